@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './context.ts';
+import { apiPlugin } from './http/api-plugin.ts';
+import './http/types.ts';
+import { apiRoutes } from './routes/index.ts';
+import { sandboxRoutes } from './sandbox/index.ts';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface BuildOptions {
+  /** Serve the built SPA (off in API tests). */
+  serveWeb?: boolean;
+  logger?: boolean;
+}
+
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: ctx.config.logLevel },
+    trustProxy: ctx.config.trustProxy,
+    // Form posts are small; anything larger is refused before it is parsed.
+    bodyLimit: 64 * 1024,
+  });
+  app.decorate('ctx', ctx);
+  await app.register(cookie);
+  await app.register(formbody);
+
+  await app.register(apiPlugin(apiRoutes), { prefix: '/api' });
+  if (ctx.config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
+
+  if (opts.serveWeb !== false && existsSync(path.join(WEB_DIST, 'index.html'))) {
+    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
+    // Hashed assets are immutable; index.html is always revalidated.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    });
+    app.setNotFoundHandler((request, reply) => {
+      // History-mode routing: every page path gets the SPA; the SPA itself sends unknown paths to /.
+      if (request.method === 'GET' && !request.url.startsWith('/assets/')) {
+        reply.header('cache-control', 'no-cache');
+        return reply.sendFile('index.html');
+      }
+      return reply.code(404).send({ state: 404 });
+    });
+  }
+  return app;
+}

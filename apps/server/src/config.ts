@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+// Every environment variable the server reads, with its default. README's configuration table mirrors this list.
+const flag = z.enum(['0', '1']).transform((v) => v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  MAINTENANCE: flag.default(false),
+  SANDBOX: flag.optional(),
+  SEED_DEMO: flag.optional(),
+  JOBS: flag.default(true),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAIL_FROM: z.string().min(3).default('KIRAKIRA ORIPA <no-reply@kirakira-oripa.example>'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  OPERATOR_NAME: z.string().min(1).default('株式会社キラキラトレーディング'),
+  OPERATOR_NAME_EN: z.string().min(1).default('Kirakira Trading Co., Ltd.'),
+  OPERATOR_REPRESENTATIVE: z.string().min(1).default('星野 光'),
+  OPERATOR_ADDRESS: z.string().min(1).default('〒330-0063 埼玉県さいたま市浦和区高砂9-9-9 キラキラビル5F'),
+  OPERATOR_ADDRESS_EN: z
+    .string()
+    .min(1)
+    .default('Kirakira Bldg. 5F, 9-9-9 Takasago, Urawa-ku, Saitama-shi, Saitama 330-0063, Japan'),
+  OPERATOR_PHONE: z.string().min(1).default('048-000-0000'),
+  OPERATOR_EMAIL: z.email().default('support@kirakira-oripa.example'),
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined> = process.env) {
+  // Empty strings count as unset, so `PORT= npm start` behaves like no PORT at all.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production');
+  }
+  if (production && !e.DATABASE_URL) {
+    // Allowed, but production normally runs against a managed PostgreSQL.
+  }
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    dbPoolSize: e.DB_POOL_SIZE,
+    sessionSecret: e.SESSION_SECRET ?? 'development-only-secret-do-not-use-in-production!!',
+    maintenance: e.MAINTENANCE,
+    sandbox: e.SANDBOX ?? !production,
+    seedDemo: e.SEED_DEMO ?? !production,
+    jobs: e.JOBS,
+    trustProxy: e.TRUST_PROXY,
+    secureCookies: production,
+    logLevel: e.LOG_LEVEL,
+    mail: { from: e.MAIL_FROM, smtpUrl: e.SMTP_URL },
+    operator: {
+      name: e.OPERATOR_NAME,
+      nameEn: e.OPERATOR_NAME_EN,
+      representative: e.OPERATOR_REPRESENTATIVE,
+      address: e.OPERATOR_ADDRESS,
+      addressEn: e.OPERATOR_ADDRESS_EN,
+      phone: e.OPERATOR_PHONE,
+      email: e.OPERATOR_EMAIL,
+    },
+  };
+}

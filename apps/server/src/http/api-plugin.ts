@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { STATE_OK } from '@oripa/core';
+import { AppError } from './app-error.ts';
+import { verifyCsrf } from './csrf.ts';
+import { sendEnvelope } from './envelope.ts';
+import { handleApiError } from './error-handler.ts';
+import { requestLanguage } from './language.ts';
+import { loadSession } from './session.ts';
+import { isMaintenance } from '../services/maintenance.ts';
+
+/**
+ * The /api contract shared by every route registered inside: session and language on every request,
+ * maintenance answers 9999, POSTs carry csrf_name/csrf_value/json (form-encoded), replies are envelopes.
+ */
+export function apiPlugin(routes: FastifyPluginAsync[]): FastifyPluginAsync {
+  return async (api: FastifyInstance) => {
+    const ctx = api.ctx;
+    api.decorateRequest('session', null as never);
+    api.decorateRequest('lang', 'ja');
+    api.decorateRequest('payload', null as never);
+    api.decorateReply('ok', function (this: import('fastify').FastifyReply, data = {}, state = STATE_OK) {
+      return sendEnvelope(this.request, this, state, data);
+    });
+
+    api.addHook('onRequest', async (request, reply) => {
+      request.lang = requestLanguage(request);
+      request.payload = {};
+      request.session = await loadSession(ctx, request, reply);
+      if (await isMaintenance(ctx)) throw new AppError('maintenance', { general: ['maintenance'] }, 'maintenance');
+    });
+
+    api.addHook('preValidation', async (request) => {
+      if (request.method !== 'POST') return;
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      if (!verifyCsrf(ctx.config.sessionSecret, request.session.sid, body.csrf_name, body.csrf_value)) {
+        throw new AppError('csrf', { general: ['csrf'] }, 'csrf');
+      }
+      const raw = body.json;
+      if (raw === undefined || raw === '') return;
+      if (typeof raw !== 'string') throw new AppError('validation', { json: ['badRequest'] }, 'bad_request');
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        throw new AppError('validation', { json: ['badRequest'] }, 'bad_json');
+      }
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        throw new AppError('validation', { json: ['badRequest'] }, 'bad_json');
+      }
+      request.payload = parsed as Record<string, unknown>;
+    });
+
+    api.setErrorHandler((error, request, reply) => {
+      request.session ??= { sid: 'g.unknown', memberId: null };
+      return handleApiError(error as Error, request, reply);
+    });
+    api.setNotFoundHandler((request, reply) => {
+      request.session ??= { sid: 'g.unknown', memberId: null };
+      return sendEnvelope(request, reply, 404, { errors: { general: ['Not found'] }, reason: 'unknown_path' });
+    });
+
+    for (const route of routes) await api.register(route);
+  };
+}

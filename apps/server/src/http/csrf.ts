@@ -1,0 +1,32 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Stateless CSRF tokens: the name carries the issue time, the value is an HMAC of session id and name.
+ * Any token issued to this session in the last CSRF_TTL_MS is accepted, so parallel requests and a second tab
+ * keep working without a database write per request (DESIGN.md section 3).
+ */
+export const CSRF_TTL_MS = 2 * 60 * 60 * 1000;
+
+export interface CsrfPair {
+  csrf_name: string;
+  csrf_value: string;
+}
+
+const sign = (secret: string, sid: string, name: string) =>
+  createHmac('sha256', secret).update(`csrf|${sid}|${name}`).digest('base64url');
+
+export function issueCsrf(secret: string, sid: string, now = Date.now()): CsrfPair {
+  const name = `csrf${now.toString(36)}`;
+  return { csrf_name: name, csrf_value: sign(secret, sid, name) };
+}
+
+export function verifyCsrf(secret: string, sid: string, name: unknown, value: unknown, now = Date.now()): boolean {
+  if (typeof name !== 'string' || typeof value !== 'string') return false;
+  const m = /^csrf([0-9a-z]{6,12})$/.exec(name);
+  if (!m) return false;
+  const issued = parseInt(m[1]!, 36);
+  if (!(issued <= now + 60_000 && now - issued <= CSRF_TTL_MS)) return false;
+  const expected = Buffer.from(sign(secret, sid, name));
+  const given = Buffer.from(value);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

@@ -1,0 +1,26 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { STATE_MAINTENANCE, translateMessage, type FieldErrors, type Lang } from '@oripa/core';
+import { issueCsrf } from './csrf.ts';
+
+/** HTTP status that accompanies an envelope state: errors keep their code so proxies and logs see them. */
+export function httpStatusFor(state: number): number {
+  if (state === STATE_MAINTENANCE) return 503;
+  if (state >= 400 && state < 600) return state;
+  return 200;
+}
+
+export function translateFields(lang: Lang, fields: FieldErrors): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(fields).map(([k, list]) => [k, list.map((m) => translateMessage(lang, m))]));
+}
+
+/** Every /api reply: `state`, the payload, and a fresh CSRF pair bound to the (possibly new) session. */
+export function sendEnvelope(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: number,
+  body: Record<string, unknown>,
+): FastifyReply {
+  const csrf = issueCsrf(request.server.ctx.config.sessionSecret, request.session.sid);
+  reply.header('cache-control', 'no-store');
+  return reply.code(httpStatusFor(state)).send({ state, ...body, csrf });
+}

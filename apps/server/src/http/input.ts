@@ -1,0 +1,17 @@
+import type { FastifyRequest } from 'fastify';
+import { fieldErrorsFromZod } from '@oripa/core';
+import type { z } from 'zod';
+import { AppError, loginRequired } from './app-error.ts';
+
+/** Validates the request payload with a core schema; a failure is a 400 with per-field message keys. */
+export function parseInput<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {
+  const result = schema.safeParse(payload);
+  if (!result.success) throw new AppError('validation', fieldErrorsFromZod(result.error), 'validation');
+  return result.data;
+}
+
+/** The member id of a logged-in request, or a 401 envelope. */
+export function requireMember(request: FastifyRequest): number {
+  if (request.session.memberId === null) throw loginRequired();
+  return request.session.memberId;
+}

@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+
+export const SESSION_COOKIE = 'sid';
+export const PERSISTENT_SESSION_DAYS = 30;
+// A browser-session login still needs a server-side end: 12 hours after the last login.
+const BROWSER_SESSION_HOURS = 12;
+
+export interface RequestSession {
+  /** Cookie value; guests get one too, so CSRF tokens can be bound to something before login. */
+  sid: string;
+  memberId: number | null;
+}
+
+const hashSid = (sid: string) => createHash('sha256').update(sid).digest('base64url');
+const newSid = (kind: 'g' | 'm') => `${kind}.${randomBytes(32).toString('base64url')}`;
+const SID_PATTERN = /^[gm]\.[A-Za-z0-9_-]{43}$/;
+
+function setCookie(ctx: AppContext, reply: FastifyReply, sid: string, persistent: boolean) {
+  reply.setCookie(SESSION_COOKIE, sid, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.secureCookies,
+    ...(persistent ? { maxAge: PERSISTENT_SESSION_DAYS * 24 * 3600 } : {}),
+  });
+}
+
+/** Resolves the request's session: a member session from the database, or a guest id (no database row). */
+export async function loadSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<RequestSession> {
+  const sid = request.cookies[SESSION_COOKIE];
+  if (sid && SID_PATTERN.test(sid)) {
+    if (sid.startsWith('g.')) return { sid, memberId: null };
+    const { rows } = await ctx.db.pool.query<{ member_id: number }>(
+      'SELECT member_id FROM sessions WHERE id_hash = $1 AND expires_at > now()',
+      [hashSid(sid)],
+    );
+    if (rows[0]) return { sid, memberId: Number(rows[0].member_id) };
+  }
+  const guest = newSid('g');
+  setCookie(ctx, reply, guest, false);
+  return { sid: guest, memberId: null };
+}
+
+/** Starts a member session (a new id, so a fixated guest id is worthless) and returns it. */
+export async function startMemberSession(
+  ctx: AppContext,
+  reply: FastifyReply,
+  memberId: number,
+  persistent: boolean,
+): Promise<RequestSession> {
+  const sid = newSid('m');
+  const ttlMs = persistent ? PERSISTENT_SESSION_DAYS * 24 * 3600_000 : BROWSER_SESSION_HOURS * 3600_000;
+  await ctx.db.pool.query('INSERT INTO sessions (id_hash, member_id, persistent, expires_at) VALUES ($1, $2, $3, $4)', [
+    hashSid(sid),
+    memberId,
+    persistent,
+    new Date(ctx.clock.now().getTime() + ttlMs),
+  ]);
+  setCookie(ctx, reply, sid, persistent);
+  return { sid, memberId };
+}
+
+/** Ends the member session and hands the browser a fresh guest id. */
+export async function endSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<RequestSession> {
+  if (request.session.memberId !== null) {
+    await ctx.db.pool.query('DELETE FROM sessions WHERE id_hash = $1', [hashSid(request.session.sid)]);
+  }
+  const guest = newSid('g');
+  setCookie(ctx, reply, guest, false);
+  return { sid: guest, memberId: null };
+}
+
+/** Ends every session of a member (after a password change or reissue), except optionally the current one. */
+export async function endAllSessions(ctx: AppContext, memberId: number, keepSid?: string): Promise<void> {
+  await ctx.db.pool.query('DELETE FROM sessions WHERE member_id = $1 AND id_hash <> $2', [
+    memberId,
+    keepSid ? hashSid(keepSid) : '',
+  ]);
+}

@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** Sandbox-only endpoints (DESIGN.md section 3): the outbox, card tokens, payment pages. Off in production. */
+export const sandboxRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/outbox', async () => {
+    const { rows } = await app.ctx.db.pool.query(
+      'SELECT id, channel, recipient, subject, body, created_at FROM outbox_messages ORDER BY id DESC LIMIT 100',
+    );
+    return { messages: rows };
+  });
+};

@@ -1,0 +1,33 @@
+import type { AppContext } from '../context.ts';
+import { withTransaction } from '../db/transaction.ts';
+import { grantPoints } from '../services/ledger.ts';
+import { insertMember } from '../services/members.ts';
+import type { SeedSummary } from './index.ts';
+
+export const DEMO_MAIL = 'demo@kirakira-oripa.example';
+export const DEMO_PASS = 'demo1234';
+
+/** The demo member printed at start and in the README: a paid lot and a free (campaign) lot to spend. */
+export async function seedDemoMember(ctx: AppContext): Promise<SeedSummary> {
+  const now = ctx.clock.now();
+  await withTransaction(ctx.db, async (tx) => {
+    const memberId = await insertMember(tx, {
+      mail: DEMO_MAIL,
+      pass: DEMO_PASS,
+      lastName: '山田',
+      middleName: '',
+      firstName: '花子',
+      tel: '09012345678',
+      lang: 'ja',
+      referredBy: null,
+    });
+    await tx.query(
+      `UPDATE members SET zipcode = '3300063', pref_id = 11, shiku = 'さいたま市浦和区', address = '高砂1-2-3',
+       building = 'キラキラハイツ101' WHERE id = $1`,
+      [memberId],
+    );
+    await grantPoints(tx, { memberId, amount: 50_000, kind: 'paid', reason: 'seed', memo: 'demo', now });
+    await grantPoints(tx, { memberId, amount: 3_000, kind: 'free', reason: 'campaign', memo: 'welcome', now });
+  });
+  return { memberMail: DEMO_MAIL };
+}

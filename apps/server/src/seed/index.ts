@@ -1,0 +1,20 @@
+import type { AppContext } from '../context.ts';
+import { seedDemoMember } from './demo-member.ts';
+
+export interface SeedSummary {
+  memberMail: string;
+}
+
+/** Seeds the demo shop on an empty database (no members yet). Safe when two instances start at once. */
+export async function seedIfEmpty(ctx: AppContext): Promise<SeedSummary | null> {
+  const client = await ctx.db.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(727002)');
+    const { rows } = await client.query('SELECT 1 FROM members LIMIT 1');
+    if (rows.length > 0) return null;
+    return await seedDemoMember(ctx);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(727002)').catch(() => {});
+    client.release();
+  }
+}

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setMaintenance } from '../src/services/maintenance.ts';
+import { startTestShop, type TestShop } from './test-shop.ts';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(() => shop.close());
+
+describe('the /api envelope', () => {
+  it('answers unknown paths with state 404 and a fresh csrf pair', async () => {
+    const c = shop.client();
+    const res = await c.get('/user/no-such-thing');
+    expect(res.state).toBe(404);
+    expect(res.csrf?.csrf_name).toMatch(/^csrf/);
+    expect(res.csrf?.csrf_value.length).toBeGreaterThan(20);
+  });
+
+  it('refuses a POST without a csrf pair with 403 in the caller language', async () => {
+    const ja = await shop.client('ja').post('/user/login', { mail: 'a@b.jp', pass: 'x' }, { csrf: false });
+    expect(ja.state).toBe(403);
+    expect(ja.errors?.general?.[0]).toContain('有効期限');
+    const en = await shop.client('en').post('/user/login', { mail: 'a@b.jp', pass: 'x' }, { csrf: false });
+    expect(en.errors?.general?.[0]).toMatch(/expired/);
+  });
+
+  it('refuses a csrf pair issued to another session', async () => {
+    const a = shop.client();
+    await a.get('/user/point');
+    const b = shop.client();
+    const res = await b.post('/user/login', { mail: 'a@b.jp', pass: 'x' }, { csrf: a.csrf! });
+    expect(res.state).toBe(403);
+  });
+
+  it('answers every call with 9999 while the maintenance flag is on', async () => {
+    await setMaintenance(shop.ctx, true);
+    try {
+      const c = shop.client();
+      expect((await c.get('/user/point')).state).toBe(9999);
+      expect(c.lastStatus).toBe(503);
+    } finally {
+      await setMaintenance(shop.ctx, false);
+    }
+    expect((await shop.client().get('/user/no-such')).state).toBe(404);
+  });
+
+  it('answers malformed json with a 400 naming the json field', async () => {
+    const c = shop.client('en');
+    const res = await c.post('/user/no-such', '{not json');
+    expect(res.state).toBe(400);
+    expect(res.errors?.json?.[0]).toMatch(/malformed/);
+  });
+});

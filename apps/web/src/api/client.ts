@@ -1,0 +1,72 @@
+/**
+ * The spec's API client (section 7): GET and form-encoded POST under /api, the CSRF pair replaced from every
+ * reply, repeated POSTs ignored while one is in flight, state 9999 sends the user to the maintenance page,
+ * and a network error is returned as the result instead of thrown.
+ */
+export interface CsrfPair {
+  csrf_name: string;
+  csrf_value: string;
+}
+
+export interface ApiReply {
+  state: number;
+  errors?: Record<string, string[]>;
+  reason?: string;
+  csrf?: CsrfPair;
+  /** Set when the request never got a reply (offline, server down). */
+  networkError?: true;
+  [key: string]: unknown;
+}
+
+let csrf: CsrfPair | null = null;
+const inFlight = new Map<string, Promise<ApiReply>>();
+let onMaintenance: () => void = () => {
+  if (window.location.pathname !== '/maintenance') window.location.assign('/maintenance');
+};
+
+export const setMaintenanceHandler = (fn: () => void) => {
+  onMaintenance = fn;
+};
+export const currentCsrf = () => csrf;
+
+async function send(path: string, init: RequestInit): Promise<ApiReply> {
+  let reply: ApiReply;
+  try {
+    const res = await fetch(`/api${path}`, { credentials: 'same-origin', ...init });
+    reply = (await res.json()) as ApiReply;
+  } catch (error) {
+    console.error('api', path, error);
+    return { state: 0, networkError: true, errors: { general: ['communication'] } };
+  }
+  if (reply.csrf) csrf = reply.csrf;
+  if (reply.state === 9999) onMaintenance();
+  return reply;
+}
+
+export function apiGet<T extends ApiReply = ApiReply>(path: string): Promise<T> {
+  return send(path, { method: 'GET' }) as Promise<T>;
+}
+
+/** POSTs `params` as the `json` field; a second identical call while the first is in flight gets the same reply. */
+export function apiPost<T extends ApiReply = ApiReply>(path: string, params: Record<string, unknown> = {}): Promise<T> {
+  const json = JSON.stringify(params);
+  const key = `${path}\n${json}`;
+  const pending = inFlight.get(key);
+  if (pending) return pending as Promise<T>;
+  const run = (async () => {
+    if (!csrf) await apiGet('/user/point');
+    const body = new URLSearchParams({ csrf_name: csrf?.csrf_name ?? '', csrf_value: csrf?.csrf_value ?? '', json });
+    return send(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+    });
+  })().finally(() => inFlight.delete(key));
+  inFlight.set(key, run);
+  return run as Promise<T>;
+}
+
+/** The first message of a field (the spec shows only the first), or undefined. */
+export function firstError(reply: ApiReply | null | undefined, field: string): string | undefined {
+  return reply?.errors?.[field]?.[0];
+}

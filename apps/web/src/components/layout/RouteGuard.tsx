@@ -1,0 +1,23 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { isLoggedIn, useCurrentUser } from '../../api/useCurrentUser';
+import { LoadingOverlay } from '../ui/LoadingOverlay';
+
+/**
+ * Login-required routes (spec section 4): fetch the current user; proceed only when is_login is '1', otherwise
+ * (or on a fetch error) go to /login, carrying packId.
+ */
+export function RequireMember({ children }: { children: ReactNode }) {
+  const { data, isPending, refetch } = useCurrentUser();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  useEffect(() => {
+    void refetch();
+  }, [location.pathname, refetch]);
+  if (isPending) return <LoadingOverlay />;
+  if (!isLoggedIn(data)) {
+    const packId = params.get('packId');
+    return <Navigate to={packId ? `/login?packId=${encodeURIComponent(packId)}` : '/login'} replace />;
+  }
+  return <>{children}</>;
+}

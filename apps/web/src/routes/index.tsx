@@ -1,0 +1,32 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppLayout, BareLayout } from '../components/layout/AppLayout';
+import { RequireMember } from '../components/layout/RouteGuard';
+import { accountRoutes } from './account-routes';
+import { packRoutes } from './pack-routes';
+import { paymentRoutes } from './payment-routes';
+import type { RouteDef } from './route-def';
+import { siteRoutes } from './site-routes';
+
+export const allRoutes: RouteDef[] = [...siteRoutes, ...accountRoutes, ...packRoutes, ...paymentRoutes];
+
+function toRouteObject(def: RouteDef): RouteObject {
+  const Page = def.page;
+  const element =
+    def.guard === 'member' ? (
+      <RequireMember>
+        <Page />
+      </RequireMember>
+    ) : (
+      <Page />
+    );
+  return { path: def.path, element };
+}
+
+export function createRouter() {
+  return createBrowserRouter([
+    { element: <AppLayout />, children: allRoutes.filter((r) => r.layout !== 'bare').map(toRouteObject) },
+    { element: <BareLayout />, children: allRoutes.filter((r) => r.layout === 'bare').map(toRouteObject) },
+    // Any unknown path redirects to / (spec section 2).
+    { path: '*', element: <Navigate to="/" replace /> },
+  ]);
+}

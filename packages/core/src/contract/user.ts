@@ -1,0 +1,33 @@
+/** `GET /api/user/point`: the current user (spec section 3). Flags and numbers the spec shows as strings stay strings. */
+export interface CurrentUser {
+  is_login: '0' | '1';
+  id: number | null;
+  point: string;
+  coin: string;
+  rank: number;
+  rank_name: string;
+  rank_color: string;
+  total_buy: number;
+  rank_up_count: number;
+  block_rank_percent: number;
+  is_block_clear: boolean;
+  is_maintained: boolean;
+  is_rank_maintained: boolean;
+  end_sms: '0' | '1';
+}
+
+/** `GET /api/user/detail`: the member's profile and shipping address. */
+export interface UserDetail {
+  lastName: string;
+  middleName: string;
+  firstName: string;
+  mail: string;
+  tel: string;
+  zipcode: string;
+  pref_id: number;
+  pref_name: string;
+  shiku: string;
+  address: string;
+  building: string;
+  referral_code: string;
+}

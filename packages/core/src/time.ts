@@ -1,0 +1,37 @@
+/** All times on the wire are Asia/Tokyo, `YYYY-MM-DD HH:mm:ss` (DESIGN.md section 3). Japan has no DST. */
+const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+export function formatTokyo(date: Date): string {
+  const d = new Date(date.getTime() + JST_OFFSET_MS);
+  return (
+    `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
+    `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+  );
+}
+
+/** Parses the wire format back into a Date (treating it as Tokyo time). */
+export function parseTokyo(text: string): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!m) throw new Error(`not a Tokyo timestamp: ${text}`);
+  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+  return new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!) - JST_OFFSET_MS);
+}
+
+/** History rows show the date as yy/mm/dd: the first two year digits dropped. */
+export function toYyMmDd(wire: string): string {
+  const date = wire.split(' ')[0] ?? '';
+  return date.slice(2).replaceAll('-', '/');
+}
+
+/** Adds calendar months in Tokyo time (a lot granted on 31 Aug expires at the end of 28/29 Feb). */
+export function addMonthsTokyo(date: Date, months: number): Date {
+  const d = new Date(date.getTime() + JST_OFFSET_MS);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, lastDay));
+  return new Date(d.getTime() - JST_OFFSET_MS);
+}
