@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Parallel runs on one machine: E2E_PORT, E2E_DATA_DIR and WEB_DIST_DIR (built with vite --outDir) keep them apart.
 
 /** Browser journeys in Debian's Chromium against a real shop on a fresh embedded database. */
 export default defineConfig({
@@ -37,6 +38,12 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR: '.e2e-data', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: process.env.E2E_DATA_DIR ?? '.e2e-data',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+    },
   },
 });

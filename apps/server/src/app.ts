@@ -11,7 +11,10 @@ import './http/types.ts';
 import { apiRoutes } from './routes/index.ts';
 import { sandboxRoutes } from './sandbox/index.ts';
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+// WEB_DIST_DIR lets parallel browser-test runs each serve their own build.
+export const WEB_DIST = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */

@@ -2,7 +2,11 @@
  * Validation and error messages, keyed. Zod schemas in this package use these keys as their messages,
  * the server translates them for its replies, and the web loads the same table as its `errors` namespace.
  */
-export const messages = {
+import { accountMessages } from './account-messages.ts';
+import { packMessages } from './pack-messages.ts';
+import { paymentMessages } from './payment-messages.ts';
+
+const baseMessages = {
   ja: {
     invalid: '不正な値です',
     required: '入力してください',
@@ -73,8 +77,14 @@ export const messages = {
   },
 } as const;
 
+/** Each domain keeps its keys in its own file; a key must exist in both languages (a test checks). */
+export const messages = {
+  ja: { ...baseMessages.ja, ...accountMessages.ja, ...packMessages.ja, ...paymentMessages.ja },
+  en: { ...baseMessages.en, ...accountMessages.en, ...packMessages.en, ...paymentMessages.en },
+} as const;
+
 export type Lang = keyof typeof messages;
-export type MessageKey = keyof (typeof messages)['ja'];
+export type MessageKey = keyof (typeof messages)['ja'] & string;
 export const LANGS: readonly Lang[] = ['ja', 'en'];
 
 /** Translates a message key (or a `key|{"max":20}` string produced by the schemas) into `lang`. */

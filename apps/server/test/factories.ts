@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { withTransaction } from '../src/db/transaction.ts';
+import { changeCoins, grantPoints } from '../src/services/ledger.ts';
+import { insertMember } from '../src/services/members.ts';
+import type { ApiClient } from './api-client.ts';
+import type { TestShop } from './test-shop.ts';
+
+export interface BuildMemberOptions {
+  paidPoints?: number;
+  freePoints?: number;
+  coins?: number;
+  lang?: 'ja' | 'en';
+  smsVerified?: boolean;
+  rank?: number;
+  /** Give the member a shipping address (true) or none (false, the default). */
+  address?: boolean;
+  pass?: string;
+}
+
+export interface TestMember {
+  id: number;
+  mail: string;
+  pass: string;
+  /** An ApiClient already logged in as this member (session row + cookie, no login call). */
+  client: ApiClient;
+}
+
+let seq = 0;
+
+/** buildMember(shop, overrides): a member straight in the database, with balances through the real ledger. */
+export async function buildMember(shop: TestShop, o: BuildMemberOptions = {}): Promise<TestMember> {
+  const mail = `member${process.pid}.${++seq}.${randomBytes(3).toString('hex')}@example.test`;
+  const pass = o.pass ?? 'secret123';
+  const now = shop.clock.now();
+  const id = await withTransaction(shop.ctx.db, async (tx) => {
+    const memberId = await insertMember(tx, {
+      mail,
+      pass,
+      lastName: '試験',
+      middleName: '',
+      firstName: '太郎',
+      tel: '09000000000',
+      lang: o.lang ?? 'ja',
+      referredBy: null,
+    });
+    if (o.paidPoints) await grantPoints(tx, { memberId, amount: o.paidPoints, kind: 'paid', reason: 'test', now });
+    if (o.freePoints) await grantPoints(tx, { memberId, amount: o.freePoints, kind: 'free', reason: 'test', now });
+    if (o.coins) await changeCoins(tx, { memberId, amount: o.coins, reason: 'test', now });
+    await tx.query(
+      `UPDATE members SET rank = $2, sms_verified_at = CASE WHEN $3 THEN now() END,
+         zipcode = CASE WHEN $4 THEN '1000001' END, pref_id = CASE WHEN $4 THEN 13 END,
+         shiku = CASE WHEN $4 THEN '千代田区' END, address = CASE WHEN $4 THEN '千代田1-1' END,
+         building = CASE WHEN $4 THEN '' END
+       WHERE id = $1`,
+      [memberId, o.rank ?? 1, o.smsVerified ?? false, o.address ?? false],
+    );
+    return memberId;
+  });
+  const sid = `m.${randomBytes(32).toString('base64url')}`;
+  await shop.ctx.db.pool.query(
+    "INSERT INTO sessions (id_hash, member_id, persistent, expires_at) VALUES ($1, $2, false, now() + interval '1 day')",
+    [createHash('sha256').update(sid).digest('base64url'), id],
+  );
+  const client = shop.client(o.lang ?? 'ja');
+  client.setCookie('sid', sid);
+  return { id, mail, pass, client };
+}
+
+/** The ledger invariants of DESIGN.md section 4 for every member; returns the members that break them. */
+export async function ledgerViolations(shop: TestShop): Promise<unknown[]> {
+  const { rows } = await shop.ctx.db.pool.query(`
+    SELECT m.id, m.point_balance, m.coin_balance,
+      COALESCE((SELECT sum(amount) FROM ledger_entries l WHERE l.member_id = m.id AND currency = 'point'), 0) AS point_ledger,
+      COALESCE((SELECT sum(amount) FROM ledger_entries l WHERE l.member_id = m.id AND currency = 'coin'), 0) AS coin_ledger,
+      COALESCE((SELECT sum(remaining) FROM point_lots p WHERE p.member_id = m.id AND expired_at IS NULL), 0) AS lots
+    FROM members m`);
+  return rows.filter(
+    (r) =>
+      Number(r.point_balance) !== Number(r.point_ledger) ||
+      Number(r.point_balance) !== Number(r.lots) ||
+      Number(r.coin_balance) !== Number(r.coin_ledger),
+  );
+}
