@@ -9,3 +9,5 @@ export * from './prefectures.ts';
 export * from './rank.ts';
 export * from './ledger/lots.ts';
 export * from './contract/user.ts';
+export * from './contract/packs.ts';
+export * from './packs/draw-rules.ts';

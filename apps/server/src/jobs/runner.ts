@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { allJobs } from './index.ts';
 
 /**
  * A background job: claims a small batch with FOR UPDATE SKIP LOCKED and returns how many rows it handled, so
@@ -10,8 +11,6 @@ export interface Job {
   everyMs: number;
   run(ctx: AppContext): Promise<number>;
 }
-
-export const jobs: Job[] = [];
 
 export async function runJobUntilIdle(ctx: AppContext, job: Job, maxBatches = 100): Promise<number> {
   let total = 0;
@@ -27,7 +26,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): () => Promis
   const timers: NodeJS.Timeout[] = [];
   let running = 0;
   let stopped = false;
-  for (const job of jobs) {
+  for (const job of allJobs) {
     const tick = async () => {
       if (stopped) return;
       running++;
