@@ -2,12 +2,13 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout, BareLayout } from '../components/layout/AppLayout';
 import { RequireMember } from '../components/layout/RouteGuard';
 import { accountRoutes } from './account-routes';
+import { legalRoutes } from './legal-routes';
 import { packRoutes } from './pack-routes';
 import { paymentRoutes } from './payment-routes';
 import type { RouteDef } from './route-def';
 import { siteRoutes } from './site-routes';
 
-export const allRoutes: RouteDef[] = [...siteRoutes, ...accountRoutes, ...packRoutes, ...paymentRoutes];
+export const allRoutes: RouteDef[] = [...siteRoutes, ...legalRoutes, ...accountRoutes, ...packRoutes, ...paymentRoutes];
 
 function toRouteObject(def: RouteDef): RouteObject {
   const Page = def.page;
