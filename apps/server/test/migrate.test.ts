@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { expect, inject, it } from 'vitest';
+import { migrate } from '../src/db/migrate.ts';
+
+it('applies migrations exactly once when two instances start at the same time', async () => {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const a = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const b = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  try {
+    const [ra, rb] = await Promise.all([migrate(a), migrate(b)]);
+    // One instance applied everything, the other found nothing left to do.
+    expect([ra.length, rb.length].sort()).toEqual([0, ra.length + rb.length]);
+    expect(ra.length + rb.length).toBeGreaterThan(0);
+    const { rows } = await a.query('SELECT count(*)::int AS n FROM schema_migrations');
+    expect(rows[0].n).toBe(ra.length + rb.length);
+    expect(await migrate(a)).toEqual([]);
+  } finally {
+    await a.end();
+    await b.end();
+    await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+});
