@@ -11,3 +11,4 @@ export * from './ledger/lots.ts';
 export * from './contract/user.ts';
 export * from './contract/packs.ts';
 export * from './packs/draw-rules.ts';
+export * from './contract/site-info.ts';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { siteInfoRoutes } from './user/site-info.ts';
 
 // Every /api resource is one plugin file; add new ones here.
-export const apiRoutes: FastifyPluginAsync[] = [];
+export const apiRoutes: FastifyPluginAsync[] = [siteInfoRoutes];
