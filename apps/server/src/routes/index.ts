@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { siteRoutes } from './user/site.ts';
 import { siteInfoRoutes } from './user/site-info.ts';
 
 // Every /api resource is one plugin file; add new ones here.
-export const apiRoutes: FastifyPluginAsync[] = [siteInfoRoutes];
+export const apiRoutes: FastifyPluginAsync[] = [siteInfoRoutes, siteRoutes];

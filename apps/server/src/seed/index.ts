@@ -1,12 +1,13 @@
 import type { AppContext } from '../context.ts';
 import { seedDemoMember } from './demo-member.ts';
+import { seedSiteContent } from './site-content.ts';
 
 export interface SeedSummary {
   memberMail: string;
 }
 
 /** Demo-data steps in order; each feature appends its own (site content, packs, point courses, …). */
-const seeders: ((ctx: AppContext) => Promise<void>)[] = [];
+const seeders: ((ctx: AppContext) => Promise<void>)[] = [seedSiteContent];
 
 /** Seeds the demo shop on an empty database (no members yet). Safe when two instances start at once. */
 export async function seedIfEmpty(ctx: AppContext): Promise<SeedSummary | null> {

@@ -1,0 +1,243 @@
+import type { AppContext } from '../context.ts';
+import { withTransaction } from '../db/transaction.ts';
+
+/**
+ * Demo site content: the two fictional card games, the top-page banners (SVG art in apps/web/public/demo) with the
+ * carousel switched on, and community posts spread over the last weeks so the top page looks alive.
+ */
+
+const CARD_TYPES = [
+  { id: 1, nameJa: 'ドラゴンシジル', nameEn: 'Dragon Sigil', comingSoon: false },
+  { id: 2, nameJa: 'アストラルテイマーズ', nameEn: 'Astral Tamers', comingSoon: true },
+];
+
+const BANNERS = [
+  { fileName: '/demo/banners/launch.svg', linkUrl: '/pack-list?index=1' },
+  { fileName: '/demo/banners/dragon-sigil.svg', linkUrl: '/pack-list?index=1' },
+  { fileName: '/demo/banners/sms-bonus.svg', linkUrl: '/sms' },
+];
+
+interface DemoPost {
+  title: string;
+  lastName: string;
+  firstName: string;
+  content: string;
+  images?: string[];
+  /** How long ago it was published, in hours. */
+  hoursAgo: number;
+}
+
+const STAFF = { lastName: 'キラキラオリパ', firstName: '運営事務局' };
+
+// Oldest last; the list reads top-down as the top page shows it.
+export const DEMO_POSTS: DemoPost[] = [
+  {
+    ...STAFF,
+    title: '「紅蓮竜の咆哮」オリパ 第3弾を公開しました',
+    content:
+      'ご好評をいただいている「紅蓮竜の咆哮」シリーズの第3弾を公開しました。\nS賞には「紅蓮竜ヴァルガード（シークレット）」を3枚ご用意しています。残り枚数は各ガチャのページでリアルタイムにご確認いただけます。',
+    images: ['/demo/posts/valgard.svg'],
+    hoursAgo: 5,
+  },
+  {
+    lastName: '佐藤',
+    firstName: '健太',
+    title: '10連で紅蓮竜ヴァルガードが来ました！',
+    content:
+      '仕事帰りに何となく10連を回したら、最後の1枚でまさかのS賞。思わず声が出ました。発送もお願いしたので届くのが楽しみです。',
+    images: ['/demo/posts/valgard.svg'],
+    hoursAgo: 19,
+  },
+  {
+    lastName: '中村',
+    firstName: 'あおい',
+    title: '初めての当選報告です',
+    content:
+      '登録してすぐにもらったポイントで1回だけ引いてみたら、A賞の「蒼穹の守護竜セレスティア」が当たりました。ホログラムがとてもきれいです。',
+    hoursAgo: 31,
+  },
+  {
+    ...STAFF,
+    title: '年末年始の発送スケジュールについて',
+    content:
+      '12月28日から1月4日までにご依頼いただいた発送は、1月5日から順次対応いたします。通常は発送依頼から5営業日以内にお届けしております。ご迷惑をおかけしますが、何卒よろしくお願いいたします。',
+    hoursAgo: 52,
+  },
+  {
+    lastName: '高橋',
+    firstName: '大輔',
+    title: 'ラスト1枚を引き当てました',
+    content:
+      '残り1枚のところで「全部引く」を押したら、ラストワン賞の「黒曜の竜騎士ガルム」をゲット。公平性の証明ページでチケット番号も確認できて安心です。',
+    images: ['/demo/posts/garm.svg'],
+    hoursAgo: 70,
+  },
+  {
+    lastName: '伊藤',
+    firstName: '美咲',
+    title: '届いたカードの梱包が丁寧でした',
+    content:
+      'スリーブとローダーに入った状態で、さらに緩衝材でしっかり守られて届きました。傷ひとつなくて大満足です。また利用します。',
+    images: ['/demo/posts/parcel.svg'],
+    hoursAgo: 96,
+  },
+  {
+    ...STAFF,
+    title: 'SMS認証で500ポイントプレゼント中',
+    content:
+      'マイページのメニューから電話番号のSMS認証を完了すると、500ポイントをプレゼントしています。認証はおひとり様1回限りです。まだの方はぜひお試しください。',
+    hoursAgo: 120,
+  },
+  {
+    lastName: '渡辺',
+    firstName: '翔',
+    title: '100連でA賞が3枚！',
+    content:
+      '思い切って100連を回しました。A賞が3枚、B賞もたくさん出て、いらないカードはポイントに交換してもう一度引けました。交換レートが分かりやすいのが嬉しいです。',
+    hoursAgo: 141,
+  },
+  {
+    lastName: '山本',
+    firstName: 'ゆい',
+    title: '誕生日に良いことがありました',
+    content:
+      '誕生日の記念に3回だけ引いたら、ずっと欲しかった「星詠みの竜巫女リリア」が出ました。自分へのプレゼントになりました。',
+    images: ['/demo/posts/lilia.svg'],
+    hoursAgo: 170,
+  },
+  {
+    ...STAFF,
+    title: 'メンテナンス完了のお知らせ',
+    content:
+      '本日2:00〜4:00に予定していたシステムメンテナンスは、予定どおり終了しました。ご協力ありがとうございました。',
+    hoursAgo: 196,
+  },
+  {
+    lastName: '小林',
+    firstName: '拓海',
+    title: 'B賞でも十分うれしい',
+    content:
+      'S賞は出ませんでしたが、B賞の「雷鳴のワイバーン」がデッキにちょうど欲しかったカードでした。発送も早くて助かりました。',
+    hoursAgo: 220,
+  },
+  {
+    lastName: '加藤',
+    firstName: '陽菜',
+    title: 'ランクがゴールドに上がりました',
+    content:
+      'コツコツ購入していたらゴールドランクに到達しました。ポイント購入時のボーナスが増えるのでお得感があります。',
+    hoursAgo: 247,
+  },
+  {
+    ...STAFF,
+    title: '「アストラルテイマーズ」取り扱い開始予定のお知らせ',
+    content:
+      '新しいカードゲーム「アストラルテイマーズ」のオリパを近日中に取り扱い開始予定です。開始日は決まり次第こちらでお知らせします。',
+    hoursAgo: 270,
+  },
+  {
+    lastName: '吉田',
+    firstName: '蓮',
+    title: '友だちに紹介してもらいました',
+    content: '友だちの紹介コードで登録しました。初回の1回でC賞でしたが、演出が派手で楽しいです。次はS賞を狙います。',
+    hoursAgo: 301,
+  },
+  {
+    lastName: '山田',
+    firstName: '真央',
+    title: 'シークレットレア、本当に入っていました',
+    content:
+      '完売後に公開されたシード値で抽選順を自分で確かめてみました。告知どおりシークレットレアが箱に入っていたことが分かって、信頼できるお店だと思いました。',
+    hoursAgo: 330,
+  },
+  {
+    ...STAFF,
+    title: 'お問い合わせ窓口の受付時間について',
+    content:
+      'お電話でのお問い合わせは平日10:00〜17:00に承っております。メールでのお問い合わせは24時間受け付けており、順次ご返信いたします。',
+    hoursAgo: 360,
+  },
+  {
+    lastName: '佐々木',
+    firstName: '颯太',
+    title: '連続でA賞',
+    content: '1回ずつ引いていたら、2回連続でA賞が出ました。今日は運がいいみたいです。',
+    hoursAgo: 389,
+  },
+  {
+    lastName: '松本',
+    firstName: '葵',
+    title: 'ポイント交換でもう1回',
+    content:
+      '当たったカードのうち、持っているものはポイントに交換しました。24時間以内に選べば良いので、ゆっくり考えられるのが助かります。',
+    hoursAgo: 420,
+  },
+  {
+    ...STAFF,
+    title: '公平性の証明ページを公開しました',
+    content:
+      'すべてのガチャについて、販売開始前にチケット順序のハッシュ値を公開し、完売後にシード値を公開しています。公平性の証明ページからどなたでも検証していただけます。',
+    hoursAgo: 455,
+  },
+  {
+    lastName: '井上',
+    firstName: '結衣',
+    title: 'はじめてのS賞！',
+    content: 'オリパを始めて1か月、ついにS賞を引き当てました。画面が金色に光った瞬間は手が震えました。大切にします。',
+    images: ['/demo/posts/valgard.svg'],
+    hoursAgo: 500,
+  },
+  {
+    lastName: '木村',
+    firstName: '悠人',
+    title: '発送連絡が早かったです',
+    content: '発送依頼をした翌日には発送完了のお知らせが届きました。追跡番号も履歴からすぐ確認できました。',
+    hoursAgo: 560,
+  },
+  {
+    ...STAFF,
+    title: 'キラキラオリパ グランドオープン',
+    content:
+      'オンラインオリパ「キラキラオリパ」がオープンしました。オープン記念として、会員登録いただいた方全員に3,000ポイントをプレゼントしています。',
+    images: ['/demo/banners/launch.svg'],
+    hoursAgo: 620,
+  },
+  {
+    lastName: '林',
+    firstName: '楓',
+    title: 'オープン初日に参加しました',
+    content: 'オープン初日に記念ガチャを回しました。サイトが見やすくて、スマホでも迷わず購入できました。',
+    hoursAgo: 640,
+  },
+];
+
+export async function seedSiteContent(ctx: AppContext): Promise<void> {
+  const now = ctx.clock.now().getTime();
+  await withTransaction(ctx.db, async (tx) => {
+    for (const [i, t] of CARD_TYPES.entries()) {
+      await tx.query(
+        `INSERT INTO card_types (id, name_ja, name_en, coming_soon, sort) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO NOTHING`,
+        [t.id, t.nameJa, t.nameEn, t.comingSoon, i + 1],
+      );
+    }
+    for (const [i, b] of BANNERS.entries()) {
+      await tx.query('INSERT INTO banners (file_name, link_url, sort) VALUES ($1, $2, $3)', [b.fileName, b.linkUrl, i]);
+    }
+    await tx.query(`INSERT INTO settings (key, value) VALUES ('banner_mode', '1') ON CONFLICT (key) DO NOTHING`);
+    for (const p of DEMO_POSTS) {
+      await tx.query(
+        `INSERT INTO posts (title, last_name, first_name, content, images, published_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          p.title,
+          p.lastName,
+          p.firstName,
+          p.content,
+          JSON.stringify(p.images ?? []),
+          new Date(now - p.hoursAgo * 3600_000),
+        ],
+      );
+    }
+  });
+}

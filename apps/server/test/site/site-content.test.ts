@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_POSTS, seedSiteContent } from '../../src/seed/site-content.ts';
+import { POSTS_PER_PAGE } from '../../src/services/site-content.ts';
+import { startTestShop, type TestShop } from '../test-shop.ts';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+  await seedSiteContent(shop.ctx);
+});
+afterAll(() => shop.close());
+
+interface Post {
+  id: number;
+  title: string;
+  lastName: string;
+  firstName: string;
+  created: string;
+  content: string;
+  images: string[];
+}
+const lastPage = Math.ceil(DEMO_POSTS.length / POSTS_PER_PAGE);
+
+describe('GET /api/user/post/list', () => {
+  it('answers the first page newest first with the spec page object', async () => {
+    const res = await shop.client().get('/user/post/list');
+    expect(res.state).toBe(200);
+    const list = res.list as Post[];
+    expect(list).toHaveLength(POSTS_PER_PAGE);
+    expect(list[0]!.title).toBe(DEMO_POSTS[0]!.title);
+    expect(Object.keys(list[0]!).sort()).toEqual(
+      ['content', 'created', 'firstName', 'id', 'images', 'lastName', 'title'].sort(),
+    );
+    expect(list[0]!.created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const created = list.map((p) => p.created);
+    expect([...created].sort().reverse()).toEqual(created);
+    expect(res.page).toEqual({ page: 1, all_page: lastPage, pages: [1, 2, 3, 4, 5].filter((p) => p <= lastPage) });
+  });
+
+  it('pages through every post exactly once', async () => {
+    const c = shop.client();
+    const seen: number[] = [];
+    for (let p = 1; p <= lastPage; p++) {
+      const res = await c.get(`/user/post/list/${p}`);
+      expect((res.page as { page: number }).page).toBe(p);
+      seen.push(...(res.list as Post[]).map((x) => x.id));
+    }
+    expect(new Set(seen).size).toBe(DEMO_POSTS.length);
+  });
+
+  it('clamps a page past the end to the last page and treats junk as page 1', async () => {
+    const c = shop.client();
+    const far = await c.get('/user/post/list/999');
+    expect((far.page as { page: number }).page).toBe(lastPage);
+    expect((far.list as Post[]).length).toBeGreaterThan(0);
+    for (const junk of ['abc', '0', '-1', '1.5', "1'%20OR%201=1"]) {
+      const res = await c.get(`/user/post/list/${junk}`);
+      expect(res.state).toBe(200);
+      expect((res.page as { page: number }).page).toBe(1);
+    }
+  });
+
+  it('also answers a POST with a csrf pair, and refuses one without', async () => {
+    const c = shop.client();
+    const ok = await c.post('/user/post/list/2');
+    expect(ok.state).toBe(200);
+    expect((ok.page as { page: number }).page).toBe(2);
+    const refused = await shop.client().post('/user/post/list', {}, { csrf: false });
+    expect(refused.state).toBe(403);
+  });
+
+  it('keeps posts scheduled for later hidden, and carries images as a list of strings', async () => {
+    await shop.ctx.db.pool.query(
+      `INSERT INTO posts (title, last_name, first_name, content, images, published_at)
+       VALUES ('未来のお知らせ', '運営', '事務局', '予約投稿', '["/a.svg", 3]', now() + interval '1 day')`,
+    );
+    const res = await shop.client().get('/user/post/list');
+    const list = res.list as Post[];
+    expect(list.some((p) => p.title === '未来のお知らせ')).toBe(false);
+    const withImage = list.find((p) => p.images.length > 0);
+    expect(withImage?.images.every((i) => typeof i === 'string')).toBe(true);
+  });
+});
+
+describe('GET /api/user/banner', () => {
+  it('answers mode 1 with the banners in order', async () => {
+    const res = await shop.client().get('/user/banner');
+    expect(res.state).toBe(200);
+    expect(res.mode).toBe('1');
+    const list = res.list as { file_name: string; link_url: string }[];
+    expect(list.length).toBe(3);
+    expect(list[0]).toEqual({ file_name: '/demo/banners/launch.svg', link_url: '/pack-list?index=1' });
+  });
+
+  it('answers mode 0 when the setting is off or missing, and leaves inactive banners out', async () => {
+    const pool = shop.ctx.db.pool;
+    await pool.query("UPDATE settings SET value = '0' WHERE key = 'banner_mode'");
+    expect((await shop.client().get('/user/banner')).mode).toBe('0');
+    await pool.query("DELETE FROM settings WHERE key = 'banner_mode'");
+    expect((await shop.client().get('/user/banner')).mode).toBe('0');
+    await pool.query("INSERT INTO settings (key, value) VALUES ('banner_mode', '1')");
+    await pool.query("UPDATE banners SET active = false WHERE file_name = '/demo/banners/sms-bonus.svg'");
+    const res = await shop.client().get('/user/banner');
+    expect(res.mode).toBe('1');
+    expect((res.list as unknown[]).length).toBe(2);
+    await pool.query('UPDATE banners SET active = true');
+  });
+});
+
+describe('GET /api/user/card_type', () => {
+  it('names the card games in the caller language with coming_soon as a flag', async () => {
+    const ja = await shop.client('ja').get('/user/card_type');
+    expect(ja.list).toEqual([
+      { id: 1, name: 'ドラゴンシジル', coming_soon: '0' },
+      { id: 2, name: 'アストラルテイマーズ', coming_soon: '1' },
+    ]);
+    const en = await shop.client('en').get('/user/card_type');
+    expect((en.list as { name: string }[]).map((t) => t.name)).toEqual(['Dragon Sigil', 'Astral Tamers']);
+  });
+});
