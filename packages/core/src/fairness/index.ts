@@ -1,0 +1,3 @@
+export * from './sha256.ts';
+export * from './random-stream.ts';
+export * from './ticket-sequence.ts';
