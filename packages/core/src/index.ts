@@ -17,3 +17,5 @@ export * from './contract/payments.ts';
 export * from './validation/payment.ts';
 export * from './payments/bonus.ts';
 export * from './payments/state.ts';
+export * from './packs/pack-input.ts';
+export * from './fairness/index.ts';
