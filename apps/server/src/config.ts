@@ -36,6 +36,16 @@ const envSchema = z.object({
     .default('Kirakira Bldg. 5F, 9-9-9 Takasago, Urawa-ku, Saitama-shi, Saitama 330-0063, Japan'),
   OPERATOR_PHONE: z.string().min(1).default('048-000-0000'),
   OPERATOR_EMAIL: z.email().default('support@kirakira-oripa.example'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must look like sk_test_… or sk_live_…')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9]+$/, 'must look like whsec_…')
+    .optional(),
+  PAYMENT_CALLBACK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -85,5 +95,22 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       phone: e.OPERATOR_PHONE,
       email: e.OPERATOR_EMAIL,
     },
+    payments: paymentConfig(e),
+  };
+}
+
+/** Payment gateway settings; a Stripe selection without its keys stops the start naming the missing variable. */
+function paymentConfig(e: z.infer<typeof envSchema>) {
+  if (e.PAYMENT_PROVIDER === 'stripe') {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!e[name]) throw new ConfigError(`Invalid configuration:\n  ${name}: required when PAYMENT_PROVIDER=stripe`);
+    }
+  }
+  return {
+    provider: e.PAYMENT_PROVIDER,
+    stripeSecretKey: e.STRIPE_SECRET_KEY ?? '',
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+    // Signs the sandbox provider's callbacks; like any webhook secret it is shared by provider and shop only.
+    callbackSecret: e.PAYMENT_CALLBACK_SECRET ?? 'development-only-payment-callback-secret!!',
   };
 }
