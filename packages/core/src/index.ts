@@ -19,3 +19,6 @@ export * from './payments/bonus.ts';
 export * from './payments/state.ts';
 export * from './packs/pack-input.ts';
 export * from './fairness/index.ts';
+export * from './validation/address.ts';
+export * from './validation/profile.ts';
+export * from './contract/address.ts';

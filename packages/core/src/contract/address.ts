@@ -1,0 +1,19 @@
+/** `GET /api/user/pref_list`: prefectures in the caller's language (99 "overseas" only in English). */
+export interface PrefectureItem {
+  id: number;
+  name: string;
+}
+
+/**
+ * `POST /api/address/zipcode`: a list whose first item is the match (empty when the code is unknown).
+ * prefcode is the JIS prefecture number, the same id the prefecture list and append_address use.
+ */
+export interface ZipcodeLookupItem {
+  prefcode: number;
+  /** Prefecture name, e.g. 東京都. */
+  address1: string;
+  /** City / ward, e.g. 千代田区. */
+  address2: string;
+  /** Town area, e.g. 千代田. */
+  address3: string;
+}
