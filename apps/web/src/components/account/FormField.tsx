@@ -1,0 +1,110 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './AccountForm.module.css';
+
+interface FieldFrameProps {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: string | undefined;
+  required?: boolean | undefined;
+  children: (describedBy: string | undefined) => ReactNode;
+}
+
+/** Label, hint, control and error, wired so a screen reader reads the hint and the error with the control. */
+function FieldFrame({ id, label, error, hint, required, children }: FieldFrameProps) {
+  const { t } = useTranslation('account');
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        <span className={required ? styles.badgeRequired : styles.badgeOptional}>
+          {t(required ? 'required' : 'optional')}
+        </span>
+      </label>
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {children(describedBy)}
+      {error && (
+        <p id={errorId} role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'children'> & {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: string | undefined;
+  ref?: Ref<HTMLInputElement>;
+};
+
+/** A text input for react-hook-form (`{...register('x')}` spreads in, including its ref). */
+export function TextField({ label, error, hint, required, id: idProp, ref, ...input }: TextFieldProps) {
+  const autoId = useId();
+  const id = idProp ?? autoId;
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} required={required}>
+      {(describedBy) => (
+        <input
+          ref={ref}
+          id={id}
+          className={styles.input}
+          aria-invalid={error ? true : undefined}
+          aria-required={required || undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: string | undefined;
+  ref?: Ref<HTMLSelectElement>;
+};
+
+export function SelectField({ label, error, hint, required, id: idProp, ref, children, ...select }: SelectFieldProps) {
+  const autoId = useId();
+  const id = idProp ?? autoId;
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} required={required}>
+      {(describedBy) => (
+        <select
+          ref={ref}
+          id={id}
+          className={styles.input}
+          aria-invalid={error ? true : undefined}
+          aria-required={required || undefined}
+          aria-describedby={describedBy}
+          {...select}
+        >
+          {children}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+/** A form-level error (locked out, communication error, anything not tied to one field). */
+export function FormAlert({ messages }: { messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <div role="alert" className={styles.formAlert}>
+      {messages.map((m) => (
+        <p key={m}>{m}</p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { apiGet } from '../../api/client';
+import { useCurrentUser } from '../../api/useCurrentUser';
+import { useUserDetail } from '../../api/useUserDetail';
+import { AccountSummary } from '../../components/account/AccountSummary';
+import { AddressModal } from '../../components/account/AddressModal';
+import { ShippingAddressPanel } from '../../components/account/ShippingAddressPanel';
+import { useSessionRefresh } from '../../components/account/use-session-refresh';
+import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
+import styles from '../../components/account/MyPage.module.css';
+
+type Notice = 'passwordChanged' | 'addressSaved';
+
+/** The account page: balances, profile, shipping address, histories and settings, logout. */
+export function MyPage() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const qc = useQueryClient();
+  const user = useCurrentUser();
+  const detail = useUserDetail();
+  const refreshSession = useSessionRefresh();
+  const [addressOpen, setAddressOpen] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>((location.state as { notice?: Notice } | null)?.notice ?? null);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const logout = async () => {
+    setLoggingOut(true);
+    await apiGet('/user/logout');
+    await refreshSession();
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'currentUser' });
+    navigate('/', { replace: true });
+  };
+
+  if (user.isPending || detail.isPending) return <LoadingOverlay />;
+  const d = detail.data?.detail;
+  if (!user.data || !d) {
+    return (
+      <section className={styles.page}>
+        <p role="alert" className={styles.empty}>
+          {t('myPage.loadError')}
+        </p>
+        <button type="button" className={styles.panelButton} onClick={() => void detail.refetch()}>
+          {t('myPage.retry')}
+        </button>
+      </section>
+    );
+  }
+
+  const links: [string, string][] = [
+    ['/buy-product-history', 'myPage.buyProductHistory'],
+    ['/buy-point-history', 'myPage.buyPointHistory'],
+    ['/coin-history', 'myPage.coinHistory'],
+  ];
+  return (
+    <section className={styles.page} aria-labelledby="my-page-title">
+      <h1 id="my-page-title" className={styles.title}>
+        {t('myPage.title')}
+      </h1>
+      {notice && (
+        <p role="status" className={styles.notice}>
+          {t(`myPage.${notice}`)}
+        </p>
+      )}
+      <div className={styles.grid}>
+        <AccountSummary user={user.data} detail={d} />
+        <ShippingAddressPanel detail={d} onEdit={() => setAddressOpen(true)} />
+        <nav className={styles.panel} aria-labelledby="my-history">
+          <h2 id="my-history" className={styles.panelTitle}>
+            {t('myPage.history')}
+          </h2>
+          <ul className={styles.linkList}>
+            {links.map(([to, key]) => (
+              <li key={to}>
+                <Link to={to}>{t(key)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav className={styles.panel} aria-labelledby="my-settings">
+          <h2 id="my-settings" className={styles.panelTitle}>
+            {t('myPage.settings')}
+          </h2>
+          <ul className={styles.linkList}>
+            <li>
+              <Link to="/change-password">{t('myPage.changePassword')}</Link>
+            </li>
+            <li>
+              <Link to="/sms">
+                {t('myPage.sms')}
+                <span className={user.data.end_sms === '1' ? styles.tagDone : styles.tag}>
+                  {t(user.data.end_sms === '1' ? 'myPage.smsDone' : 'myPage.smsNotYet')}
+                </span>
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <button type="button" className={styles.logout} onClick={logout} disabled={loggingOut} aria-busy={loggingOut}>
+        {t('myPage.logout')}
+      </button>
+      <AddressModal
+        open={addressOpen}
+        onClose={() => setAddressOpen(false)}
+        onSaved={() => setNotice('addressSaved')}
+      />
+    </section>
+  );
+}
