@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from './user/accounts.ts';
 import { siteRoutes } from './user/site.ts';
 import { siteInfoRoutes } from './user/site-info.ts';
 
 // Every /api resource is one plugin file; add new ones here.
-export const apiRoutes: FastifyPluginAsync[] = [siteInfoRoutes, siteRoutes];
+export const apiRoutes: FastifyPluginAsync[] = [...accountRoutes, siteInfoRoutes, siteRoutes];
