@@ -1,0 +1,127 @@
+import { useEffect, useId, useState } from 'react';
+import type { UseFormRegister, UseFormWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { deleteCard, useSavedCards } from '../../api/payments';
+import { AlertModal } from './AlertModal';
+import { NewCardInputs } from './NewCardInputs';
+import type { CardErrors, ConfirmForm } from './confirm-form';
+import styles from './Payment.module.css';
+
+/** Card payment (pay ids 1 and 7): a saved card, or a new one tokenised on submit. */
+export function CardFields({
+  register,
+  watch,
+  errors,
+  onCardsChanged,
+  onCardsLoaded,
+}: {
+  register: UseFormRegister<ConfirmForm>;
+  watch: UseFormWatch<ConfirmForm>;
+  errors: CardErrors;
+  onCardsChanged: (firstId: string | null) => void;
+  /** Called once the saved cards are known, so the first saved card (or a new card) can be preselected. */
+  onCardsLoaded: (firstId: string | null) => void;
+}) {
+  const { t } = useTranslation('payment');
+  const saved = useSavedCards();
+  const [toDelete, setToDelete] = useState<{ id: number; card: string } | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const legendId = useId();
+  const cards = saved.data?.card_list ?? [];
+  const choice = watch('card');
+  const loaded = saved.isSuccess || saved.isError;
+  const firstId = cards[0] ? String(cards[0].id) : null;
+  useEffect(() => {
+    if (loaded) onCardsLoaded(firstId);
+  }, [loaded, firstId, onCardsLoaded]);
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setBusy(true);
+    const reply = await deleteCard(toDelete.id);
+    setBusy(false);
+    setToDelete(null);
+    if (reply.state === 200) {
+      setNotice({ ok: true, text: t('card.deleted') });
+      const next = await saved.refetch();
+      onCardsChanged(next.data?.card_list?.[0] ? String(next.data.card_list[0].id) : null);
+    } else {
+      setNotice({ ok: false, text: t('card.deleteFailed') });
+    }
+  }
+
+  return (
+    <div className={styles.fieldset}>
+      {cards.length > 0 && (
+        <fieldset className={styles.fieldset} aria-labelledby={legendId}>
+          <legend id={legendId} className={styles.legend}>
+            {t('card.saved')}
+          </legend>
+          {cards.map((c) => (
+            <div key={c.id} className={styles.row}>
+              <label className={`${styles.choice} ${styles.grow}`}>
+                <input type="radio" value={String(c.id)} {...register('card')} />
+                <span className={styles.choiceText}>
+                  <span>{c.card}</span>
+                  <span className={styles.muted}>
+                    {c.brand} {c.expire}
+                  </span>
+                </span>
+              </label>
+              <button
+                type="button"
+                className={styles.secondary}
+                onClick={() => setToDelete(c)}
+                aria-label={t('card.deleteLabel', { card: c.card })}
+              >
+                {t('card.delete')}
+              </button>
+            </div>
+          ))}
+          <label className={styles.choice}>
+            <input type="radio" value="new" {...register('card')} />
+            <span>{t('card.newCard')}</span>
+          </label>
+        </fieldset>
+      )}
+      {notice && (
+        <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? styles.success : styles.error}>
+          {notice.text}
+        </p>
+      )}
+      {(choice === 'new' || cards.length === 0) && <NewCardInputs register={register} errors={errors} />}
+      {(choice === 'new' || cards.length === 0) && (
+        <label className={styles.checkRow}>
+          <input type="checkbox" {...register('saveCard')} />
+          <span>{t('card.saveCard')}</span>
+        </label>
+      )}
+      {(['maintenance', 'communication', 'other'] as const).map(
+        (k) =>
+          errors[k] && (
+            <p key={k} role="alert" className={styles.error}>
+              {errors[k]}
+            </p>
+          ),
+      )}
+      <p className={styles.muted}>{t('card.secureNote')}</p>
+      <AlertModal
+        open={toDelete !== null}
+        title={t('card.deleteTitle')}
+        message={t('card.deleteConfirm', { card: toDelete?.card ?? '' })}
+        onClose={() => setToDelete(null)}
+        actions={
+          <>
+            <button type="button" className={styles.secondary} onClick={() => setToDelete(null)} autoFocus>
+              {t('cancel', { ns: 'common' })}
+            </button>
+            <button type="button" className={styles.primary} onClick={() => void confirmDelete()} disabled={busy}>
+              {t('card.delete')}
+            </button>
+          </>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { rankBonusPercent, type PointCourse } from '@oripa/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import styles from './CourseCard.module.css';
+
+const n = (v: number) => v.toLocaleString('ja-JP');
+
+/** One point course: points, the rank bonus (bonus % = discount × 100 − 100), price, memo and the buy link. */
+export function CourseCard({ course, href }: { course: PointCourse; href: string }) {
+  const { t } = useTranslation('payment');
+  const percent = rankBonusPercent(course.discount);
+  return (
+    <li className={styles.course}>
+      <div className={styles.main}>
+        <p className={styles.point}>{t('points', { value: n(course.point) })}</p>
+        {course.append_point > 0 && (
+          <p className={styles.bonus}>{t('buyPoint.rankBonus', { value: n(course.append_point), percent })}</p>
+        )}
+        <div className={styles.badges}>
+          {percent > 0 && <span className={styles.badge}>{t('buyPoint.discount')}</span>}
+          {course.pointPriceUseCoupon === '1' && <span className={styles.coupon}>{t('buyPoint.coupon')}</span>}
+        </div>
+        {course.memo && <p className={styles.memo}>{course.memo}</p>}
+      </div>
+      <div className={styles.side}>
+        <p className={styles.price}>{t('buyPoint.price', { value: n(course.price) })}</p>
+        <Link
+          className={styles.buy}
+          to={href}
+          aria-label={t('buyPoint.buyLabel', { point: n(course.point), price: n(course.price) })}
+        >
+          {t('buyPoint.buy')}
+        </Link>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,68 @@
+import { toYyMmDd } from '@oripa/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isHistoryLink, packHistoryTarget } from './history-rules';
+import styles from './Payment.module.css';
+
+export interface HistoryRowView {
+  id: number;
+  bonus: number;
+  created: string;
+  memo: string;
+  history_id: number;
+  status: string;
+  /** Yen paid (point purchases); shown only in the point history. */
+  money?: number;
+}
+
+/** A point or coin history table (spec section 3): yy/mm/dd dates, signed amounts, pack-spend rows are links. */
+export function HistoryTable({ rows, ns }: { rows: HistoryRowView[]; ns: 'pointHistory' | 'coinHistory' }) {
+  const { t } = useTranslation('payment');
+  return (
+    <table className={styles.table}>
+      <thead>
+        <tr>
+          <th scope="col">{t(`${ns}.date`)}</th>
+          <th scope="col">{t(`${ns}.content`)}</th>
+          <th scope="col" className={styles.num}>
+            {t(ns === 'pointHistory' ? 'pointHistory.points' : 'coinHistory.coins')}
+          </th>
+          {ns === 'pointHistory' && (
+            <th scope="col" className={styles.num}>
+              {t('pointHistory.money')}
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.id}>
+            <td>
+              <time dateTime={r.created.split(' ')[0]}>{toYyMmDd(r.created)}</time>
+            </td>
+            <td>
+              {isHistoryLink(r.bonus, r.history_id) ? (
+                <Link
+                  className={styles.linkRow}
+                  to={packHistoryTarget(r.status, r.history_id)}
+                  aria-label={t(`${ns}.open`, { memo: r.memo })}
+                >
+                  {r.memo}
+                </Link>
+              ) : (
+                r.memo
+              )}
+            </td>
+            <td className={`${styles.num} ${r.bonus > 0 ? styles.plus : r.bonus < 0 ? styles.minus : ''}`}>
+              {r.bonus > 0 ? '+' : ''}
+              {r.bonus.toLocaleString('ja-JP')}
+            </td>
+            {ns === 'pointHistory' && (
+              <td className={styles.num}>{r.money ? t('yen', { value: r.money.toLocaleString('ja-JP') }) : '—'}</td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,106 @@
+import type { UseFormRegister } from 'react-hook-form';
+import { CARD_LIMITS } from '@oripa/core';
+import { useTranslation } from 'react-i18next';
+import { NUMBER_PART_MAX } from './card-token';
+import type { CardErrors, ConfirmForm } from './confirm-form';
+import styles from './Payment.module.css';
+
+type CardFieldName = 'n1' | 'n2' | 'n3' | 'n4' | 'month' | 'year' | 'cvc' | 'cardName';
+
+/** Four number parts, expiry month/year, security code and name, with the limits of spec section 5. */
+export function NewCardInputs({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<Pick<ConfirmForm, CardFieldName>> | UseFormRegister<ConfirmForm>;
+  errors: CardErrors;
+}) {
+  const { t } = useTranslation('payment');
+  const reg = register as UseFormRegister<Pick<ConfirmForm, CardFieldName>>;
+  const digits = { inputMode: 'numeric' as const, pattern: '[0-9]*', autoComplete: 'off' };
+  const err = (k: 'number' | 'expire' | 'cvc' | 'name') =>
+    errors[k] ? { 'aria-invalid': true as const, 'aria-describedby': `card-err-${k}` } : {};
+  const message = (k: 'number' | 'expire' | 'cvc' | 'name') =>
+    errors[k] && (
+      <p id={`card-err-${k}`} role="alert" className={styles.error}>
+        {errors[k]}
+      </p>
+    );
+  return (
+    <div className={styles.fieldset}>
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('card.number')}</legend>
+        <div className={styles.row}>
+          {(['n1', 'n2', 'n3', 'n4'] as const).map((name, i) => (
+            <input
+              key={name}
+              className={styles.input}
+              {...digits}
+              autoComplete={i === 0 ? 'cc-number' : 'off'}
+              maxLength={NUMBER_PART_MAX}
+              aria-label={t('card.numberPart', { n: i + 1 })}
+              {...err('number')}
+              {...reg(name)}
+            />
+          ))}
+        </div>
+        {message('number')}
+      </fieldset>
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('card.expire')}</legend>
+        <div className={styles.row}>
+          <input
+            className={styles.input}
+            {...digits}
+            autoComplete="cc-exp-month"
+            maxLength={CARD_LIMITS.month}
+            placeholder="MM"
+            aria-label={t('card.month')}
+            {...err('expire')}
+            {...reg('month')}
+          />
+          <span aria-hidden="true">/</span>
+          <input
+            className={styles.input}
+            {...digits}
+            autoComplete="cc-exp-year"
+            maxLength={CARD_LIMITS.year}
+            placeholder="YY"
+            aria-label={t('card.year')}
+            {...err('expire')}
+            {...reg('year')}
+          />
+        </div>
+        {message('expire')}
+      </fieldset>
+      <div className={styles.field}>
+        <label htmlFor="card-cvc">{t('card.cvc')}</label>
+        <input
+          id="card-cvc"
+          className={styles.input}
+          {...digits}
+          autoComplete="cc-csc"
+          maxLength={CARD_LIMITS.cvc}
+          type="password"
+          {...err('cvc')}
+          {...reg('cvc')}
+        />
+        <span className={styles.muted}>{t('card.cvcHint')}</span>
+        {message('cvc')}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="card-name">{t('card.name')}</label>
+        <input
+          id="card-name"
+          className={styles.input}
+          autoComplete="cc-name"
+          maxLength={CARD_LIMITS.name}
+          placeholder={t('card.namePlaceholder')}
+          {...err('name')}
+          {...reg('cardName')}
+        />
+        {message('name')}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { katakanaNameField, type PointBuyRequest, type PayId } from '@oripa/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { buyPoints, buttonSignature } from '../../api/payments';
+import { useRefreshCurrentUser } from '../../api/useCurrentUser';
+import { tMessage } from '../../i18n';
+import { buyOutcome } from './buy-result';
+import { localCardErrors, tokenizeCard } from './card-token';
+import { cardFromForm, type CardErrors, type ConfirmForm } from './confirm-form';
+import { assignLocation } from './external';
+
+export interface BuyAlert {
+  ok: boolean;
+  message: string;
+}
+
+/**
+ * The confirm page's submit: collect the chosen method's fields (tokenising a new card first), POST point/buy and
+ * follow the buy-point result rules of spec section 4.
+ */
+export function useBuySubmit(opts: { pointPriceId: number; packId: number | null; sessionId: string }) {
+  const { t } = useTranslation('payment');
+  const navigate = useNavigate();
+  const refreshUser = useRefreshCurrentUser();
+  const [busy, setBusy] = useState(false);
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  const [bankError, setBankError] = useState<string>();
+  const [walletError, setWalletError] = useState<string>();
+  const [alert, setAlert] = useState<BuyAlert | null>(null);
+
+  /** Builds the method's fields, or answers null after showing what is wrong. */
+  async function methodFields(v: ConfirmForm, payId: number): Promise<Partial<PointBuyRequest> | null> {
+    if (payId === 1 || payId === 7) {
+      if (v.card !== 'new' && v.card !== '') return { card_index: Number(v.card) };
+      const card = cardFromForm(v);
+      const local = localCardErrors(card);
+      if (Object.keys(local).length > 0) {
+        setCardErrors(Object.fromEntries(Object.entries(local).map(([k, key]) => [k, tMessage(key)])));
+        return null;
+      }
+      const token = await tokenizeCard(card);
+      if (!token.ok) {
+        const text =
+          token.target === 'maintenance'
+            ? t('card.maintenance')
+            : token.target === 'communication'
+              ? t('card.communication')
+              : t('card.verifyFailed');
+        setCardErrors({ [token.target]: text });
+        return null;
+      }
+      return {
+        token: token.token,
+        req_card_number: token.req_card_number,
+        card_user_name: card.name.trim(),
+        save_card: v.saveCard ? '1' : '0',
+      };
+    }
+    if (payId === 2) return { combini_code: v.combini };
+    if (payId === 4) {
+      const r = katakanaNameField.safeParse(v.bankName);
+      if (!r.success) {
+        setBankError(tMessage(r.error.issues[0]?.message));
+        return null;
+      }
+      return { name: r.data };
+    }
+    if (payId === 6) return { carrier_id: v.carrier };
+    if (payId === 5) {
+      if (opts.sessionId) return { checkout_session_id: opts.sessionId };
+      // No session yet: the wallet's sign-in comes first; it returns to this page with amazonCheckoutSessionId.
+      const sig = await buttonSignature(opts.pointPriceId);
+      if (sig.state === 200 && sig.url) assignLocation(sig.url);
+      else setWalletError(t('wallet.error'));
+      return null;
+    }
+    return {};
+  }
+
+  function failureText(payId: number, server?: string) {
+    if (payId === 1 || payId === 7) return t('result.failure');
+    if (payId === 5) return t('wallet.retailerFailed');
+    return server ?? t('complete.failure');
+  }
+
+  async function submit(v: ConfirmForm) {
+    if (busy) return;
+    const payId = Number(v.payId);
+    setCardErrors({});
+    setBankError(undefined);
+    setWalletError(undefined);
+    setBusy(true);
+    try {
+      const fields = await methodFields(v, payId);
+      if (!fields) return;
+      const reply = await buyPoints({
+        point_price_id: opts.pointPriceId,
+        pay_id: payId as PayId,
+        ...(opts.packId ? { pack_id: opts.packId } : {}),
+        ...fields,
+      });
+      const outcome = buyOutcome(reply);
+      if (outcome.kind === 'combini' || outcome.kind === 'route') navigate(outcome.to);
+      else if (outcome.kind === 'redirect' || outcome.kind === 'secure') assignLocation(outcome.url);
+      else if (outcome.kind === 'success') {
+        await refreshUser();
+        setAlert({ ok: true, message: t('result.success') });
+      } else {
+        const nameError = reply.errors?.name?.[0];
+        if (payId === 4 && nameError) setBankError(nameError);
+        setAlert({ ok: false, message: failureText(payId, outcome.message) });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { submit, busy, cardErrors, bankError, walletError, alert, closeAlert: () => setAlert(null) };
+}

@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useBankInfo } from '../../api/payments';
+import { LoadState } from '../../components/payment/LoadState';
+import styles from '../../components/payment/Payment.module.css';
+
+const n = (v: number) => v.toLocaleString('ja-JP');
+
+/** /bank-transfer-information: where to transfer (bank, number, name, price), within 3 days. */
+export function BankTransferInformationPage() {
+  const { t } = useTranslation('payment');
+  const [params] = useSearchParams();
+  const info = useBankInfo(params.get('payment_id') ?? '');
+  const d = info.data;
+  return (
+    <section className={styles.page} aria-labelledby="bank-title">
+      <h1 id="bank-title" className={styles.title}>
+        {t('bankInfo.title')}
+      </h1>
+      {info.isPending ? (
+        <LoadState />
+      ) : !d || d.networkError || (d.state !== 200 && d.state !== 404) ? (
+        <LoadState error onRetry={() => void info.refetch()} />
+      ) : d.state === 404 || !d.number ? (
+        <p className={styles.card}>{t('bankInfo.empty')}</p>
+      ) : (
+        <>
+          <p>{t('bankInfo.lead')}</p>
+          <div className={styles.card}>
+            <dl className={styles.dl}>
+              <dt>{t('bankInfo.bank')}</dt>
+              <dd>
+                {d.bank} {d.branch}
+              </dd>
+              <dt>{t('bankInfo.number')}</dt>
+              <dd>
+                {d.account_type} {d.number}
+              </dd>
+              <dt>{t('bankInfo.name')}</dt>
+              <dd>{d.name}</dd>
+              <dt>{t('bankInfo.price')}</dt>
+              <dd>{t('confirm.priceValue', { value: n(d.price ?? 0) })}</dd>
+              {d.deadline && (
+                <>
+                  <dt>{t('confirmCombini.deadline')}</dt>
+                  <dd>{d.deadline}</dd>
+                </>
+              )}
+            </dl>
+          </div>
+          <ul className={styles.notes}>
+            <li>{t('bankInfo.deadline')}</li>
+            <li>{t('bankInfo.hours')}</li>
+            <li>{t('bankInfo.fee')}</li>
+            <li>{t('bankInfo.cancelNote')}</li>
+          </ul>
+        </>
+      )}
+      <div className={styles.actions}>
+        <Link className={styles.secondary} to="/payge-transfer-information">
+          {t('bankInfo.toPayge')}
+        </Link>
+        <Link className={styles.secondary} to="/">
+          {t('result.toTop')}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { saveCard, useSavedCards } from '../../api/payments';
+import { tMessage } from '../../i18n';
+import { localCardErrors, tokenizeCard } from '../../components/payment/card-token';
+import { cardFromForm, type CardErrors, type ConfirmForm } from '../../components/payment/confirm-form';
+import { NewCardInputs } from '../../components/payment/NewCardInputs';
+import styles from '../../components/payment/Payment.module.css';
+
+type CardForm = Pick<ConfirmForm, 'n1' | 'n2' | 'n3' | 'n4' | 'month' | 'year' | 'cvc' | 'cardName'>;
+
+/** /card-input: register a card for later purchases (tokenised, then POST point/savedcard). */
+export function CardInputPage() {
+  const { t } = useTranslation('payment');
+  const { register, handleSubmit, reset } = useForm<CardForm>();
+  const saved = useSavedCards();
+  const [errors, setErrors] = useState<CardErrors>({});
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(v: CardForm) {
+    if (busy) return;
+    setErrors({});
+    setNotice(null);
+    const card = cardFromForm(v as ConfirmForm);
+    const local = localCardErrors(card);
+    if (Object.keys(local).length > 0) {
+      setErrors(Object.fromEntries(Object.entries(local).map(([k, key]) => [k, tMessage(key)])));
+      return;
+    }
+    setBusy(true);
+    try {
+      const token = await tokenizeCard(card);
+      if (!token.ok) {
+        const text =
+          token.target === 'maintenance'
+            ? t('card.maintenance')
+            : token.target === 'communication'
+              ? t('card.communication')
+              : t('card.verifyFailed');
+        setErrors({ [token.target]: text });
+        return;
+      }
+      const reply = await saveCard({
+        pay_id: 1,
+        token: token.token,
+        req_card_number: token.req_card_number,
+        card_user_name: card.name.trim(),
+      });
+      if (reply.state === 200) {
+        setNotice({ ok: true, text: t('card.registered') });
+        reset();
+        void saved.refetch();
+      } else {
+        setNotice({ ok: false, text: t('card.saveFailed') });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const cards = saved.data?.card_list ?? [];
+  return (
+    <section className={styles.page} aria-labelledby="card-input-title">
+      <h1 id="card-input-title" className={styles.title}>
+        {t('card.inputTitle')}
+      </h1>
+      <p className={styles.lead}>{t('card.inputLead')}</p>
+      {cards.length > 0 && (
+        <section className={styles.card} aria-labelledby="saved-heading">
+          <h2 id="saved-heading" className={styles.sectionTitle}>
+            {t('card.saved')}
+          </h2>
+          <ul className={styles.notes}>
+            {cards.map((c) => (
+              <li key={c.id}>
+                {c.card} {c.expire}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <form className={`${styles.card}`} onSubmit={handleSubmit(onSubmit)} noValidate>
+        <NewCardInputs register={register} errors={errors} />
+        {(['maintenance', 'communication', 'other'] as const).map(
+          (k) =>
+            errors[k] && (
+              <p key={k} role="alert" className={styles.error}>
+                {errors[k]}
+              </p>
+            ),
+        )}
+        {notice && (
+          <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? styles.success : styles.error}>
+            {notice.text}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
+            {busy ? t('confirm.submitting') : t('card.register')}
+          </button>
+        </div>
+      </form>
+      <div className={styles.actions}>
+        <Link className={styles.secondary} to="/buy-point">
+          {t('confirm.backToCourses')}
+        </Link>
+      </div>
+    </section>
+  );
+}

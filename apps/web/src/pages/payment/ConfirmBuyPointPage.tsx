@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { getCheckoutSession, setCheckoutSession, useCourse, usePayStyles } from '../../api/payments';
+import { AlertModal } from '../../components/payment/AlertModal';
+import { CardFields } from '../../components/payment/CardFields';
+import type { ConfirmForm } from '../../components/payment/confirm-form';
+import { FinalConfirmation } from '../../components/payment/FinalConfirmation';
+import { LoadState } from '../../components/payment/LoadState';
+import { BankFields, CarrierFields, CombiniFields } from '../../components/payment/MethodFields';
+import styles from '../../components/payment/Payment.module.css';
+import { useBuySubmit } from '../../components/payment/use-buy-submit';
+import { WalletFields } from '../../components/payment/WalletFields';
+
+const n = (v: number) => v.toLocaleString('ja-JP');
+
+/** /confirm-buy-point?pointPriceId&amazonCheckoutSessionId: choose how to pay, see the final items, buy. */
+export function ConfirmBuyPointPage() {
+  const { t } = useTranslation('payment');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const pointPriceId = Number(params.get('pointPriceId')) || 0;
+  const packId = Number(params.get('packId')) || null;
+  const sessionId = params.get('amazonCheckoutSessionId') ?? '';
+  const course = useCourse(pointPriceId);
+  const styles_ = usePayStyles();
+  const methods = styles_.data?.list ?? [];
+  const form = useForm<ConfirmForm>({
+    defaultValues: { payId: '', card: '', combini: 'econ', carrier: 'sb_ktai', saveCard: false },
+  });
+  const { register, watch, setValue, getValues, handleSubmit } = form;
+  const buy = useBuySubmit({ pointPriceId, packId, sessionId });
+  const [sessionMethod, setSessionMethod] = useState<string>();
+  const payId = Number(watch('payId'));
+
+  // Spec section 4: the first listed method is preselected. Back from the retailer wallet's sign-in, that wallet is.
+  const firstId = methods[0]?.id;
+  useEffect(() => {
+    if (firstId === undefined || getValues('payId')) return;
+    const wallet = sessionId && methods.some((m) => m.id === 5);
+    setValue('payId', String(wallet ? 5 : firstId));
+  }, [firstId, sessionId, methods, getValues, setValue]);
+
+  // The retailer wallet's checkout session: bind it to the member, then show the method chosen in the wallet.
+  useEffect(() => {
+    if (!sessionId) return;
+    let live = true;
+    void (async () => {
+      await setCheckoutSession(sessionId);
+      const r = await getCheckoutSession();
+      if (live && r.state === 200 && r.payMethod) setSessionMethod(r.payMethod);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [sessionId]);
+
+  const detail = course.data?.state === 200 ? course.data.detail : undefined;
+  const method = methods.find((m) => m.id === payId);
+  const title = (
+    <h1 id="confirm-title" className={styles.title}>
+      {t('confirm.title')}
+    </h1>
+  );
+  if (course.isPending || styles_.isPending || (course.data && course.data.state !== 200 && course.data.state !== 404))
+    return (
+      <section className={styles.page} aria-labelledby="confirm-title">
+        {title}
+        <LoadState
+          error={!course.isPending && !styles_.isPending}
+          onRetry={() => void Promise.all([course.refetch(), styles_.refetch()])}
+        />
+      </section>
+    );
+  if (!detail || pointPriceId === 0)
+    return (
+      <section className={styles.page} aria-labelledby="confirm-title">
+        {title}
+        <p className={styles.card} role="alert">
+          {t('confirm.notFound')}
+        </p>
+        <Link className={styles.secondary} to="/buy-point">
+          {t('confirm.backToCourses')}
+        </Link>
+      </section>
+    );
+  return (
+    <section className={styles.page} aria-labelledby="confirm-title">
+      {title}
+      <section className={styles.card} aria-labelledby="course-heading">
+        <h2 id="course-heading" className={styles.sectionTitle}>
+          {t('confirm.course')}
+        </h2>
+        <p className={styles.bigPoint}>{t('points', { value: n(detail.total_point) })}</p>
+        <p className={styles.muted}>
+          {t('confirm.quantityValue', {
+            point: n(detail.point),
+            bonus: n(detail.total_point - detail.point),
+            total: n(detail.total_point),
+          })}
+        </p>
+        <p>{t('confirm.priceValue', { value: n(detail.price) })}</p>
+      </section>
+      <form className={styles.stack} onSubmit={handleSubmit(buy.submit)} noValidate>
+        <fieldset className={`${styles.card} ${styles.fieldsetCard}`}>
+          <legend className={styles.sectionTitle}>{t('confirm.methodLegend')}</legend>
+          {styles_.isError || methods.length === 0 ? (
+            <p role="alert">{styles_.isError ? t('loadError') : t('confirm.noMethods')}</p>
+          ) : (
+            methods.map((m) => (
+              <label key={m.id} className={styles.choice}>
+                <input type="radio" value={String(m.id)} {...register('payId')} />
+                <span className={styles.choiceText}>
+                  <span>{m.name}</span>
+                  {m.memo && <span className={styles.muted}>{m.memo}</span>}
+                </span>
+              </label>
+            ))
+          )}
+        </fieldset>
+        {method && (
+          <section className={styles.card} aria-label={method.name}>
+            {(payId === 1 || payId === 7) && (
+              <CardFields
+                register={register}
+                watch={watch}
+                errors={buy.cardErrors}
+                onCardsChanged={(first) => setValue('card', first ?? 'new')}
+                onCardsLoaded={(first) => {
+                  if (!getValues('card')) setValue('card', first ?? 'new');
+                }}
+              />
+            )}
+            {payId === 2 && <CombiniFields register={register} />}
+            {payId === 4 && <BankFields register={register} error={buy.bankError} />}
+            {payId === 6 && <CarrierFields register={register} />}
+            {[3, 5, 8, 9, 12].includes(payId) && (
+              <WalletFields sessionMethod={payId === 5 ? sessionMethod : undefined} error={buy.walletError} />
+            )}
+          </section>
+        )}
+        {method && <FinalConfirmation course={detail} payId={payId} methodName={method.name} />}
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primary} disabled={buy.busy || !method} aria-busy={buy.busy}>
+            {buy.busy ? t('confirm.submitting') : t('confirm.submit')}
+          </button>
+        </div>
+      </form>
+      <AlertModal
+        open={buy.alert !== null}
+        title={buy.alert?.ok ? t('result.successTitle') : t('result.failureTitle')}
+        message={buy.alert?.message ?? ''}
+        onClose={() => {
+          const ok = buy.alert?.ok;
+          buy.closeAlert();
+          if (ok) navigate(packId ? `/pack-detail?packId=${packId}` : '/buy-point-history');
+        }}
+      />
+    </section>
+  );
+}
