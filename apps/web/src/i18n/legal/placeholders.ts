@@ -1,0 +1,62 @@
+import type { SiteInfo } from '@oripa/core';
+import type { LegalDocument, LegalItem, LegalSection } from './types';
+
+/** Every placeholder the legal texts may use; the page fills each of them. */
+export const PLACEHOLDER_NAMES = [
+  'shopName',
+  'operatorName',
+  'operatorAddress',
+  'representative',
+  'phone',
+  'email',
+  'supportHours',
+] as const;
+export type PlaceholderName = (typeof PLACEHOLDER_NAMES)[number];
+export type PlaceholderValues = Record<PlaceholderName, string>;
+
+const PATTERN = /\{\{\s*(\w+)\s*\}\}/g;
+
+/** The placeholder names a text uses, in order of appearance. */
+export function placeholdersIn(text: string): string[] {
+  return [...text.matchAll(PATTERN)].map((m) => m[1]!);
+}
+
+export function fillText(text: string, values: Partial<Record<string, string>>, fallback: string): string {
+  return text.replace(PATTERN, (_, name: string) => values[name] ?? fallback);
+}
+
+/**
+ * The values for one language from the site_info reply; null (the call failed) leaves every operator value
+ * empty so the caller's fallback ("please contact us") shows instead.
+ */
+export function placeholderValues(
+  info: SiteInfo | null,
+  lang: 'ja' | 'en',
+  supportHours: (h: SiteInfo['support_hours']) => string,
+  shopName: string,
+): Partial<PlaceholderValues> {
+  if (!info) return { shopName };
+  const o = info.operator;
+  return {
+    shopName: info.shop_name[lang] || shopName,
+    operatorName: lang === 'en' ? o.nameEn : o.name,
+    operatorAddress: lang === 'en' ? o.addressEn : o.address,
+    representative: o.representative,
+    phone: o.phone,
+    email: o.email,
+    supportHours: supportHours(info.support_hours),
+  };
+}
+
+/** Every text of a document, for checks (tests) and for filling. */
+export function documentTexts(doc: LegalDocument): string[] {
+  const fromItem = (i: LegalItem) => (typeof i === 'string' ? [i] : [i.text, ...i.items]);
+  const fromSection = (s: LegalSection) => [
+    s.heading,
+    ...(s.paragraphs ?? []),
+    ...(s.items ?? []).flatMap(fromItem),
+    ...(s.notes ?? []),
+    ...(s.faq ?? []).flatMap((f) => [f.q, ...f.a]),
+  ];
+  return [doc.title, doc.label, ...(doc.intro ?? []), ...doc.sections.flatMap(fromSection), ...(doc.closing ?? [])];
+}
