@@ -6,7 +6,7 @@ import { sha256 } from './sha256.ts';
  * regenerates exactly the same stream.
  */
 export class SeedStream {
-  private block = new Uint8Array(0);
+  private block: Uint8Array = new Uint8Array(0);
   private pos = 0;
   private counter = 0;
   private readonly input: Uint8Array;

@@ -9,7 +9,7 @@ export const packMessages = {
     insufficientStock: '残りの口数が足りません（残り{{remaining}}口）',
     maxBuyExceeded: 'このパックはお一人様{{max}}回までです（購入済み{{bought}}回）',
     smsRequired: 'このパックはSMS認証済みの会員のみ購入できます',
-    rankRequired: 'このパックは{{rank}}ランク以上の会員のみ購入できます',
+    rankRequired: 'このパックはランク{{rank}}以上の会員のみ購入できます',
     tokenInvalid: '購入手続きが無効です。もう一度お試しください',
     tokenExpired: '購入手続きの有効期限が切れました。もう一度お試しください',
     decisionEmpty: 'カードを選択してください',

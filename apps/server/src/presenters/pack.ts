@@ -1,0 +1,184 @@
+import {
+  FAIRNESS_ALGORITHM,
+  formatTokyo,
+  maskMemberName,
+  rarityLabel,
+  RANK_ORDER,
+  type DrawnCard,
+  type DrawLogEntry,
+  type Lang,
+  type LineupCard,
+  type PackDetail,
+  type PackHistoryDetail,
+  type PackHistoryRow,
+  type PackSummary,
+  type PurchaseResult,
+  type Rank,
+} from '@oripa/core';
+import { DECISION_WINDOW_MS } from '../jobs/auto-convert.ts';
+import type { DrawLogRow } from '../services/packs/pack-catalog.ts';
+import type { BuyerFacts, CardRow, DrawnRow, PackRow } from '../services/packs/pack-rows.ts';
+import type { HistoryRow } from '../services/packs/history.ts';
+
+const flag = (b: boolean): '0' | '1' => (b ? '1' : '0');
+
+export const packName = (p: Pick<PackRow, 'name_ja' | 'name_en'>, lang: Lang) =>
+  lang === 'en' ? p.name_en : p.name_ja;
+
+/** Maps a pack row to the wire summary; the flags are for `buyer` (null = guest). */
+export function presentPackSummary(
+  pack: PackRow,
+  remaining: number,
+  buyer: BuyerFacts | null,
+  lang: Lang,
+  now: Date,
+): PackSummary {
+  const bought = buyer?.bought.get(Number(pack.id)) ?? 0;
+  const rankTooLow = pack.rank_limit > (buyer?.rank ?? 1);
+  const usedUp = pack.max_buy_count > 0 && bought >= pack.max_buy_count;
+  return {
+    id: Number(pack.id),
+    name: packName(pack, lang),
+    card_type: pack.card_type,
+    image: pack.images,
+    detail_eye_catch: pack.eye_catch,
+    total_pack_count: pack.total_tickets,
+    // A closed pack sells nothing, so it shows as sold out.
+    pack_count: pack.closed_at && pack.closed_at <= now ? 0 : remaining,
+    point: pack.point,
+    max_buy_count: pack.max_buy_count,
+    can_limit: flag(rankTooLow || usedUp),
+    is_sms_limit: flag(pack.sms_only && !buyer?.smsVerified),
+    is_before: flag(pack.start_date.getTime() > now.getTime()),
+    start_date: formatTokyo(pack.start_date),
+    payment_method: pack.payment_method,
+    rank_limit: pack.rank_limit,
+    sms_only: flag(pack.sms_only),
+    seed_hash: pack.seed_hash,
+  };
+}
+
+export function presentLineupCard(c: CardRow): LineupCard {
+  return {
+    id: Number(c.id),
+    rank: c.rank,
+    image_url: c.image_url,
+    name: c.name,
+    set_count: c.set_count,
+    model_number: c.model_number,
+    rarity: c.rarity,
+    rarity_label: rarityLabel(c.rarity),
+    buy_point: c.buy_point,
+    no_reduction: flag(c.no_reduction),
+  };
+}
+
+export function presentDrawLog(r: DrawLogRow): DrawLogEntry {
+  return {
+    created: formatTokyo(r.created_at),
+    rank: r.rank,
+    member: maskMemberName(`${r.last_name}${r.first_name}`),
+    ticket_no: r.ticket_no,
+  };
+}
+
+export function presentPackDetail(
+  summary: PackSummary,
+  pack: PackRow,
+  lineup: CardRow[],
+  remainingByRank: Record<Rank, number>,
+  log: DrawLogRow[],
+  lang: Lang,
+): PackDetail {
+  const byRank = Object.fromEntries(RANK_ORDER.map((r) => [r, [] as LineupCard[]])) as Record<Rank, LineupCard[]>;
+  for (const c of lineup) byRank[c.rank].push(presentLineupCard(c));
+  return {
+    ...summary,
+    detail: lang === 'en' ? pack.detail_en : pack.detail_ja,
+    show_cardlist: flag(pack.show_cardlist),
+    lineup: byRank,
+    remaining_by_rank: remainingByRank,
+    fairness: {
+      seed_hash: pack.seed_hash,
+      seed: pack.revealed_seed,
+      revealed_at: pack.revealed_at ? formatTokyo(pack.revealed_at) : null,
+      algorithm: FAIRNESS_ALGORITHM,
+    },
+    draw_log: log.map(presentDrawLog),
+  };
+}
+
+export function presentDrawnCard(d: DrawnRow): DrawnCard {
+  return {
+    history_id: Number(d.history_id),
+    image: d.image_url,
+    name: d.name,
+    rarity: d.rarity,
+    rarity_label: rarityLabel(d.rarity),
+    rank: d.rank,
+    model_number: d.model_number,
+    num: d.ticket_no,
+    buy_point: d.buy_point,
+    no_reduction: flag(d.no_reduction),
+    movie_url: d.movie_url,
+    status: d.status,
+  };
+}
+
+export function presentPurchaseResult(
+  purchaseId: number,
+  pack: PackRow,
+  createdAt: Date,
+  cards: DrawnRow[],
+  lang: Lang,
+): PurchaseResult {
+  return {
+    result: '1',
+    purchase_id: purchaseId,
+    pack_id: Number(pack.id),
+    title: packName(pack, lang),
+    card_type: pack.card_type,
+    is_buy_coin: flag(pack.payment_method === '2'),
+    created: formatTokyo(createdAt),
+    cards: cards.map(presentDrawnCard),
+    decide_by: formatTokyo(new Date(createdAt.getTime() + DECISION_WINDOW_MS)),
+    // Ranks move with point purchases (issue 2), never with draws.
+    rank_up: '0',
+    rankup_data: null,
+  };
+}
+
+const SEND_STATE = {
+  ja: { pending: '選択待ち', preparing: '発送準備中', shipped: '発送済み', converted: 'ポイント変換済み' },
+  en: {
+    pending: 'Awaiting your choice',
+    preparing: 'Preparing shipment',
+    shipped: 'Shipped',
+    converted: 'Converted to points',
+  },
+} as const;
+
+export function presentHistoryRow(r: HistoryRow, lang: Lang): PackHistoryRow {
+  const state =
+    r.pending > 0 ? 'pending' : r.shipment_status === 'shipped' ? 'shipped' : r.shipped > 0 ? 'preparing' : 'converted';
+  return {
+    id: Number(r.id),
+    created: formatTokyo(r.created_at),
+    pack_name: lang === 'en' ? r.name_en : r.name_ja,
+    send_state: SEND_STATE[lang][state],
+    point: Number(r.price),
+    status: flag(r.pending === 0),
+    delivery_code: r.delivery_code ?? '',
+    send_card: r.shipped,
+    reduction_card: r.converted,
+    reduction_point: r.reduction_point,
+  };
+}
+
+export function presentHistoryDetail(r: HistoryRow, cards: DrawnRow[], lang: Lang): PackHistoryDetail {
+  return {
+    ...presentHistoryRow(r, lang),
+    shipped_cards: cards.filter((c) => c.status === 'ship').map(presentDrawnCard),
+    converted_cards: cards.filter((c) => c.status === 'convert').map(presentDrawnCard),
+  };
+}

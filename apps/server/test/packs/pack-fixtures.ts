@@ -1,0 +1,44 @@
+import { withTransaction } from '../../src/db/transaction.ts';
+import { createPack, type NewPack, type NewPackCard } from '../../src/services/packs/create-pack.ts';
+import type { TestShop } from '../test-shop.ts';
+
+/** A small lineup: 1 S, 2 A, 3 B and `c` C tickets (total 6 + c). */
+export function smallLineup(c = 14, overrides: Partial<NewPackCard> = {}): NewPackCard[] {
+  return [
+    { rank: 'S', name: 'Sky Sovereign', imageUrl: '/demo/cards/t-s.svg', setCount: 1, rarity: 3, buyPoint: 50_000 },
+    { rank: 'A', name: 'Ember Wyrm', imageUrl: '/demo/cards/t-a.svg', setCount: 2, rarity: 2, buyPoint: 3_000 },
+    { rank: 'B', name: 'Tide Lancer', imageUrl: '/demo/cards/t-b.svg', setCount: 3, rarity: 1, buyPoint: 500 },
+    {
+      rank: 'C',
+      name: 'Moss Sprite',
+      imageUrl: '/demo/cards/t-c.svg',
+      setCount: c,
+      rarity: 0,
+      buyPoint: 30,
+      ...overrides,
+    },
+  ];
+}
+
+/** Creates a pack on sale since an hour ago (unless overridden) and returns its id. */
+export async function buildPack(shop: TestShop, o: Partial<NewPack> = {}): Promise<number> {
+  return withTransaction(shop.ctx.db, (tx) =>
+    createPack(tx, {
+      cardType: 1,
+      nameJa: 'テストパック',
+      nameEn: 'Test pack',
+      point: 100,
+      startDate: new Date(shop.clock.now().getTime() - 3600_000),
+      cards: smallLineup(),
+      ...o,
+    }),
+  );
+}
+
+/** check + buy through the real API; returns both envelopes. */
+export async function drawVia(client: import('../api-client.ts').ApiClient, packId: number, count: number | 'all') {
+  const check = await client.post('/user/pack/check', { pack_id: packId, count });
+  if (check.state !== 200) return { check, buy: null };
+  const buy = await client.post('/user/pack/buy', { token: check.token });
+  return { check, buy };
+}
