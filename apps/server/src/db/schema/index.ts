@@ -3,3 +3,4 @@ export * from './members.ts';
 export * from './ledger.ts';
 export * from './site.ts';
 export * from './payments.ts';
+export * from './packs.ts';
