@@ -11,8 +11,10 @@ export const ADDRESS_LINE_MAX = 100;
 export const prefIdField = z
   .union([z.number(), z.string().regex(/^\d{1,3}$/, 'prefUnknown')], { error: 'prefRequired' })
   .transform((v) => Number(v))
-  .refine((v) => v !== 0, { message: 'prefRequired' })
-  .refine((v) => PREFECTURES.some((p) => p.id === v), { message: 'prefUnknown' });
+  .superRefine((v, ctx) => {
+    if (v === 0) ctx.addIssue({ code: 'custom', message: 'prefRequired' });
+    else if (!PREFECTURES.some((p) => p.id === v)) ctx.addIssue({ code: 'custom', message: 'prefUnknown' });
+  });
 
 /** `POST /api/user/append_address`: the shipping address kept on the member (spec section 3, address payload). */
 export const addressSchema = z.object({

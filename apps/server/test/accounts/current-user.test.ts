@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMember } from '../factories.ts';
+import { startTestShop, type TestShop } from '../test-shop.ts';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(() => shop.close());
+
+describe('GET /api/user/point', () => {
+  it('answers a guest as logged out with zero balances', async () => {
+    const res = await shop.client().get('/user/point');
+    expect(res).toMatchObject({
+      state: 200,
+      is_login: '0',
+      id: null,
+      point: '0',
+      coin: '0',
+      end_sms: '0',
+      is_rank_maintained: false,
+    });
+    expect(res.csrf?.csrf_name).toMatch(/^csrf/);
+  });
+
+  it('answers a member with balances as strings, rank and gauge', async () => {
+    const m = await buildMember(shop, { paidPoints: 1200, freePoints: 300, coins: 40, rank: 2, smsVerified: true });
+    await shop.ctx.db.pool.query('UPDATE members SET total_buy = 12500 WHERE id = $1', [m.id]);
+    const en = await m.client.get('/user/point');
+    expect(en).toMatchObject({
+      state: 200,
+      is_login: '1',
+      id: m.id,
+      point: '1500',
+      coin: '40',
+      rank: 2,
+      rank_name: 'シルバー',
+      rank_color: '#9aa3ad',
+      total_buy: 12500,
+      rank_up_count: 50000,
+      block_rank_percent: 25,
+      is_block_clear: false,
+      is_rank_maintained: true,
+      end_sms: '1',
+    });
+  });
+
+  it('names the rank in English and keeps the gauge at least 1 % for a small total', async () => {
+    const m = await buildMember(shop, { lang: 'en' });
+    await shop.ctx.db.pool.query('UPDATE members SET total_buy = 50 WHERE id = $1', [m.id]);
+    const res = await m.client.get('/user/point');
+    expect(res).toMatchObject({ rank: 1, rank_name: 'Bronze', block_rank_percent: 1, end_sms: '0' });
+  });
+});
+
+describe('GET /api/user/detail', () => {
+  it('needs a login', async () => {
+    const res = await shop.client('en').get('/user/detail');
+    expect(res.state).toBe(401);
+    expect(res.errors?.general).toEqual(['Please log in']);
+  });
+
+  it('answers the profile with an empty address when none is saved', async () => {
+    const m = await buildMember(shop);
+    const res = await m.client.get('/user/detail');
+    expect(res.state).toBe(200);
+    expect(res.detail).toMatchObject({
+      lastName: '試験',
+      firstName: '太郎',
+      middleName: '',
+      mail: m.mail,
+      zipcode: '',
+      pref_id: 0,
+      pref_name: '',
+      shiku: '',
+      address: '',
+      building: '',
+    });
+    expect((res.detail as { referral_code: string }).referral_code).toMatch(/^[A-Z2-9]{8}$/);
+  });
+
+  it('names the prefecture in the caller language', async () => {
+    const m = await buildMember(shop, { address: true });
+    expect(((await m.client.get('/user/detail')).detail as { pref_name: string }).pref_name).toBe('東京都');
+    const en = shop.client('en');
+    en.setCookie('sid', m.client.cookie('sid')!);
+    expect(((await en.get('/user/detail')).detail as { pref_name: string }).pref_name).toBe('Tokyo');
+  });
+});
+
+describe('GET /api/user/pref_list', () => {
+  it('lists 47 prefectures in Japanese, without overseas', async () => {
+    const res = await shop.client('ja').get('/user/pref_list');
+    const list = res.list as { id: number; name: string }[];
+    expect(list).toHaveLength(47);
+    expect(list[0]).toEqual({ id: 1, name: '北海道' });
+    expect(list.find((p) => p.id === 13)?.name).toBe('東京都');
+    expect(list.some((p) => p.id === 99)).toBe(false);
+  });
+
+  it('adds overseas (99) in English', async () => {
+    const list = (await shop.client('en').get('/user/pref_list')).list as { id: number; name: string }[];
+    expect(list).toHaveLength(48);
+    expect(list.find((p) => p.id === 99)).toEqual({ id: 99, name: 'Overseas' });
+    expect(list.find((p) => p.id === 47)?.name).toBe('Okinawa');
+  });
+});

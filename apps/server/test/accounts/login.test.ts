@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THROTTLE_RULES } from '../../src/services/auth-throttle.ts';
+import { buildMember } from '../factories.ts';
+import { startTestShop, type TestShop } from '../test-shop.ts';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(() => shop.close());
+
+async function loginRaw(lang: 'ja' | 'en', body: Record<string, unknown>) {
+  const c = shop.client(lang);
+  await c.get('/user/point');
+  const form = new URLSearchParams({ ...c.csrf!, json: JSON.stringify(body) });
+  const res = await c.raw('/api/user/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+  });
+  return { c, res, body: (await res.json()) as { state: number; errors?: Record<string, string[]> } };
+}
+
+describe('POST /api/user/login', () => {
+  it('logs in with a browser-session cookie when save_cookie is not set', async () => {
+    const m = await buildMember(shop);
+    const { c, res, body } = await loginRaw('ja', { mail: m.mail, pass: m.pass, save_cookie: '0' });
+    expect(body.state).toBe(200);
+    const line = res.headers.getSetCookie().find((l) => l.startsWith('sid=m.'));
+    expect(line).toBeDefined();
+    expect(line).toMatch(/HttpOnly/i);
+    expect(line).toMatch(/SameSite=Lax/i);
+    expect(line).not.toMatch(/Max-Age/i);
+    const me = await c.get('/user/point');
+    expect(me).toMatchObject({ state: 200, is_login: '1', id: m.id });
+  });
+
+  it('makes the cookie persistent for 30 days with save_cookie 1', async () => {
+    const m = await buildMember(shop);
+    const { res, body } = await loginRaw('ja', { mail: m.mail.toUpperCase(), pass: m.pass, save_cookie: '1' });
+    expect(body.state).toBe(200);
+    const line = res.headers.getSetCookie().find((l) => l.startsWith('sid=m.'));
+    expect(line).toMatch(/Max-Age=2592000/);
+    const { rows } = await shop.ctx.db.pool.query('SELECT persistent FROM sessions WHERE member_id = $1', [m.id]);
+    expect(rows.map((r) => r.persistent)).toContain(true);
+  });
+
+  it('answers a wrong password and an unknown mail with the same mismatch message', async () => {
+    const m = await buildMember(shop);
+    const wrong = await shop.client('ja').post('/user/login', { mail: m.mail, pass: 'wrongpass' });
+    const unknown = await shop.client('ja').post('/user/login', { mail: 'nobody@example.test', pass: 'wrongpass' });
+    for (const r of [wrong, unknown]) {
+      expect(r.state).toBe(400);
+      expect(r.errors).toEqual({ mail: ['メールアドレスまたはパスワードが一致しません'] });
+    }
+    const en = await shop.client('en').post('/user/login', { mail: m.mail, pass: 'nope' });
+    expect(en.errors?.mail).toEqual(['Email address or password do not match']);
+  });
+
+  it('refuses missing fields per field', async () => {
+    const res = await shop.client('en').post('/user/login', { mail: '', save_cookie: 'yes' });
+    expect(res.state).toBe(400);
+    expect(res.errors?.mail).toEqual(['This field is required']);
+    expect(res.errors?.pass?.[0]).toBeTruthy();
+    expect(res.errors?.save_cookie).toEqual(['Invalid value']);
+  });
+
+  it('locks an account after 10 failures, even for the right password, and tells when to retry', async () => {
+    const m = await buildMember(shop);
+    const limit = THROTTLE_RULES.loginAccount.limit;
+    for (let i = 0; i < limit; i++) {
+      expect((await shop.client().post('/user/login', { mail: m.mail, pass: `wrong${i}x` })).state).toBe(400);
+    }
+    const locked = await shop.client('ja').post('/user/login', { mail: m.mail, pass: m.pass });
+    expect(locked.state).toBe(429);
+    expect(locked.errors?.mail?.[0]).toBe('ログインの試行回数が上限を超えました。15分後にもう一度お試しください');
+    const lockedEn = await shop.client('en').post('/user/login', { mail: m.mail, pass: m.pass });
+    expect(lockedEn.errors?.mail?.[0]).toBe('Too many login attempts. Try again in 15 minutes');
+    // Another account from the same IP is not affected.
+    const other = await buildMember(shop);
+    expect((await shop.client().post('/user/login', { mail: other.mail, pass: other.pass })).state).toBe(200);
+    // After the lock runs out the right password works and the counter starts again.
+    shop.clock.advance(THROTTLE_RULES.loginAccount.lockMs + 1000);
+    expect((await shop.client().post('/user/login', { mail: m.mail, pass: m.pass })).state).toBe(200);
+    expect((await shop.client().post('/user/login', { mail: m.mail, pass: 'wrongagain' })).state).toBe(400);
+    expect((await shop.client().post('/user/login', { mail: m.mail, pass: m.pass })).state).toBe(200);
+  });
+
+  it('clears the account counter on success', async () => {
+    const m = await buildMember(shop);
+    const limit = THROTTLE_RULES.loginAccount.limit;
+    for (let i = 0; i < limit - 1; i++) await shop.client().post('/user/login', { mail: m.mail, pass: 'wrongpass' });
+    expect((await shop.client().post('/user/login', { mail: m.mail, pass: m.pass })).state).toBe(200);
+    for (let i = 0; i < limit - 1; i++) await shop.client().post('/user/login', { mail: m.mail, pass: 'wrongpass' });
+    expect((await shop.client().post('/user/login', { mail: m.mail, pass: m.pass })).state).toBe(200);
+  });
+});
+
+describe('GET /api/user/logout', () => {
+  it('ends the session: the old cookie no longer logs in', async () => {
+    const m = await buildMember(shop);
+    const oldSid = m.client.cookie('sid')!;
+    expect((await m.client.get('/user/point')).is_login).toBe('1');
+    const res = await m.client.get('/user/logout');
+    expect(res.state).toBe(200);
+    expect(m.client.cookie('sid')).toMatch(/^g\./);
+    expect((await m.client.get('/user/point')).is_login).toBe('0');
+    const thief = shop.client();
+    thief.setCookie('sid', oldSid);
+    expect((await thief.get('/user/point')).is_login).toBe('0');
+  });
+
+  it('is harmless for a guest', async () => {
+    expect((await shop.client().get('/user/logout')).state).toBe(200);
+  });
+});
