@@ -1,0 +1,80 @@
+import { RANK_ORDER, type PackDetail } from '@oripa/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import styles from './FairnessBox.module.css';
+
+/** The pack's fairness proof: the seed commitment, live remaining per rank, the public draw log, the revealed seed. */
+export function FairnessBox({ pack }: { pack: PackDetail }) {
+  const { t } = useTranslation('pack');
+  const { fairness } = pack;
+  return (
+    <section className={styles.box} aria-labelledby="fairness-title">
+      <h2 id="fairness-title" className={styles.title}>
+        <span aria-hidden="true">🔒</span> {t('fairness.title')}
+      </h2>
+      <p className={styles.lead}>{t('fairness.lead')}</p>
+      <div className={styles.field}>
+        <span className={styles.label}>{t('fairness.commitment')}</span>
+        <code className={styles.hash} data-testid="seed-hash">
+          {fairness.seed_hash}
+        </code>
+      </div>
+      {fairness.seed ? (
+        <div className={styles.field}>
+          <span className={styles.label}>{t('fairness.seed', { at: fairness.revealed_at ?? '' })}</span>
+          <code className={styles.hash}>{fairness.seed}</code>
+          <Link className={styles.verify} to={`/fairness?packId=${pack.id}`}>
+            {t('fairness.verify')}
+          </Link>
+        </div>
+      ) : (
+        <p className={styles.pending}>{t('fairness.notRevealed')}</p>
+      )}
+      <div className={styles.ranks} aria-live="polite">
+        <span className={styles.label}>{t('fairness.remaining')}</span>
+        <ul>
+          {RANK_ORDER.map((r) => (
+            <li key={r} className={styles[`r${r}`]}>
+              <span className={styles.rk}>{r}</span>
+              <span className={styles.rv} data-testid={`remaining-${r}`}>
+                {(pack.remaining_by_rank?.[r] ?? 0).toLocaleString()}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <details className={styles.log} open={pack.draw_log.length > 0 && pack.draw_log.length <= 10}>
+        <summary>{t('fairness.log', { count: pack.draw_log.length })}</summary>
+        {pack.draw_log.length === 0 ? (
+          <p className={styles.pending}>{t('fairness.logEmpty')}</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('fairness.colTime')}</th>
+                  <th scope="col">{t('fairness.colRank')}</th>
+                  <th scope="col">{t('fairness.colMember')}</th>
+                  <th scope="col">{t('fairness.colTicket')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {pack.draw_log.map((e, i) => (
+                  <tr key={`${e.ticket_no}-${i}`}>
+                    <td>{e.created}</td>
+                    <td>{e.rank}</td>
+                    <td>{e.member}</td>
+                    <td>#{e.ticket_no}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </details>
+      <p>
+        <Link to={`/fairness?packId=${pack.id}`}>{t('fairness.howLink')}</Link>
+      </p>
+    </section>
+  );
+}

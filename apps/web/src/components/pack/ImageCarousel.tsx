@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import styles from './ImageCarousel.module.css';
+
+/** Pack images rotate: each stays 2000 ms, then a 1000 ms cross-fade to the next (spec section 9). */
+export const CAROUSEL_DELAY_MS = 2000;
+export const CAROUSEL_ANIMATION_MS = 1000;
+
+export function ImageCarousel({ images, alt }: { images: string[]; alt: string }) {
+  const [index, setIndex] = useState(0);
+  const count = images.length;
+  useEffect(() => {
+    if (count < 2) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), CAROUSEL_DELAY_MS + CAROUSEL_ANIMATION_MS);
+    return () => clearInterval(timer);
+  }, [count]);
+  if (count === 0) return <div className={styles.frame} aria-hidden="true" />;
+  return (
+    <div className={styles.frame}>
+      {images.map((src, i) => (
+        <img
+          key={`${src}-${i}`}
+          src={src}
+          alt={i === 0 ? alt : ''}
+          aria-hidden={i === 0 ? undefined : true}
+          className={styles.slide}
+          style={{ opacity: i === index ? 1 : 0, transitionDuration: `${CAROUSEL_ANIMATION_MS}ms` }}
+          loading={i === 0 ? 'eager' : 'lazy'}
+          draggable={false}
+        />
+      ))}
+      {count > 1 && (
+        <div className={styles.dots} aria-hidden="true">
+          {images.map((src, i) => (
+            <span key={`${src}-${i}`} className={i === index ? styles.dotOn : styles.dot} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

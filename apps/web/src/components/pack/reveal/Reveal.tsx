@@ -1,0 +1,125 @@
+import type { DrawnCard, PurchaseResult } from '@oripa/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PackOpening } from './PackOpening';
+import { RevealCard } from './RevealCard';
+import { bestTier, cardTier, flipPause, openingMovie, revealOrder } from './reveal-order';
+import { Spotlight } from './Spotlight';
+import { useReducedMotion } from './useReducedMotion';
+import styles from './Reveal.module.css';
+
+/** The spec's video start delay. */
+export const MOVIE_DELAY_MS = 300;
+const FIRST_FLIP_MS = 500;
+
+type Phase = 'ready' | 'opening' | 'movie' | 'cards' | 'done';
+
+/**
+ * The full-screen reveal: tap → video (a card with movie_url) or the built-in opening → cards flip one after
+ * another, rare ones in the spotlight → the continue button. Skip jumps to all cards face up.
+ */
+export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish: () => void }) {
+  const { t } = useTranslation('pack');
+  const reduced = useReducedMotion();
+  const ordered = useMemo(() => revealOrder(result.cards), [result.cards]);
+  const tier = bestTier(result.cards);
+  const movie = openingMovie(result.cards);
+  const [phase, setPhase] = useState<Phase>('ready');
+  const [revealed, setRevealed] = useState(0);
+  const [spotlight, setSpotlight] = useState<DrawnCard | null>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const n = ordered.length;
+
+  const toCards = useCallback(() => setPhase((p) => (p === 'done' ? p : 'cards')), []);
+  const skip = () => {
+    videoRef.current?.pause();
+    setSpotlight(null);
+    setRevealed(n);
+    setPhase('done');
+  };
+
+  useEffect(() => {
+    if (phase !== 'movie') return;
+    const timer = setTimeout(() => {
+      videoRef.current?.play().catch(() => toCards());
+    }, MOVIE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [phase, toCards]);
+
+  // One card at a time; a rare card holds the spotlight until it is dismissed.
+  useEffect(() => {
+    if (phase !== 'cards' || spotlight) return;
+    if (revealed >= n) {
+      setPhase('done');
+      return;
+    }
+    const prev = ordered[revealed - 1];
+    const delay = !prev ? FIRST_FLIP_MS : cardTier(prev) >= 2 ? 250 : flipPause(prev, n);
+    const timer = setTimeout(() => {
+      const card = ordered[revealed]!;
+      if (cardTier(card) >= 2) setSpotlight(card);
+      setRevealed(revealed + 1);
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [phase, revealed, spotlight, n, ordered]);
+
+  useEffect(() => {
+    if (phase === 'done') nextRef.current?.focus();
+  }, [phase]);
+
+  const endSpotlight = useCallback(() => setSpotlight(null), []);
+  const gridClass = n === 1 ? styles.single : n > 20 ? styles.many : '';
+  return (
+    <div className={`${styles.screen} ${styles[`tier${tier}`]}`}>
+      <h1 className="visually-hidden">{t('reveal.title', { title: result.title })}</h1>
+      {(phase === 'ready' || phase === 'opening') && (
+        <PackOpening
+          title={result.title}
+          tier={tier}
+          opening={phase === 'opening'}
+          reducedMotion={reduced}
+          onStart={() => setPhase(movie ? 'movie' : 'opening')}
+          onOpened={toCards}
+        />
+      )}
+      {phase === 'movie' && movie && (
+        <video
+          ref={videoRef}
+          className={styles.video}
+          src={movie}
+          playsInline
+          preload="auto"
+          onEnded={toCards}
+          onError={toCards}
+          aria-label={t('reveal.movie')}
+        />
+      )}
+      {(phase === 'cards' || phase === 'done') && (
+        <div className={styles.result}>
+          <p className={styles.resultTitle} role="status">
+            {phase === 'done' ? t('reveal.got', { count: n }) : t('reveal.progress', { done: revealed, total: n })}
+          </p>
+          <ul className={`${styles.grid} ${gridClass}`} style={{ listStyle: 'none', padding: 0 }}>
+            {ordered.map((c, i) => (
+              <li key={c.history_id}>
+                <RevealCard card={c} revealed={i < revealed} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {spotlight && phase === 'cards' && <Spotlight card={spotlight} total={n} onDone={endSpotlight} />}
+      {phase !== 'done' && (
+        <button type="button" className={styles.skip} onClick={skip}>
+          {t('reveal.skip')}
+        </button>
+      )}
+      {phase === 'done' && (
+        <button ref={nextRef} type="button" className={styles.next} onClick={onFinish} data-testid="reveal-next">
+          {result.is_buy_coin === '1' ? t('reveal.nextCoin') : t('reveal.next')}
+        </button>
+      )}
+    </div>
+  );
+}

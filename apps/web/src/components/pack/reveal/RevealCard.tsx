@@ -1,0 +1,39 @@
+import type { DrawnCard } from '@oripa/core';
+import { useTranslation } from 'react-i18next';
+import { cardTier } from './reveal-order';
+import styles from './Reveal.module.css';
+
+/** One drawn card: its back until `revealed`, then it flips to the front with a glow by tier. */
+export function RevealCard({ card, revealed, spotlight }: { card: DrawnCard; revealed: boolean; spotlight?: boolean }) {
+  const { t } = useTranslation('pack');
+  const tier = cardTier(card);
+  return (
+    <div
+      className={`${styles.card} ${revealed ? styles.flipped : ''} ${styles[`cardTier${tier}`]} ${spotlight ? styles.spot : ''}`}
+      data-testid="reveal-card"
+      data-revealed={revealed ? '1' : '0'}
+    >
+      <div className={styles.cardInner}>
+        <div className={styles.cardBack} aria-hidden="true">
+          <span>★</span>
+        </div>
+        <div className={styles.cardFront} aria-hidden={!revealed}>
+          <img src={card.image} alt="" draggable={false} />
+          <span className={`${styles.cardRank} ${styles[`rank${card.rank}`]}`}>{card.rank}</span>
+          <span className={styles.cardLabel}>
+            <span className={styles.cardName}>{card.name}</span>
+            <span className={styles.cardMeta}>
+              <span>{card.rarity_label}</span>
+              <span className={styles.ticket}>{t('reveal.ticket', { num: card.num })}</span>
+            </span>
+          </span>
+        </div>
+      </div>
+      {revealed && (
+        <span className="visually-hidden">
+          {t('reveal.cardSr', { rank: card.rank, rarity: card.rarity_label, name: card.name, num: card.num })}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { DrawnCard } from '@oripa/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RevealCard } from './RevealCard';
+import { cardTier, flipPause } from './reveal-order';
+import styles from './Reveal.module.css';
+
+/** A beat of suspense before a rare card flips in the spotlight. */
+export const SPOTLIGHT_TEASE_MS = 450;
+
+/** A rare card shown large over rays in its colour; it flips after a short tease and leaves by itself or on a tap. */
+export function Spotlight({ card, total, onDone }: { card: DrawnCard; total: number; onDone: () => void }) {
+  const { t } = useTranslation('pack');
+  const [shown, setShown] = useState(false);
+  const tier = cardTier(card);
+  useEffect(() => {
+    const flip = setTimeout(() => setShown(true), SPOTLIGHT_TEASE_MS);
+    const done = setTimeout(onDone, SPOTLIGHT_TEASE_MS + flipPause(card, total) + 600);
+    return () => {
+      clearTimeout(flip);
+      clearTimeout(done);
+    };
+  }, [card, total, onDone]);
+  return (
+    <button
+      type="button"
+      className={`${styles.spotlight} ${styles[`tier${tier}`]}`}
+      onClick={onDone}
+      aria-label={t('reveal.continue')}
+      style={{ border: 'none', color: 'inherit', font: 'inherit' }}
+    >
+      <span className={styles.rays} aria-hidden="true" />
+      {shown && (
+        <span className={styles.spotCall} role="status">
+          {t(`reveal.call${tier}`)}
+        </span>
+      )}
+      <RevealCard card={card} revealed={shown} spotlight />
+    </button>
+  );
+}

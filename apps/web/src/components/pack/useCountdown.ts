@@ -1,0 +1,36 @@
+import { countdownText, parseTokyo } from '@oripa/core';
+import { useEffect, useState } from 'react';
+
+function startMs(startDate: string): number | null {
+  try {
+    return parseTokyo(startDate).getTime();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The "until sales start" countdown (hh.mm.ss), refreshed every second while `active`; null once the start time
+ * has come (the banner then shows its buttons) or when not active.
+ */
+export function useCountdown(startDate: string, active: boolean, onZero?: () => void): string | null {
+  const start = startMs(startDate);
+  const [now, setNow] = useState(() => Date.now());
+  const text = active && start !== null ? countdownText(start, now) : null;
+  useEffect(() => {
+    if (!active || start === null) return;
+    if (countdownText(start, Date.now()) === null) return;
+    const timer = setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      if (countdownText(start, t) === null) {
+        clearInterval(timer);
+        onZero?.();
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+    // onZero is a callback from the parent; re-arming the timer for a new function would reset the tick.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active, start]);
+  return text;
+}

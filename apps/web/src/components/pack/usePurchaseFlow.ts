@@ -1,0 +1,79 @@
+import type { DrawCount, PackCheckReply } from '@oripa/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { firstError } from '../../api/client';
+import { buyPack, checkPack, packKeys } from '../../api/packs';
+import { CURRENT_USER_KEY, isLoggedIn, useCurrentUser } from '../../api/useCurrentUser';
+
+export type PurchaseState =
+  | { step: 'idle' }
+  | { step: 'busy' }
+  | { step: 'confirm'; check: PackCheckReply }
+  | { step: 'insufficientPoints' }
+  | { step: 'insufficientCoins' }
+  | { step: 'error'; message: string };
+
+/** Where the reveal page may come from (its entry rule): set as router state by the buy. */
+export interface RevealEntryState {
+  from: 'PackDetail' | 'ConfirmBuyProduct';
+  purchaseId: number;
+}
+
+/**
+ * The pack purchase of spec section 4: count check → confirm → buy → reveal. A guest goes to /login?packId.
+ * Failures of the check become the insufficient-points, insufficient-coins or error modal.
+ */
+export function usePurchaseFlow(packId: number, from: RevealEntryState['from'] = 'PackDetail') {
+  const { t } = useTranslation('pack');
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const user = useCurrentUser();
+  const [state, setState] = useState<PurchaseState>({ step: 'idle' });
+  const busy = useRef(false);
+
+  const start = useCallback(
+    async (count: DrawCount) => {
+      if (busy.current) return;
+      if (!isLoggedIn(user.data)) {
+        navigate(`/login?packId=${packId}`);
+        return;
+      }
+      busy.current = true;
+      setState({ step: 'busy' });
+      const r = await checkPack(packId, count);
+      busy.current = false;
+      if (r.state === 200 && r.token) {
+        setState({ step: 'confirm', check: r as unknown as PackCheckReply });
+      } else if (r.reason === 'insufficient_points') setState({ step: 'insufficientPoints' });
+      else if (r.reason === 'insufficient_coins') setState({ step: 'insufficientCoins' });
+      else if (r.reason === 'login_required' || r.state === 401) navigate(`/login?packId=${packId}`);
+      else setState({ step: 'error', message: firstError(r, 'count') ?? t('errors.generic') });
+      if (r.state !== 200) void qc.invalidateQueries({ queryKey: packKeys.detail(packId) });
+    },
+    [navigate, packId, qc, t, user.data],
+  );
+
+  const confirm = useCallback(async () => {
+    if (state.step !== 'confirm' || busy.current) return;
+    busy.current = true;
+    const token = state.check.token;
+    setState({ step: 'busy' });
+    const r = await buyPack(token);
+    busy.current = false;
+    void qc.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    void qc.invalidateQueries({ queryKey: packKeys.all });
+    if (r.state === 200 && r.purchase_id) {
+      const entry: RevealEntryState = { from, purchaseId: r.purchase_id };
+      navigate(`/gacha-animation?purchaseId=${r.purchase_id}`, { state: entry });
+      return;
+    }
+    if (r.reason === 'insufficient_points') setState({ step: 'insufficientPoints' });
+    else if (r.reason === 'insufficient_coins') setState({ step: 'insufficientCoins' });
+    else setState({ step: 'error', message: firstError(r, 'count') ?? firstError(r, 'token') ?? t('errors.generic') });
+  }, [from, navigate, qc, state, t]);
+
+  const close = useCallback(() => setState({ step: 'idle' }), []);
+  return { state, start, confirm, close, user: user.data };
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { failed, parseId, useHistoryDetail } from '../../api/packs';
+import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
+import { MiniCards } from './MiniCards';
+import styles from './HistoryPages.module.css';
+import page from './PackPages.module.css';
+
+/** /buy-product-history-detail?packHistoryId: the SHIPPED page of one decided purchase. */
+export function BuyProductHistoryDetailPage() {
+  const { t } = useTranslation('pack');
+  const [params] = useSearchParams();
+  const id = parseId(params.get('packHistoryId'));
+  const { data, isPending } = useHistoryDetail(id);
+  if (id === null) return <Navigate to="/buy-product-history" replace />;
+  if (isPending) return <LoadingOverlay />;
+  const d = data?.detail;
+  return (
+    <section className={`${page.page} ${page.narrow}`} aria-labelledby="shipped-title">
+      <h1 id="shipped-title" className={`${page.h1} ${styles.shipped}`}>
+        SHIPPED
+      </h1>
+      {failed(data) || !d ? (
+        <p className={page.alert} role="alert">
+          {data?.state === 404 ? t('history.notFound') : t('history.error')}
+        </p>
+      ) : (
+        <>
+          <dl className={`${page.panel} ${styles.facts}`}>
+            <dt>{t('history.packName')}</dt>
+            <dd>{d.pack_name}</dd>
+            <dt>{t('history.date')}</dt>
+            <dd>{d.created.split(' ')[0]}</dd>
+            {d.delivery_code && (
+              <>
+                <dt>{t('history.deliveryCode')}</dt>
+                <dd data-testid="delivery-code">{d.delivery_code}</dd>
+              </>
+            )}
+          </dl>
+          <section className={page.panel} aria-labelledby="shipped-cards">
+            <h2 id="shipped-cards" className={page.h2}>
+              {t('history.shippedCards', { count: d.shipped_cards.length })}
+            </h2>
+            <MiniCards cards={d.shipped_cards} empty={t('history.noShipped')} />
+          </section>
+          <section className={page.panel} aria-labelledby="converted-cards">
+            <h2 id="converted-cards" className={page.h2}>
+              {t('history.convertedCards', { count: d.converted_cards.length })}
+            </h2>
+            <MiniCards cards={d.converted_cards} empty={t('history.noConverted')} showPoints />
+          </section>
+          <p className={styles.total}>
+            <span>{t('history.totalReturned')}</span>
+            <strong data-testid="total-returned">{d.reduction_point.toLocaleString()}P</strong>
+          </p>
+        </>
+      )}
+      <div className={page.actions}>
+        <Link className={page.secondary} to="/buy-product-history">
+          {t('history.back')}
+        </Link>
+      </div>
+    </section>
+  );
+}

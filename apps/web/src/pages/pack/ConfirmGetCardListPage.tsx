@@ -1,0 +1,142 @@
+import type { DrawnCard, PurchaseResult } from '@oripa/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { failed, useBuyResult, type DecisionResult } from '../../api/packs';
+import { useHeaderSlot } from '../../components/layout/header-slot';
+import { useDecision } from '../../components/pack/useDecision';
+import { useSkipShipping } from '../../components/pack/useSkipShipping';
+import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
+import { pendingCards } from './GetCardListPage';
+import { MiniCards } from './MiniCards';
+import { ShipHeader } from './ShipHeader';
+import styles from './CardListPages.module.css';
+import page from './PackPages.module.css';
+
+/** The ids of selectedCardHistoryIds=1,2,3 (anything that is not a positive integer is dropped). */
+export function parseIdList(raw: string | null): Set<number> {
+  return new Set(
+    (raw ?? '')
+      .split(',')
+      .filter((s) => /^\d{1,10}$/.test(s))
+      .map(Number)
+      .filter((n) => n > 0),
+  );
+}
+
+/** /confirm-get-card-list?selectedCardHistoryIds&packId: the irreversible shipping decision. */
+export function ConfirmGetCardListPage() {
+  const { data, isPending } = useBuyResult();
+  const [params] = useSearchParams();
+  if (isPending) return <LoadingOverlay />;
+  const cards = pendingCards(data);
+  if (failed(data) || cards.length === 0) return <Navigate to="/" replace />;
+  return (
+    <ConfirmChoice
+      result={data as unknown as PurchaseResult}
+      cards={cards}
+      selected={parseIdList(params.get('selectedCardHistoryIds'))}
+    />
+  );
+}
+
+function ConfirmChoice({
+  result,
+  cards,
+  selected,
+}: {
+  result: PurchaseResult;
+  cards: DrawnCard[];
+  selected: Set<number>;
+}) {
+  const { t } = useTranslation('pack');
+  const [done, setDone] = useState<{ ship: DrawnCard[]; points: number } | null>(null);
+  const ship = cards.filter((c) => c.no_reduction === '1' || selected.has(c.history_id));
+  const convert = cards.filter((c) => !ship.includes(c));
+  const points = convert.reduce((s, c) => s + c.buy_point, 0);
+  const decision = useDecision((r: DecisionResult) => setDone({ ship, points: r.returned_point ?? points }));
+  const skip = useSkipShipping(cards, result.pack_id, result.card_type);
+  useHeaderSlot(done ? {} : { title: t('ship.headerTitle'), onSkip: skip.open });
+
+  if (done) {
+    return (
+      <section className={`${page.page} ${page.narrow}`} aria-labelledby="done-title">
+        <div className={`${page.panel} ${styles.success}`}>
+          <p aria-hidden="true" style={{ fontSize: '2.5rem' }}>
+            ✅
+          </p>
+          <h1 id="done-title" className={page.h1} tabIndex={-1} ref={(el) => el?.focus()}>
+            {t('decide.doneTitle')}
+          </h1>
+          {done.points > 0 && (
+            <>
+              <p className={page.dim}>{t('decide.returned')}</p>
+              <p className={styles.bigPoints}>{t('price.points', { amount: done.points.toLocaleString() })}</p>
+            </>
+          )}
+          {done.ship.length > 0 && <p>{t('decide.shipping', { count: done.ship.length })}</p>}
+        </div>
+        <div className={page.actions}>
+          <Link className={page.secondary} to="/buy-product-history" data-testid="to-history">
+            {t('decide.toHistory')}
+          </Link>
+          <Link className={page.primary} to={`/pack-detail?packId=${result.pack_id}`}>
+            {t('decide.again')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className={`${page.page} ${page.narrow}`} aria-labelledby="confirm-ship-title">
+      <ShipHeader titleId="confirm-ship-title" onSkip={skip.open} />
+      <div className={styles.groups}>
+        <section className={page.panel} aria-labelledby="ship-list">
+          <h2 id="ship-list" className={page.h2}>
+            {t('decide.shipList', { count: ship.length })}
+          </h2>
+          <MiniCards cards={ship} empty={t('decide.noShip')} />
+        </section>
+        <section className={page.panel} aria-labelledby="convert-list">
+          <h2 id="convert-list" className={page.h2}>
+            {t('decide.convertList', { count: convert.length })}
+          </h2>
+          <MiniCards cards={convert} empty={t('decide.noConvert')} showPoints />
+          <p className={styles.bigPoints} data-testid="confirm-returned">
+            {t('decide.total', { amount: points.toLocaleString() })}
+          </p>
+        </section>
+      </div>
+      <p className={page.warn} role="note">
+        {t('decide.irreversible')}
+      </p>
+      {decision.error && (
+        <p className={page.alert} role="alert">
+          {decision.error}
+        </p>
+      )}
+      <div className={page.actions}>
+        <Link className={page.secondary} to="/get-card-list">
+          {t('decide.back')}
+        </Link>
+        <button
+          type="button"
+          className={page.primary}
+          disabled={decision.busy}
+          onClick={() =>
+            void decision.decide(
+              ship.map((c) => c.history_id),
+              convert.map((c) => c.history_id),
+            )
+          }
+          data-testid="decide"
+        >
+          {t('decide.button')}
+        </button>
+      </div>
+      {decision.addressModal}
+      {skip.element}
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import { parseDrawCount, type DrawCount, type PackDetail } from '@oripa/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { failed, parseId, usePackDetail } from '../../api/packs';
+import { isLoggedIn } from '../../api/useCurrentUser';
+import { DrawButtons } from '../../components/pack/DrawButtons';
+import { FairnessBox } from '../../components/pack/FairnessBox';
+import { ImageCarousel } from '../../components/pack/ImageCarousel';
+import { Lineup } from '../../components/pack/Lineup';
+import { PriceTag } from '../../components/pack/PriceTag';
+import { PurchaseDialogs } from '../../components/pack/PurchaseDialogs';
+import { rankName } from '../../components/pack/rank-name';
+import { StockBar } from '../../components/pack/StockBar';
+import { usePurchaseFlow } from '../../components/pack/usePurchaseFlow';
+import { useHeaderSlot } from '../../components/layout/header-slot';
+import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
+import { useCanonical } from '../../hooks/useCanonical';
+import styles from './PackDetailPage.module.css';
+import page from './PackPages.module.css';
+
+/** Buy buttons stay hidden this long when arriving with num; the confirm opens after AUTO_CONFIRM_MS (spec 9). */
+export const HIDE_BUTTONS_MS = 3000;
+export const AUTO_CONFIRM_MS = 500;
+
+/** num from the query: 'all' or a count 1..3000. */
+export function parseNum(raw: string | null): DrawCount | null {
+  if (raw === null) return null;
+  return parseDrawCount(raw === 'all' ? 'all' : /^\d{1,4}$/.test(raw) ? Number(raw) : raw);
+}
+
+/** /pack-detail?packId&num&errorMessageCount; without a packId the user goes to the top page. */
+export function PackDetailPage() {
+  const [params] = useSearchParams();
+  const packId = parseId(params.get('packId'));
+  if (packId === null) return <Navigate to="/" replace />;
+  return <PackDetailView key={packId} packId={packId} />;
+}
+
+function PackDetailView({ packId }: { packId: number }) {
+  const { t } = useTranslation('pack');
+  const [params, setParams] = useSearchParams();
+  const { data, isPending, refetch } = usePackDetail(packId);
+  const flow = usePurchaseFlow(packId);
+  const num = parseNum(params.get('num'));
+  const errorMessage = params.get('errorMessageCount');
+  const [buttonsHidden, setButtonsHidden] = useState(num !== null);
+  const autoStarted = useRef(false);
+  useCanonical(`/pack-detail?packId=${packId}`);
+  const cardType = data?.detail?.card_type;
+  useHeaderSlot({ backTo: cardType ? `/pack-list?index=${cardType}` : '/pack-list' });
+
+  useEffect(() => {
+    if (!buttonsHidden) return;
+    const timer = setTimeout(() => setButtonsHidden(false), HIDE_BUTTONS_MS);
+    return () => clearTimeout(timer);
+  }, [buttonsHidden]);
+
+  // Arriving from a banner's draw button: a member gets the count check and the confirm after 0.5 s.
+  const loggedIn = isLoggedIn(flow.user);
+  const startRef = useRef(flow.start);
+  startRef.current = flow.start;
+  useEffect(() => {
+    if (num === null || !loggedIn || autoStarted.current) return;
+    const timer = setTimeout(() => {
+      autoStarted.current = true;
+      void startRef.current(num);
+      setParams(
+        (p) => {
+          p.delete('num');
+          return p;
+        },
+        { replace: true },
+      );
+    }, AUTO_CONFIRM_MS);
+    return () => clearTimeout(timer);
+  }, [num, loggedIn, setParams]);
+
+  if (isPending) return <LoadingOverlay />;
+  if (failed(data) || !data?.detail) {
+    return (
+      <section className={page.page}>
+        <p className={page.alert} role="alert">
+          {data?.state === 404 ? t('detail.notFound') : t('detail.error')}
+        </p>
+        <div className={page.actions}>
+          {data?.state !== 404 && (
+            <button type="button" className={page.secondary} onClick={() => void refetch()}>
+              {t('list.retry')}
+            </button>
+          )}
+          <Link className={page.primary} to="/">
+            {t('backToTop')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  const pack: PackDetail = data.detail;
+  return (
+    <div className={page.page}>
+      <Link className={page.backLink} to={`/pack-list?index=${pack.card_type}`}>
+        ‹ {t('detail.backToList')}
+      </Link>
+      {errorMessage && (
+        <p className={page.alert} role="alert">
+          {errorMessage}
+        </p>
+      )}
+      <div className={styles.hero}>
+        <div className={styles.visual}>
+          <ImageCarousel images={pack.image.length ? pack.image : [pack.detail_eye_catch]} alt={pack.name} />
+          {pack.pack_count <= 0 && (
+            <div className={styles.soldOut} aria-hidden="true">
+              <span>SOLD OUT</span>
+            </div>
+          )}
+        </div>
+        <div className={styles.buy}>
+          <h1 className={page.h1}>{pack.name}</h1>
+          <div className={styles.badges}>
+            {pack.sms_only === '1' && <span className={styles.badge}>{t('badge.sms')}</span>}
+            {pack.rank_limit > 0 && (
+              <span className={styles.badge}>{t('badge.rank', { rank: rankName(pack.rank_limit) })}</span>
+            )}
+          </div>
+          <PriceTag amount={pack.point} method={pack.payment_method} perDraw />
+          <StockBar remaining={pack.pack_count} total={pack.total_pack_count} />
+          <div className={buttonsHidden ? styles.hiddenButtons : undefined} aria-hidden={buttonsHidden || undefined}>
+            {!buttonsHidden && (
+              <DrawButtons
+                pack={pack}
+                withDropdown
+                onDraw={(n) => void flow.start(n)}
+                onSaleStart={() => void refetch()}
+              />
+            )}
+          </div>
+          {pack.is_before === '1' && <p className={page.dim}>{t('detail.startsAt', { date: pack.start_date })}</p>}
+        </div>
+      </div>
+      {pack.detail && (
+        <section className={page.panel} aria-labelledby="desc-title">
+          <h2 id="desc-title" className={page.h2}>
+            {t('detail.description')}
+          </h2>
+          <p className={styles.description}>{pack.detail}</p>
+        </section>
+      )}
+      {pack.show_cardlist !== '0' && (
+        <section aria-labelledby="lineup-title">
+          <h2 id="lineup-title" className={page.h2}>
+            {t('lineup.title')}
+          </h2>
+          <Lineup lineup={pack.lineup} remaining={pack.remaining_by_rank} />
+        </section>
+      )}
+      <FairnessBox pack={pack} />
+      <PurchaseDialogs flow={flow} packId={packId} packName={pack.name} />
+      {flow.state.step === 'busy' && <LoadingOverlay />}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { failed, parseId, usePackAllList } from '../../api/packs';
+import { useCardTypes } from '../../api/site';
+import { PackBanner } from '../../components/pack/PackBanner';
+import { PackGrid, PackGridSkeleton } from '../../components/pack/PackGrid';
+import { Pager } from '../../components/ui/Pager';
+import page from './PackPages.module.css';
+
+/** /pack-list?index={cardType}&page: the packs of one card type, paged (card type 1 by default). */
+export function PackListPage() {
+  const { t } = useTranslation('pack');
+  const [params, setParams] = useSearchParams();
+  const cardType = parseId(params.get('index')) ?? 1;
+  const current = parseId(params.get('page')) ?? 1;
+  const { data, isPending, refetch } = usePackAllList(cardType, current);
+  const typeName = useCardTypes().find((c) => c.id === cardType)?.name ?? `#${cardType}`;
+  const go = (p: number) => setParams({ index: String(cardType), page: String(p) });
+  return (
+    <section className={page.page} aria-labelledby="pack-list-title">
+      <Link className={page.backLink} to="/">
+        ‹ {t('backToTop')}
+      </Link>
+      <h1 id="pack-list-title" className={page.h1}>
+        {t('list.title', { type: typeName })}
+      </h1>
+      {isPending ? (
+        <PackGridSkeleton count={6} />
+      ) : failed(data) ? (
+        <div className={page.center} role="alert">
+          <p>{t('list.error')}</p>
+          <button type="button" className={page.secondary} onClick={() => void refetch()}>
+            {t('list.retry')}
+          </button>
+        </div>
+      ) : (data?.list ?? []).length === 0 ? (
+        <p className={`${page.panel} ${page.center}`}>{t('list.empty')}</p>
+      ) : (
+        <>
+          <PackGrid>
+            {(data?.list ?? []).map((p) => (
+              <PackBanner key={p.id} pack={p} onSaleStart={() => void refetch()} />
+            ))}
+          </PackGrid>
+          {data?.page && <Pager page={data.page} onPage={go} />}
+        </>
+      )}
+    </section>
+  );
+}
