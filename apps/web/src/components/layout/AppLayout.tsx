@@ -1,31 +1,44 @@
 import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { HeaderSlotProvider } from './header-slot';
 import styles from './AppLayout.module.css';
 
-/** Scrolls to the top on every route change (spec section 2, Global). */
+/**
+ * Scrolls to the top on every route change (spec section 2, Global). A navigation with state {keepScroll: true}
+ * (the top page's tabs updating ?type=) is a change within the page and keeps the position.
+ */
 function ScrollToTop() {
-  const { pathname, search } = useLocation();
+  const { pathname, search, state } = useLocation();
+  const keep = (state as { keepScroll?: boolean } | null)?.keepScroll === true;
   useEffect(() => {
-    window.scrollTo(0, 0);
+    if (!keep) window.scrollTo(0, 0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the address decides
   }, [pathname, search]);
   return null;
 }
 
 export function AppLayout() {
+  const { t } = useTranslation('layout');
   return (
-    <div className={styles.shell}>
-      <ScrollToTop />
-      <Header />
-      <main id="main" className={styles.main}>
-        <Suspense fallback={<LoadingOverlay />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
-    </div>
+    <HeaderSlotProvider>
+      <div className={styles.shell}>
+        <ScrollToTop />
+        <a href="#main" className={styles.skip}>
+          {t('skipToContent')}
+        </a>
+        <Header />
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <Suspense fallback={<LoadingOverlay />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+      </div>
+    </HeaderSlotProvider>
   );
 }
 

@@ -1,3 +1,83 @@
+import { SUPPORT_HOURS } from '@oripa/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ok, useCardTypes, useSiteInfo } from '../../api/site';
+import { ExternalIcon } from './icons';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './Logo';
+import styles from './Footer.module.css';
+
+// The static pages spec section 2 opens in a new tab.
+const ABOUT_LINKS = [
+  { href: '/user-guide/', key: 'footer.userGuide' },
+  { href: '/terms/', key: 'footer.terms' },
+  { href: '/policy/', key: 'footer.privacy' },
+  { href: '/notation/', key: 'footer.notation' },
+] as const;
+
+/** Footer: categories (card type 1 and 2), about links, contact, and the operator's copyright. */
 export function Footer() {
-  return <footer />;
+  const { t, i18n } = useTranslation('layout');
+  const cardTypes = useCardTypes();
+  const { data: info } = useSiteInfo();
+  const en = i18n.language === 'en';
+  const operator = ok(info) && info?.operator ? (en ? info.operator.nameEn : info.operator.name) : '';
+  const hours = (ok(info) && info?.support_hours) || SUPPORT_HOURS;
+  const mail = ok(info) ? info?.operator?.email : undefined;
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div className={styles.brand}>
+          <Link to="/" aria-label={t('logoLabel')} className={styles.logo}>
+            <Logo className={styles.logoSvg} />
+          </Link>
+          <p className={styles.tagline}>{t('footer.tagline')}</p>
+          <LanguageSwitcher />
+        </div>
+        <nav className={styles.columns} aria-label={t('footer.about')}>
+          <div>
+            <h2 className={styles.heading}>{t('footer.categories')}</h2>
+            <ul className={styles.list}>
+              {cardTypes.map((c) => (
+                <li key={c.id}>
+                  <Link to={`/pack-list?index=${c.id}`}>{c.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h2 className={styles.heading}>{t('footer.about')}</h2>
+            <ul className={styles.list}>
+              {ABOUT_LINKS.map((l) => (
+                <li key={l.href}>
+                  <a href={l.href} target="_blank" rel="noopener noreferrer">
+                    {t(l.key)}
+                    <ExternalIcon className={styles.ext} />
+                    <span className="visually-hidden">{t('opensNewTab')}</span>
+                  </a>
+                </li>
+              ))}
+              <li>
+                <Link to="/fairness">{t('footer.fairness')}</Link>
+              </li>
+            </ul>
+          </div>
+          <div>
+            <h2 className={styles.heading}>{t('footer.support')}</h2>
+            <ul className={styles.list}>
+              <li>
+                <a href={mail ? `mailto:${mail}` : '/user-guide/'}>{t('footer.contact')}</a>
+              </li>
+            </ul>
+            <p className={styles.hours}>{t('footer.hours', { open: hours.open, close: hours.close })}</p>
+          </div>
+        </nav>
+      </div>
+      <p className={styles.copyright}>
+        <small>{operator ? t('footer.copyright', { year, operator }) : '\u00a0'}</small>
+      </p>
+    </footer>
+  );
 }

@@ -1,11 +1,89 @@
-import { Link } from 'react-router';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { isLoggedIn, useCurrentUser } from '../../api/useCurrentUser';
+import { useHeaderSlotState } from './header-slot';
+import { AccountIcon, ChevronLeftIcon, CoinIcon } from './icons';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './Logo';
+import { SideMenu } from './side-menu/SideMenu';
+import styles from './Header.module.css';
 
+// The shipping screens of spec section 2 carry the 'select items to ship' title even before their page sets one.
+const SHIPPING_PATHS = ['/get-card-list', '/confirm-get-card-list'];
+
+/**
+ * The shared header: logo, language switcher, and for guests a login/register link, for members the point balance
+ * (→ /buy-point) and the account button that opens the side menu. A second row carries the page's context: the
+ * 'back to gacha list' link on /pack-detail, or the shipping title with 'skip shipping' (see header-slot.tsx).
+ */
 export function Header() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation('layout');
+  const { pathname } = useLocation();
+  const { data: user, isPending } = useCurrentUser();
+  const slot = useHeaderSlotState();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const member = isLoggedIn(user);
+
+  const onShipping = SHIPPING_PATHS.includes(pathname);
+  const title = slot.title ?? (onShipping ? t('header.shipTitle') : undefined);
+  const showBack = pathname === '/pack-detail';
+  const point = Number(user?.point ?? 0).toLocaleString(i18n.language);
+
   return (
-    <header>
-      <Link to="/">{t('shopName')}</Link>
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <Link to="/" className={styles.logo} aria-label={t('logoLabel')}>
+          <Logo className={styles.logoSvg} />
+        </Link>
+        <div className={styles.actions}>
+          <LanguageSwitcher />
+          {isPending ? (
+            <span className={styles.placeholder} aria-hidden="true" />
+          ) : member ? (
+            <>
+              <Link to="/buy-point" className={styles.points} aria-label={t('header.pointBalanceLabel', { point })}>
+                <CoinIcon className={styles.coin} />
+                <span className={styles.pointValue}>{t('header.pointBalance', { point })}</span>
+              </Link>
+              <button
+                ref={menuButton}
+                type="button"
+                className={styles.account}
+                aria-label={t('header.openMenu')}
+                aria-haspopup="dialog"
+                aria-expanded={menuOpen}
+                aria-controls="side-menu"
+                onClick={() => setMenuOpen(true)}
+              >
+                <AccountIcon />
+              </button>
+            </>
+          ) : (
+            <Link to="/login" className={styles.login}>
+              {t('header.loginRegister')}
+            </Link>
+          )}
+        </div>
+      </div>
+      {(showBack || title) && (
+        <div className={styles.context}>
+          {showBack && !title && (
+            <Link to={slot.backTo ?? '/'} className={styles.back}>
+              <ChevronLeftIcon />
+              {t('header.backToList')}
+            </Link>
+          )}
+          {title && <p className={styles.title}>{title}</p>}
+          {title && slot.hasSkip && (
+            <button type="button" className={styles.skip} onClick={slot.skip}>
+              {t('header.skipShipping')}
+            </button>
+          )}
+        </div>
+      )}
+      {member && <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} returnFocusTo={menuButton} />}
     </header>
   );
 }

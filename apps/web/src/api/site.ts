@@ -1,0 +1,57 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { BannerReply, CardTypeItem, CardTypeReply, PostListReply, SiteInfo } from '@oripa/core';
+import { useTranslation } from 'react-i18next';
+import { apiGet, type ApiReply } from './client';
+
+/** Public site content: the top carousel, the community posts, the card games and the operator (footer). */
+
+export type BannerApiReply = ApiReply & Partial<BannerReply>;
+export type PostListApiReply = ApiReply & Partial<PostListReply>;
+type CardTypeApiReply = ApiReply & Partial<CardTypeReply>;
+type SiteInfoApiReply = ApiReply & Partial<SiteInfo>;
+
+export const ok = (r: ApiReply | undefined) => r?.state === 200;
+
+export function useBanners() {
+  return useQuery({
+    queryKey: ['site', 'banner'],
+    queryFn: () => apiGet<BannerApiReply>('/user/banner'),
+    staleTime: 60_000,
+  });
+}
+
+export function usePosts(page: number) {
+  return useQuery({
+    queryKey: ['site', 'posts', page],
+    queryFn: () => apiGet<PostListApiReply>(page > 1 ? `/user/post/list/${page}` : '/user/post/list'),
+    staleTime: 60_000,
+    // The previous page stays on screen while the next one loads, so the pager does not jump.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The card games, named by the server in the current language. Until the call answers (or if it fails) the
+ * catalogue's names for the two known games stand in, so tabs and footer never render empty.
+ */
+export function useCardTypes(): CardTypeItem[] {
+  const { t, i18n } = useTranslation('layout');
+  const { data } = useQuery({
+    queryKey: ['site', 'cardTypes', i18n.language],
+    queryFn: () => apiGet<CardTypeApiReply>('/user/card_type'),
+    staleTime: 5 * 60_000,
+  });
+  if (ok(data) && data?.list && data.list.length > 0) return data.list;
+  return [
+    { id: 1, name: t('cardTypes.1'), coming_soon: '0' },
+    { id: 2, name: t('cardTypes.2'), coming_soon: '1' },
+  ];
+}
+
+export function useSiteInfo() {
+  return useQuery({
+    queryKey: ['site', 'info'],
+    queryFn: () => apiGet<SiteInfoApiReply>('/user/site_info'),
+    staleTime: 10 * 60_000,
+  });
+}

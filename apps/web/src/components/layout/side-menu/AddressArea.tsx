@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { hasAddress, useUserDetail } from '../../../api/useUserDetail';
+import styles from './SideMenu.module.css';
+
+/** The current shipping address from GET /api/user/detail, or a button that opens the address modal. */
+export function AddressArea({ onEdit }: { onEdit: () => void }) {
+  const { t } = useTranslation('layout');
+  const { data, isPending, refetch } = useUserDetail();
+  const detail = data?.detail;
+  let body;
+  if (isPending) body = <p className={styles.note}>{t('menu.address.loading')}</p>;
+  else if (data?.state !== 200) {
+    body = (
+      <p className={styles.note} role="alert">
+        {t('menu.address.error')}{' '}
+        <button type="button" className={styles.textButton} onClick={() => void refetch()}>
+          {t('menu.address.retry')}
+        </button>
+      </p>
+    );
+  } else if (hasAddress(detail)) {
+    const zip =
+      detail!.zipcode.length === 7 ? `${detail!.zipcode.slice(0, 3)}-${detail!.zipcode.slice(3)}` : detail!.zipcode;
+    body = (
+      <>
+        <address className={styles.address}>
+          <span>{t('menu.address.zip', { zip })}</span>
+          <span>
+            {detail!.pref_name}
+            {detail!.shiku}
+            {detail!.address}
+          </span>
+          {detail!.building && <span>{detail!.building}</span>}
+        </address>
+        <button type="button" className={styles.textButton} onClick={onEdit}>
+          {t('menu.address.change')}
+        </button>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <p className={styles.note}>{t('menu.address.none')}</p>
+        <button type="button" className={styles.secondaryButton} onClick={onEdit}>
+          {t('menu.address.register')}
+        </button>
+      </>
+    );
+  }
+  return (
+    <section className={styles.section} aria-labelledby="side-menu-address">
+      <h3 id="side-menu-address" className={styles.sectionTitle}>
+        {t('menu.address.title')}
+      </h3>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { COUPON_CODE_MAX, couponUseSchema } from '@oripa/core';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { apiPost, firstError, type ApiReply } from '../../../api/client';
+import { useRefreshCurrentUser } from '../../../api/useCurrentUser';
+import { tMessage } from '../../../i18n';
+import styles from './SideMenu.module.css';
+
+type CouponReply = ApiReply & { error?: string };
+
+/** The server's message for a failed coupon, or null when the coupon was accepted (spec section 4, Coupon). */
+export function couponError(reply: CouponReply, t: (k: string) => string): string | null {
+  if (reply.networkError) return t('common:communicationError');
+  // The coupon endpoint answers 404 only when it is not deployed (yet); say so plainly instead of 'not found'.
+  if (reply.state === 404 && reply.reason === 'unknown_path') return t('menu.coupon.unavailable');
+  if (reply.state === 200) return reply.error ? reply.error : null;
+  return firstError(reply, 'couponCode') ?? reply.error ?? firstError(reply, 'general') ?? t('menu.coupon.failed');
+}
+
+/** Coupon entry: at most 20 characters; the server's error shows under the input; success goes on to /buy-point. */
+export function CouponForm({ onUsed }: { onUsed: () => void }) {
+  const { t } = useTranslation(['layout', 'common']);
+  const inputId = useId();
+  const errorId = useId();
+  const refreshUser = useRefreshCurrentUser();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<{ couponCode: string }>({
+    resolver: zodResolver(couponUseSchema),
+    defaultValues: { couponCode: '' },
+  });
+  const onSubmit = handleSubmit(async ({ couponCode }) => {
+    setServerError(null);
+    const reply = await apiPost<CouponReply>('/user/coupon/use', { couponCode });
+    const error = couponError(reply, t);
+    if (error) {
+      setServerError(error);
+      return;
+    }
+    void refreshUser();
+    onUsed();
+  });
+  const message = formState.errors.couponCode?.message ? tMessage(formState.errors.couponCode.message) : serverError;
+  return (
+    <form className={styles.coupon} onSubmit={onSubmit} noValidate>
+      <label htmlFor={inputId} className={styles.label}>
+        {t('menu.coupon.label')}
+      </label>
+      <div className={styles.couponRow}>
+        <input
+          id={inputId}
+          className={styles.input}
+          maxLength={COUPON_CODE_MAX}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder={t('menu.coupon.placeholder')}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? errorId : undefined}
+          {...register('couponCode', { onChange: () => setServerError(null) })}
+        />
+        <button type="submit" className={styles.secondaryButton} disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? t('menu.coupon.sending') : t('menu.coupon.submit')}
+        </button>
+      </div>
+      {message && (
+        <p id={errorId} className={styles.error} role="alert">
+          {message}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useCardTypes } from '../../api/site';
+import { PackBannerList } from '../../components/pack/PackBannerList';
+import { useCanonical } from '../../hooks/useCanonical';
+import { CardTypeTabs, panelId, tabId } from './CardTypeTabs';
+import { ComingSoon } from './ComingSoon';
+import { PostList } from './PostList';
+import { TopBanner } from './TopBanner';
+import styles from './TopPage.module.css';
+
+/**
+ * The top page (spec section 2): the banner carousel (banner mode 1 only), card-game tabs (the chosen one kept in
+ * ?type=, default card type 1) with that game's pack banners or its coming-soon notice, and the community posts.
+ */
+export function TopPage() {
+  const { t } = useTranslation('top');
+  useCanonical('/');
+  const types = useCardTypes();
+  const [params, setParams] = useSearchParams();
+  const requested = Number(params.get('type'));
+  const selected = types.find((c) => c.id === requested) ?? types[0]!;
+
+  const select = (id: number) =>
+    setParams(
+      (p) => {
+        p.set('type', String(id));
+        return p;
+      },
+      // A tab change is not a new page: no history entry, and the layout keeps the scroll position.
+      { replace: true, state: { keepScroll: true } },
+    );
+
+  return (
+    <div className={styles.page}>
+      <h1 className="visually-hidden">{t('heading')}</h1>
+      <TopBanner />
+      <section className={styles.packs}>
+        <CardTypeTabs types={types} selected={selected.id} onSelect={select} />
+        <div
+          id={panelId(selected.id)}
+          role="tabpanel"
+          aria-labelledby={tabId(selected.id)}
+          className={styles.panel}
+          tabIndex={0}
+        >
+          {selected.coming_soon === '1' ? (
+            <ComingSoon name={selected.name} />
+          ) : (
+            <>
+              <PackBannerList key={selected.id} cardType={selected.id} />
+              <p className={styles.viewAll}>
+                <Link to={`/pack-list?index=${selected.id}`}>{t('packs.viewAll', { name: selected.name })}</Link>
+              </p>
+            </>
+          )}
+        </div>
+      </section>
+      <PostList />
+    </div>
+  );
+}
