@@ -9,6 +9,7 @@ import type { AppContext } from './context.ts';
 import { apiPlugin } from './http/api-plugin.ts';
 import './http/types.ts';
 import { apiRoutes } from './routes/index.ts';
+import { paymentWebhookRoutes } from './routes/user/payment-webhooks.ts';
 import { sandboxRoutes } from './sandbox/index.ts';
 
 // WEB_DIST_DIR lets parallel browser-test runs each serve their own build.
@@ -34,6 +35,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(formbody);
 
   await app.register(apiPlugin(apiRoutes), { prefix: '/api' });
+  await app.register(paymentWebhookRoutes, { prefix: '/api/payment/webhook' });
   if (ctx.config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
 
   if (opts.serveWeb !== false && existsSync(path.join(WEB_DIST, 'index.html'))) {

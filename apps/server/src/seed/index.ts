@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { seedDemoMember } from './demo-member.ts';
+import { seedPointCourses } from './point-courses.ts';
 import { seedSiteContent } from './site-content.ts';
 
 export interface SeedSummary {
@@ -7,7 +8,7 @@ export interface SeedSummary {
 }
 
 /** Demo-data steps in order; each feature appends its own (site content, packs, point courses, …). */
-const seeders: ((ctx: AppContext) => Promise<void>)[] = [seedSiteContent];
+const seeders: ((ctx: AppContext) => Promise<void>)[] = [seedSiteContent, seedPointCourses];
 
 /** Seeds the demo shop on an empty database (no members yet). Safe when two instances start at once. */
 export async function seedIfEmpty(ctx: AppContext): Promise<SeedSummary | null> {

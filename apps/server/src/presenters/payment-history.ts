@@ -1,0 +1,60 @@
+import { formatTokyo, type CoinHistoryRow, type Lang, type PointHistoryRow } from '@oripa/core';
+import { payStyleName } from './payment-styles.ts';
+
+export interface LedgerHistoryRow {
+  id: number;
+  amount: number;
+  reason: string;
+  ref_type: string | null;
+  ref_id: number | null;
+  memo: string;
+  created_at: Date;
+  pay_amount: number | null;
+  pay_id: number | null;
+  history_status: string | null;
+}
+
+/** Ledger reasons as members read them; unknown reasons fall back to the entry's memo. */
+const REASONS: Record<string, { ja: string; en: string }> = {
+  point_purchase: { ja: 'ポイント購入', en: 'Point purchase' },
+  rank_bonus: { ja: 'ランクボーナス', en: 'Rank bonus' },
+  coupon: { ja: 'クーポン', en: 'Coupon' },
+  coupon_bonus: { ja: 'クーポンボーナス', en: 'Coupon bonus' },
+  expiry: { ja: 'ポイント有効期限切れ', en: 'Points expired' },
+  pack_purchase: { ja: 'ガチャ', en: 'Gacha' },
+  card_conversion: { ja: 'カードのポイント交換', en: 'Cards converted to points' },
+  sms_bonus: { ja: 'SMS認証ボーナス', en: 'SMS verification bonus' },
+  campaign: { ja: 'キャンペーン', en: 'Campaign' },
+};
+
+/** Ledger entries tied to a pack purchase link to it (spec section 3: a row links when amount ≤ 0 and id > 0). */
+const PACK_REF_TYPES = new Set(['pack_purchase', 'purchase']);
+
+function memoFor(lang: Lang, r: LedgerHistoryRow): string {
+  const label = REASONS[r.reason]?.[lang];
+  if (r.reason === 'point_purchase' && r.pay_id !== null) return `${label}（${payStyleName(lang, r.pay_id)}）`;
+  if (label && r.memo && r.reason !== 'point_purchase') return `${label} ${r.memo}`;
+  return label ?? r.memo ?? r.reason;
+}
+
+function common(lang: Lang, r: LedgerHistoryRow) {
+  const historyId = r.ref_type && PACK_REF_TYPES.has(r.ref_type) && r.ref_id ? Number(r.ref_id) : 0;
+  return {
+    id: Number(r.id),
+    money: r.reason === 'point_purchase' && r.pay_amount !== null ? Number(r.pay_amount) : 0,
+    created: formatTokyo(r.created_at),
+    memo: memoFor(lang, r),
+    history_id: historyId,
+    status: (r.history_status === '1' ? '1' : '0') as '0' | '1',
+  };
+}
+
+export const presentPointHistory = (lang: Lang, r: LedgerHistoryRow): PointHistoryRow => ({
+  ...common(lang, r),
+  bonusPoint: Number(r.amount),
+});
+
+export const presentCoinHistory = (lang: Lang, r: LedgerHistoryRow): CoinHistoryRow => ({
+  ...common(lang, r),
+  bonusCoin: Number(r.amount),
+});

@@ -1,0 +1,35 @@
+import { PAY_IDS, type Lang, type PayId, type PayStyle } from '@oripa/core';
+
+/** The pay list's names and notes (generic wallet names; no real brands). */
+const NAMES: Record<PayId, { ja: [string, string]; en: [string, string] }> = {
+  1: { ja: ['クレジットカード', '即時反映'], en: ['Credit card', 'Reflected immediately'] },
+  7: {
+    ja: ['クレジットカード（3Dセキュア）', '本人認証後に反映'],
+    en: ['Credit card (3-D Secure)', 'Reflected after authentication'],
+  },
+  2: {
+    ja: ['コンビニ決済', 'お支払い後に反映・3日以内にお支払いください'],
+    en: ['Convenience store', 'Reflected after payment; pay within 3 days'],
+  },
+  4: {
+    ja: ['銀行振込', '入金確認後に反映・3日以内にお振込みください（平日10:00〜18:00以外は翌営業日）'],
+    en: [
+      'Bank transfer',
+      'Reflected after the transfer is confirmed; transfer within 3 days (outside weekdays 10:00-18:00, the next business day)',
+    ],
+  },
+  6: { ja: ['キャリア決済', '携帯電話料金と合算'], en: ['Carrier billing', 'Added to your phone bill'] },
+  3: { ja: ['グローバルウォレット', '即時反映'], en: ['Global wallet', 'Reflected immediately'] },
+  5: { ja: ['リテールウォレット', '即時反映'], en: ['Retailer wallet', 'Reflected immediately'] },
+  12: { ja: ['検索エンジンウォレット', '即時反映'], en: ['Search-engine wallet', 'Reflected immediately'] },
+  8: { ja: ['モバイル決済アプリ', '即時反映'], en: ['Mobile payment app', 'Reflected immediately'] },
+  9: { ja: ['メッセージアプリ決済', '即時反映'], en: ['Messaging-app payment', 'Reflected immediately'] },
+};
+
+export function presentPayStyles(lang: Lang, offered: (id: PayId) => boolean): PayStyle[] {
+  return PAY_IDS.filter(offered).map((id) => ({ id, name: NAMES[id][lang][0], memo: NAMES[id][lang][1] }));
+}
+
+export function payStyleName(lang: Lang, id: number): string {
+  return NAMES[id as PayId]?.[lang][0] ?? '';
+}

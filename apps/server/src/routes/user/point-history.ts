@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { parsePage } from '@oripa/core';
+import { requireMember } from '../../http/input.ts';
+import { presentCoinHistory, presentPointHistory } from '../../presenters/payment-history.ts';
+import { ledgerHistory } from '../../services/payments/history.ts';
+
+type PageRequest = FastifyRequest<{ Params: { page?: string } }>;
+
+/** Point history (spec: /user/point/list[/{page}]) and coin history (/user/coin/list[/{page}], our path). */
+export const pointHistoryRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.ctx;
+
+  const points = async (request: PageRequest, reply: FastifyReply) => {
+    const memberId = requireMember(request);
+    const { rows, page } = await ledgerHistory(ctx.db.pool, memberId, 'point', parsePage(request.params.page));
+    return reply.ok({ list: rows.map((r) => presentPointHistory(request.lang, r)), page });
+  };
+  const coins = async (request: PageRequest, reply: FastifyReply) => {
+    const memberId = requireMember(request);
+    const { rows, page } = await ledgerHistory(ctx.db.pool, memberId, 'coin', parsePage(request.params.page));
+    return reply.ok({ list: rows.map((r) => presentCoinHistory(request.lang, r)), page });
+  };
+  for (const [path, handler] of [
+    ['/user/point/list', points],
+    ['/user/coin/list', coins],
+  ] as const) {
+    app.get(path, handler);
+    app.get(`${path}/:page`, handler);
+    // The original client posts some list calls; answer both like the other list routes do.
+    app.post(path, handler);
+    app.post(`${path}/:page`, handler);
+  }
+};

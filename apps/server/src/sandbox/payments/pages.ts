@@ -1,0 +1,218 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { formatTokyo } from '@oripa/core';
+import { buildEvent, deliverCallback } from './callbacks.ts';
+import { page, type PageButton } from './html.ts';
+import {
+  loadIntent,
+  moveIntent,
+  OPEN_STATUSES,
+  openCheckoutSession,
+  SANDBOX_BANK,
+  type Intent,
+  type IntentStatus,
+} from './provider.ts';
+
+type Outcome = IntentStatus | 'short';
+
+/** What each page's buttons do to the intent. 'short' reports a transfer of the wrong amount. */
+const ACTIONS: Record<string, Record<string, Outcome>> = {
+  '3ds': { pass: 'succeeded', fail: 'failed', cancel: 'cancelled', expire: 'expired' },
+  combini: { pay: 'succeeded', expire: 'expired' },
+  bank: { transfer: 'succeeded', transfer_short: 'short', expire: 'expired' },
+  carrier: { approve: 'succeeded', decline: 'failed', cancel: 'cancelled', expire: 'expired' },
+  wallet: { approve: 'succeeded', decline: 'failed', cancel: 'cancelled', expire: 'expired' },
+  wallet_retailer: { approve: 'authorized', decline: 'failed', cancel: 'cancelled', expire: 'expired' },
+};
+
+const actionsFor = (kind: string) => ACTIONS[kind] ?? (kind.startsWith('wallet_') ? ACTIONS.wallet : undefined);
+
+const WALLET_NAMES: Record<string, [string, string]> = {
+  global: ['グローバルウォレット', 'Global wallet'],
+  retailer: ['リテールウォレット', 'Retailer wallet'],
+  search: ['検索エンジンウォレット', 'Search-engine wallet'],
+  mobile: ['モバイル決済アプリ', 'Mobile payment app'],
+  messaging: ['メッセージアプリ決済', 'Messaging-app payment'],
+};
+
+const B = (action: string, ja: string, en: string, tone: PageButton['tone']): PageButton => ({ action, ja, en, tone });
+const yen = (n: number) => `¥${n.toLocaleString('ja-JP')}`;
+
+function render(i: Intent): string {
+  const formAction = `/sandbox/pay/${i.id}`;
+  const open = OPEN_STATUSES.includes(i.status);
+  const state: [string, string] = ['状態 / Status', i.status];
+  const amount: [string, string] = ['金額 / Amount', yen(i.amount)];
+  const closed = {
+    formAction: undefined,
+    buttons: [] as PageButton[],
+    note: ['この取引は終了しています。', 'This payment is closed.'] as [string, string],
+  };
+  if (i.kind === '3ds') {
+    return page({
+      title: ['本人認証（3Dセキュア）', '3-D Secure authentication'],
+      lead: ['カード発行会社の本人認証です。結果を選んでください。', 'Card issuer authentication. Choose the outcome.'],
+      rows: [amount, ['カード / Card', `${i.detail.brand} **** ${i.detail.last4}`], state],
+      formAction,
+      buttons: [
+        B('pass', '認証する', 'Authenticate', 'primary'),
+        B('fail', '認証に失敗する', 'Fail authentication', 'danger'),
+        B('cancel', 'キャンセル', 'Cancel', 'plain'),
+      ],
+      ...(open ? {} : closed),
+    });
+  }
+  if (i.kind === 'combini') {
+    return page({
+      title: ['コンビニ払込票', 'Convenience-store payment slip'],
+      lead: ['店頭のレジで受付番号をお伝えください。', 'Show the receipt number at the store counter.'],
+      rows: [
+        ['受付番号 / Receipt', i.detail.receipt ?? ''],
+        ['コンビニ / Store', i.detail.store === 'econ' ? 'ファミリー系チェーン (econ)' : 'その他のチェーン (other)'],
+        amount,
+        ['支払期限 / Pay by', i.expires_at ? formatTokyo(i.expires_at) : ''],
+        state,
+      ],
+      formAction,
+      buttons: [
+        B('pay', '店頭で支払う', 'Pay at the store', 'primary'),
+        B('expire', '期限切れにする', 'Let it expire', 'danger'),
+      ],
+      note: ['テスト用: ボタンで店頭での支払いを再現します。', 'Test only: the buttons play the store.'],
+      ...(open ? {} : closed),
+    });
+  }
+  if (i.kind === 'bank') {
+    return page({
+      title: ['銀行振込（入金照合）', 'Bank transfer (reconciliation)'],
+      lead: ['振込先口座への入金を再現します。', 'Simulates a transfer arriving at the account.'],
+      rows: [
+        ['銀行 / Bank', `${SANDBOX_BANK.bank} ${SANDBOX_BANK.branch}`],
+        ['口座 / Account', `${SANDBOX_BANK.accountType} ${i.detail.number}`],
+        ['名義 / Holder', SANDBOX_BANK.name],
+        ['振込人 / Remitter', i.detail.holder ?? ''],
+        amount,
+        state,
+      ],
+      formAction,
+      buttons: [
+        B('transfer', '入金を照合する', 'Reconcile the transfer', 'primary'),
+        B('transfer_short', '金額違いで入金する', 'Transfer a wrong amount', 'plain'),
+        B('expire', '期限切れにする', 'Let it expire', 'danger'),
+      ],
+      ...(open ? {} : closed),
+    });
+  }
+  const isCarrier = i.kind === 'carrier';
+  const wallet = WALLET_NAMES[i.kind.replace('wallet_', '')] ?? ['ウォレット', 'Wallet'];
+  const name: [string, string] = isCarrier
+    ? [
+        `キャリア決済（${i.detail.carrier === 'au' ? 'キャリアA' : 'キャリアS'}）`,
+        `Carrier billing (${i.detail.carrier})`,
+      ]
+    : wallet;
+  return page({
+    title: [`${name[0]}のお支払い承認`, `${name[1]} approval`],
+    lead: ['内容を確認して承認してください。', 'Check the payment and approve it.'],
+    rows: [['加盟店 / Merchant', 'KIRAKIRA ORIPA'], amount, state],
+    formAction,
+    buttons: [
+      B('approve', '承認する', 'Approve', 'primary'),
+      B('decline', '拒否する', 'Decline', 'danger'),
+      B('cancel', 'キャンセルして戻る', 'Cancel and go back', 'plain'),
+    ],
+    ...(open ? {} : closed),
+  });
+}
+
+function withQuery(url: string, extra: Record<string, string>) {
+  const u = new URL(url);
+  for (const [k, v] of Object.entries(extra)) u.searchParams.set(k, v);
+  return u.toString();
+}
+
+/** Where the member's browser goes after acting on a redirect page. */
+function returnTo(i: Intent): string | null {
+  if (i.kind === 'combini' || i.kind === 'bank' || !i.return_url) return null;
+  const ok = i.status === 'succeeded' || i.status === 'authorized';
+  const base = !ok && i.kind === 'carrier' && i.detail.failure_url ? i.detail.failure_url : i.return_url;
+  return i.kind === 'wallet_retailer' && i.detail.checkout_session
+    ? withQuery(base, { amazonCheckoutSessionId: i.detail.checkout_session })
+    : base;
+}
+
+/** The sandbox provider's pages: 3-D Secure, the convenience-store slip, bank reconciliation, approvals. */
+export const sandboxPaymentPages: FastifyPluginAsync = async (app) => {
+  const ctx = app.ctx;
+  const html = (reply: FastifyReply, body: string, code = 200) =>
+    reply.code(code).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+
+  app.get<{ Querystring: { payloadJSON?: string; signature?: string } }>(
+    '/pay/wallet-signin',
+    async (request, reply) => {
+      const { payloadJSON = '', signature = '' } = request.query;
+      const expected = createHmac('sha256', ctx.config.payments.callbackSecret).update(payloadJSON).digest('base64url');
+      const ok = expected.length === signature.length && timingSafeEqual(Buffer.from(expected), Buffer.from(signature));
+      if (!ok)
+        return html(
+          reply,
+          page({
+            title: ['署名エラー', 'Bad signature'],
+            lead: ['ボタンの署名が正しくありません。', 'The button signature does not verify.'],
+            rows: [],
+          }),
+          400,
+        );
+      return html(
+        reply,
+        page({
+          title: ['リテールウォレットにサインイン', 'Sign in to the retailer wallet'],
+          lead: [
+            'テスト用アカウントでサインインし、支払い方法を選びます。',
+            'Sign in with the test account and pick a payment method.',
+          ],
+          rows: [['支払い方法 / Method', 'VISA **** 1111']],
+          formAction: '/sandbox/pay/wallet-signin',
+          hidden: { payloadJSON },
+          buttons: [B('signin', 'サインインして続行', 'Sign in and continue', 'primary')],
+        }),
+      );
+    },
+  );
+
+  app.post<{ Body: { payloadJSON?: string } }>('/pay/wallet-signin', async (request, reply) => {
+    let back = '';
+    try {
+      back = String(JSON.parse(request.body?.payloadJSON ?? '{}').webCheckoutDetails?.checkoutReviewReturnUrl ?? '');
+    } catch {
+      back = '';
+    }
+    if (!back.startsWith(ctx.config.publicUrl)) return html(reply, 'bad return url', 400);
+    const id = await openCheckoutSession(ctx, 'VISA **** 1111');
+    return reply.redirect(withQuery(back, { amazonCheckoutSessionId: id }), 303);
+  });
+
+  app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
+    const i = await loadIntent(ctx, request.params.id);
+    if (!i || !actionsFor(i.kind))
+      return html(reply, page({ title: ['見つかりません', 'Not found'], lead: ['', ''], rows: [] }), 404);
+    return html(reply, render(i));
+  });
+
+  app.post<{ Params: { id: string }; Body: { action?: string } }>('/pay/:id', async (request, reply) => {
+    const before = await loadIntent(ctx, request.params.id);
+    const outcome = before ? actionsFor(before.kind)?.[request.body?.action ?? ''] : undefined;
+    if (!before || !outcome) return html(reply, 'unknown payment or action', 404);
+    if (outcome === 'short') {
+      // The money that arrived does not match: the shop must refuse it and keep waiting.
+      await deliverCallback(app, buildEvent(before, { status: 'succeeded', amount: Math.max(1, before.amount - 100) }));
+      return html(reply, render(before));
+    }
+    const after = await moveIntent(ctx, before.id, outcome, OPEN_STATUSES);
+    if (!after) return html(reply, render(before), 409);
+    // An approved retailer-wallet payment is captured later by the shop; everything else is reported now.
+    if (outcome !== 'authorized') await deliverCallback(app, buildEvent(after));
+    const to = returnTo(after);
+    return to ? reply.redirect(to, 303) : html(reply, render(after));
+  });
+};

@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AmountMismatch, applyStatus } from './payments.ts';
+import { gatewayFor, WebhookRejected, type GatewayEvent } from './gateway.ts';
+import { findPayment } from './store.ts';
+
+export type CallbackOutcome =
+  'processed' | 'ignored' | 'duplicate' | 'bad_signature' | 'amount_mismatch' | 'unknown_payment' | 'malformed';
+
+async function logCallback(
+  ctx: AppContext,
+  provider: string,
+  eventId: string,
+  paymentId: number | null,
+  outcome: CallbackOutcome,
+  detail: string,
+  body: string,
+): Promise<boolean> {
+  const { rowCount } = await ctx.db.pool.query(
+    `INSERT INTO payment_callbacks (provider, event_id, payment_id, outcome, detail, body)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+    [provider, eventId, paymentId, outcome, detail, body.slice(0, 20_000)],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * A provider callback: signature first (over the raw body), then the event is matched to our payment, its
+ * amount compared, and the state machine applied. Every callback, accepted or not, is kept in payment_callbacks.
+ * A replayed event id is answered 200 without effect, so the provider stops retrying.
+ */
+export async function handleCallback(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  rawBody: string,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<{ httpStatus: number; outcome: CallbackOutcome }> {
+  const gw = gatewayFor(ctx);
+  let event: GatewayEvent | null;
+  try {
+    event = gw.parseWebhook(rawBody, headers);
+  } catch (err) {
+    const outcome = err instanceof WebhookRejected ? err.outcome : 'malformed';
+    log.warn({ provider: gw.name, outcome, err: (err as Error).message }, 'payment callback rejected');
+    await logCallback(
+      ctx,
+      gw.name,
+      `rejected_${Date.now()}_${Math.random()}`,
+      null,
+      outcome,
+      (err as Error).message,
+      rawBody,
+    );
+    return { httpStatus: 400, outcome };
+  }
+  // Events about things we do not track (e.g. customer updates) are acknowledged and dropped.
+  if (!event) return { httpStatus: 200, outcome: 'ignored' };
+
+  const { rows: seen } = await ctx.db.pool.query(
+    `SELECT 1 FROM payment_callbacks WHERE provider = $1 AND event_id = $2 AND outcome IN ('processed', 'ignored')`,
+    [gw.name, event.eventId],
+  );
+  if (seen[0]) {
+    await logCallback(ctx, gw.name, event.eventId, null, 'duplicate', 'replayed event id', rawBody);
+    return { httpStatus: 200, outcome: 'duplicate' };
+  }
+
+  const payment =
+    (await findPayment(ctx.db.pool, { providerRef: event.providerRef, gateway: gw.name })) ??
+    (event.paymentId ? await findPayment(ctx.db.pool, { publicId: event.paymentId }) : null);
+  if (!payment || payment.gateway !== gw.name) {
+    log.warn({ provider: gw.name, event: event.eventId }, 'payment callback for an unknown payment');
+    await logCallback(ctx, gw.name, event.eventId, null, 'unknown_payment', event.providerRef, rawBody);
+    return { httpStatus: 404, outcome: 'unknown_payment' };
+  }
+  if (event.currency.toUpperCase() !== 'JPY') {
+    await logCallback(
+      ctx,
+      gw.name,
+      event.eventId,
+      payment.id,
+      'amount_mismatch',
+      `currency ${event.currency}`,
+      rawBody,
+    );
+    return { httpStatus: 400, outcome: 'amount_mismatch' };
+  }
+  try {
+    const after = await applyStatus(ctx, payment.id, event.status, `callback:${gw.name}`, {
+      providerRef: payment.provider_ref ? undefined : event.providerRef,
+      amount: event.amount,
+      failureReason: event.reason,
+    });
+    const outcome = after.changed ? 'processed' : 'ignored';
+    if (!after.changed && event.status === 'succeeded' && after.status !== 'succeeded') {
+      // Money arrived for a payment we already closed: the operator must refund it by hand.
+      log.error({ payment: payment.public_id, status: after.status }, 'provider reports payment after it was closed');
+    }
+    const fresh = await logCallback(
+      ctx,
+      gw.name,
+      event.eventId,
+      payment.id,
+      outcome,
+      `${payment.status}→${after.status}`,
+      rawBody,
+    );
+    return { httpStatus: 200, outcome: fresh ? outcome : 'duplicate' };
+  } catch (err) {
+    if (!(err instanceof AmountMismatch)) throw err;
+    log.warn({ payment: payment.public_id, expected: err.expected, got: err.got }, 'payment callback amount mismatch');
+    await logCallback(ctx, gw.name, event.eventId, payment.id, 'amount_mismatch', err.message, rawBody);
+    return { httpStatus: 400, outcome: 'amount_mismatch' };
+  }
+}
