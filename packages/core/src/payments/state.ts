@@ -6,7 +6,7 @@ import type { PaymentStatus } from '../contract/payments.ts';
  * Terminal states never change again, which is what makes a late or repeated completion harmless.
  */
 const NEXT: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  created: ['pending', 'requires_action', 'succeeded', 'failed', 'cancelled'],
+  created: ['pending', 'requires_action', 'succeeded', 'failed', 'cancelled', 'expired'],
   pending: ['requires_action', 'succeeded', 'failed', 'cancelled', 'expired'],
   requires_action: ['pending', 'succeeded', 'failed', 'cancelled', 'expired'],
   succeeded: [],
