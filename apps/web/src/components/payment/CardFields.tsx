@@ -3,6 +3,7 @@ import type { UseFormRegister, UseFormWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { deleteCard, useSavedCards } from '../../api/payments';
 import { AlertModal } from './AlertModal';
+import { LoadState } from './LoadState';
 import { NewCardInputs } from './NewCardInputs';
 import type { CardErrors, ConfirmForm } from './confirm-form';
 import styles from './Payment.module.css';
@@ -51,6 +52,8 @@ export function CardFields({
     }
   }
 
+  // Until the saved cards are known, neither the list nor the new-card form is shown (no flash of the wrong one).
+  if (saved.isPending) return <LoadState />;
   return (
     <div className={styles.fieldset}>
       {cards.length > 0 && (

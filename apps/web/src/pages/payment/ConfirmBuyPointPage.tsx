@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -36,11 +36,17 @@ export function ConfirmBuyPointPage() {
 
   // Spec section 4: the first listed method is preselected. Back from the retailer wallet's sign-in, that wallet is.
   const firstId = methods[0]?.id;
+  const offersRetailer = methods.some((m) => m.id === 5);
   useEffect(() => {
     if (firstId === undefined || getValues('payId')) return;
-    const wallet = sessionId && methods.some((m) => m.id === 5);
-    setValue('payId', String(wallet ? 5 : firstId));
-  }, [firstId, sessionId, methods, getValues, setValue]);
+    setValue('payId', String(sessionId && offersRetailer ? 5 : firstId));
+  }, [firstId, sessionId, offersRetailer, getValues, setValue]);
+  const onCardsLoaded = useCallback(
+    (first: string | null) => {
+      if (!getValues('card')) setValue('card', first ?? 'new');
+    },
+    [getValues, setValue],
+  );
 
   // The retailer wallet's checkout session: bind it to the member, then show the method chosen in the wallet.
   useEffect(() => {
@@ -127,9 +133,7 @@ export function ConfirmBuyPointPage() {
                 watch={watch}
                 errors={buy.cardErrors}
                 onCardsChanged={(first) => setValue('card', first ?? 'new')}
-                onCardsLoaded={(first) => {
-                  if (!getValues('card')) setValue('card', first ?? 'new');
-                }}
+                onCardsLoaded={onCardsLoaded}
               />
             )}
             {payId === 2 && <CombiniFields register={register} />}

@@ -1,0 +1,222 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { assignLocation } from '../../components/payment/external';
+import { fakeServer, member, polyfillDialog, renderAt } from '../../components/payment/payment-test-utils';
+import { useCurrentUser } from '../../api/useCurrentUser';
+import { ConfirmBuyPointPage } from './ConfirmBuyPointPage';
+
+/** Stands in for the header's balance: an observer of the current user. */
+function Balance() {
+  const user = useCurrentUser();
+  return <p data-testid="balance">{user.data?.point}</p>;
+}
+
+vi.mock('../../components/payment/external', () => ({ assignLocation: vi.fn() }));
+
+const detail = {
+  state: 200,
+  detail: {
+    id: 3,
+    point: 1000,
+    append_point: 50,
+    price: 1000,
+    discount: 1.05,
+    memo: '',
+    pointPriceUseCoupon: '0',
+    coupon_point: 0,
+    total_point: 1050,
+  },
+};
+const methods = [
+  { id: 1, name: 'クレジットカード', memo: '' },
+  { id: 2, name: 'コンビニ決済', memo: '' },
+  { id: 4, name: '銀行振込', memo: '' },
+  { id: 6, name: 'キャリア決済', memo: '' },
+  { id: 3, name: 'グローバルウォレット', memo: '' },
+];
+
+function server(buy: unknown, list = methods) {
+  let point = 1200;
+  return fakeServer({
+    // The balance goes up only once a buy call succeeded.
+    'GET /user/point': () => ({ ...member, point: String(point) }),
+    'GET /user/point_price/detail/3': detail,
+    'GET /user/pay_style': { state: 200, list },
+    'GET /user/point/savedcard': { state: 200, card_list: [] },
+    'POST /sandbox/card/token': (p: Record<string, unknown> | null) =>
+      p?.security_code === '999'
+        ? { error_code: '1601' }
+        : p?.card_number === '4111111111111111'
+          ? { token: 'tok_sandbox_1234', req_card_number: '************1111' }
+          : { error_code: '1300' },
+    'POST /user/point/buy': () => {
+      const reply = buy as { state?: number; url?: string };
+      if (reply.state === 200 && reply.url === '1') point += 1050;
+      return buy;
+    },
+  });
+}
+
+const open = () =>
+  renderAt(
+    '/confirm-buy-point?pointPriceId=3',
+    <>
+      <Balance />
+      <ConfirmBuyPointPage />
+    </>,
+  );
+
+async function fillCard(user: ReturnType<typeof userEvent.setup>, cvc = '123') {
+  await screen.findByLabelText('カード番号 1桁目のまとまり');
+  for (const [i, part] of ['4111', '1111', '1111', '1111'].entries())
+    await user.type(screen.getByLabelText(`カード番号 ${i + 1}桁目のまとまり`), part);
+  await user.type(screen.getByLabelText('月（MM）'), '3');
+  await user.type(screen.getByLabelText('年（YY）'), '30');
+  await user.type(screen.getByLabelText('セキュリティコード'), cvc);
+  await user.type(screen.getByLabelText('カード名義（半角ローマ字）'), 'TARO YAMADA');
+}
+
+const submit = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(screen.getByRole('button', { name: '購入を確定する' }));
+
+beforeEach(() => {
+  polyfillDialog();
+  vi.mocked(assignLocation).mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('confirm-buy-point', () => {
+  it('preselects the first listed method (whatever it is) and shows the final-screen items', async () => {
+    server({});
+    open();
+    expect((await screen.findByRole<HTMLInputElement>('radio', { name: 'クレジットカード' })).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: '銀行振込' }).checked).toBe(false);
+    expect(screen.getByText('1,000P＋ボーナス50P（合計1,050P）', { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByText(/キャンセル・返金・換金はできません/)).toBeTruthy();
+  });
+
+  it('preselects bank transfer when it is listed first', async () => {
+    server({}, [methods[2]!, methods[0]!]);
+    open();
+    expect((await screen.findByRole<HTMLInputElement>('radio', { name: '銀行振込' })).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'クレジットカード' }).checked).toBe(false);
+  });
+
+  it("tokenises a new card, buys with the token, and on url '1' alerts success and refreshes the member", async () => {
+    const api = server({ state: 200, result: '1', url: '1', payment_id: 'pay_x' });
+    const user = userEvent.setup();
+    open();
+    await screen.findByRole('radio', { name: 'クレジットカード' });
+    await fillCard(user);
+    expect((await screen.findByTestId('balance')).textContent).toBe('1200');
+    await submit(user);
+    expect(await screen.findByText('お支払いが完了し、ポイントに反映されました')).toBeTruthy();
+    const tokenCall = api.posts('/sandbox/card/token')[0]!;
+    expect(tokenCall.params).toMatchObject({ card_number: '4111111111111111', card_expire: '03/30' });
+    expect(api.posts('/user/point/buy')[0]!.params).toMatchObject({
+      point_price_id: 3,
+      pay_id: 1,
+      token: 'tok_sandbox_1234',
+      req_card_number: '************1111',
+      card_user_name: 'TARO YAMADA',
+    });
+    await waitFor(() => expect(screen.getByTestId('balance').textContent).toBe('2250'));
+  });
+
+  it('shows a token error code under its field and does not buy', async () => {
+    const api = server({ state: 200, result: '1', url: '1' });
+    const user = userEvent.setup();
+    open();
+    await screen.findByRole('radio', { name: 'クレジットカード' });
+    await fillCard(user, '999');
+    await submit(user);
+    const cvc = screen.getByLabelText('セキュリティコード');
+    await waitFor(() => expect(cvc.getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = document.getElementById(cvc.getAttribute('aria-describedby')!);
+    expect(describedBy?.textContent).toMatch(/カード情報を確認できませんでした/);
+    expect(screen.getByLabelText('カード名義（半角ローマ字）').getAttribute('aria-invalid')).toBeNull();
+    expect(api.posts('/user/point/buy')).toHaveLength(0);
+  });
+
+  it('a declined card is the card-status failure alert', async () => {
+    server({ state: 400, errors: { general: ['declined'] }, reason: 'paymentDeclined' });
+    const user = userEvent.setup();
+    open();
+    await screen.findByRole('radio', { name: 'クレジットカード' });
+    await fillCard(user);
+    await submit(user);
+    expect(await screen.findByText('お支払いに失敗しました。クレジットカードの状態をご確認ください')).toBeTruthy();
+    expect(assignLocation).not.toHaveBeenCalled();
+    expect(screen.getByTestId('balance').textContent).toBe('1200');
+  });
+
+  it("result '7' goes to the secure redirect", async () => {
+    server({ state: 200, result: '7', url: '/api/acs/secure?payment=pay_3ds', payment_id: 'pay_3ds' });
+    const user = userEvent.setup();
+    open();
+    await screen.findByRole('radio', { name: 'クレジットカード' });
+    await fillCard(user);
+    await submit(user);
+    await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/api/acs/secure?payment=pay_3ds'));
+  });
+
+  it('a receipt goes to the convenience-store page', async () => {
+    const api = server({ state: 200, result: '1', receipt: '12345678901', payment_id: 'pay_c' });
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('radio', { name: 'コンビニ決済' }));
+    await user.click(screen.getByRole('radio', { name: 'その他のコンビニ' }));
+    await submit(user);
+    expect((await screen.findByTestId('where')).textContent).toContain('/confirm-combini?paymentID=12345678901');
+    expect(api.posts('/user/point/buy')[0]!.params).toMatchObject({ pay_id: 2, combini_code: 'other' });
+  });
+
+  it('a url starting with http is a full redirect; carrier sends its id', async () => {
+    const api = server({ state: 200, result: '1', url: 'http://127.0.0.1:3000/sandbox/pay/si_1', payment_id: 'p' });
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('radio', { name: 'キャリア決済' }));
+    await user.click(screen.getByRole('radio', { name: 'キャリア決済（A社）' }));
+    await submit(user);
+    await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('http://127.0.0.1:3000/sandbox/pay/si_1'));
+    expect(api.posts('/user/point/buy')[0]!.params).toMatchObject({ pay_id: 6, carrier_id: 'au' });
+  });
+
+  it('bank transfer: a holder name that is not full-width katakana is refused before any call', async () => {
+    const api = server({ state: 200, result: '1', url: '/bank-transfer-information?payment_id=pay_b' });
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('radio', { name: '銀行振込' }));
+    const name = screen.getByLabelText('振込名義人（全角カタカナ）');
+    await user.type(name, 'yamada taro');
+    await submit(user);
+    expect(await screen.findByText('振込名義人は全角カタカナで入力してください')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(api.posts('/user/point/buy')).toHaveLength(0);
+
+    await user.clear(name);
+    await submit(user);
+    expect(await screen.findByText('振込名義人（カタカナ）を入力してください')).toBeTruthy();
+    expect(api.posts('/user/point/buy')).toHaveLength(0);
+
+    await user.type(name, 'ヤマダ　タロウ');
+    await submit(user);
+    // Any other url is an in-app route.
+    expect((await screen.findByTestId('where')).textContent).toContain('/bank-transfer-information?payment_id=pay_b');
+    expect(api.posts('/user/point/buy')[0]!.params).toMatchObject({ pay_id: 4, name: 'ヤマダ　タロウ' });
+  });
+
+  it('an unknown course shows its own message', async () => {
+    fakeServer({
+      'GET /user/point': member,
+      'GET /user/pay_style': { state: 200, list: methods },
+      'GET /user/point_price/detail/3': { state: 404, errors: { general: ['見つかりません'] } },
+    });
+    open();
+    expect(await screen.findByText('このポイントコースは見つかりませんでした。')).toBeTruthy();
+  });
+});

@@ -1,0 +1,78 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, member, renderAt } from '../../components/payment/payment-test-utils';
+import { BuyPointHistoryPage, CoinHistoryPage } from './HistoryPage';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const page = { page: 1, all_page: 1, pages: [1] };
+const row = (id: number, bonus: number, historyId: number, status: '0' | '1', memo: string) => ({
+  id,
+  created: '2026-11-20 10:11:12',
+  memo,
+  history_id: historyId,
+  status,
+  money: bonus > 0 ? 1000 : 0,
+});
+
+describe('point history', () => {
+  it('links only rows with bonusPoint ≤ 0 and history_id > 0; status decides the target', async () => {
+    fakeServer({
+      'GET /user/point': member,
+      'GET /user/point/list': {
+        state: 200,
+        page,
+        list: [
+          { ...row(1, 1050, 0, '0', 'ポイント購入'), bonusPoint: 1050 },
+          { ...row(2, -500, 11, '1', 'パックA 1回'), bonusPoint: -500 },
+          { ...row(3, -500, 12, '0', 'パックB 1回'), bonusPoint: -500 },
+          { ...row(4, 0, 13, '1', 'パックC 無料'), bonusPoint: 0 },
+          { ...row(5, -100, 0, '0', '有効期限切れ'), bonusPoint: -100 },
+        ],
+      },
+    });
+    renderAt('/buy-point-history', <BuyPointHistoryPage />);
+    await screen.findByText('ポイント購入');
+    const links = screen.getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['パックA 1回', '/buy-product-history-detail?packHistoryId=11'],
+      ['パックB 1回', '/get-card-list'],
+      ['パックC 無料', '/buy-product-history-detail?packHistoryId=13'],
+    ]);
+    // Dates are yy/mm/dd.
+    expect(screen.getAllByText('26/11/20')).toHaveLength(5);
+    expect(screen.getByText('+1,050')).toBeTruthy();
+  });
+});
+
+describe('coin history', () => {
+  it('is titled COIN HISTORY and shows the empty message', async () => {
+    fakeServer({ 'GET /user/point': member, 'GET /user/coin/list': { state: 200, page, list: [] } });
+    renderAt('/coin-history', <CoinHistoryPage />);
+    expect(screen.getByRole('heading', { name: 'COIN HISTORY' })).toBeTruthy();
+    expect(await screen.findByText('交換・コイン履歴はありません')).toBeTruthy();
+  });
+
+  it('applies the link rule with bonusCoin and reads page 2 from its own path', async () => {
+    const api = fakeServer({
+      'GET /user/point': member,
+      'GET /user/coin/list/2': {
+        state: 200,
+        page: { page: 2, all_page: 2, pages: [1, 2] },
+        list: [
+          { ...row(1, 100, 5, '1', 'コイン付与'), bonusCoin: 100 },
+          { ...row(2, -30, 6, '0', 'コインパック'), bonusCoin: -30 },
+        ],
+      },
+    });
+    renderAt('/coin-history?page=2', <CoinHistoryPage />);
+    expect((await screen.findByRole('link', { name: 'コインパックの詳細を見る' })).getAttribute('href')).toBe(
+      '/get-card-list',
+    );
+    expect(screen.queryByRole('link', { name: 'コイン付与の詳細を見る' })).toBeNull();
+    expect(api.gets('/user/coin/list')[0]!.url).toBe('/user/coin/list/2');
+  });
+});
