@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { seedDemoMember } from './demo-member.ts';
+import { seedDemoPacks } from './demo-packs.ts';
 import { seedPointCourses } from './point-courses.ts';
 import { seedSiteContent } from './site-content.ts';
 
@@ -8,7 +9,7 @@ export interface SeedSummary {
 }
 
 /** Demo-data steps in order; each feature appends its own (site content, packs, point courses, …). */
-const seeders: ((ctx: AppContext) => Promise<void>)[] = [seedSiteContent, seedPointCourses];
+const seeders: ((ctx: AppContext) => Promise<void>)[] = [seedSiteContent, seedPointCourses, seedDemoPacks];
 
 /** Seeds the demo shop on an empty database (no members yet). Safe when two instances start at once. */
 export async function seedIfEmpty(ctx: AppContext): Promise<SeedSummary | null> {

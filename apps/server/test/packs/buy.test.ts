@@ -274,7 +274,7 @@ describe('check and buy', () => {
     expect(await m.client.get('/user/pack/gtm_gacha_result')).toMatchObject({
       gacha_price: 200,
       gacha_num: 2,
-      item_id: buy!.purchase_id,
+      item_id: packId,
     });
     const other = await buildMember(shop);
     expect((await other.client.get(`/user/pack/buy_result?purchase_id=${buy!.purchase_id}`)).state).toBe(404);

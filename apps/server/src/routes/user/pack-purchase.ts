@@ -61,6 +61,7 @@ export const packPurchaseRoutes: FastifyPluginAsync = async (app) => {
     const memberId = requireMember(request);
     const last = await latestPurchase(ctx, memberId);
     if (!last) return reply.ok({ gacha_price: 0, gacha_num: 0, item_id: 0 });
+    // item_id names the product bought, i.e. the pack, as the conversion tag expects.
     return reply.ok({ gacha_price: Number(last.price), gacha_num: last.count, item_id: Number(last.id) });
   });
 
