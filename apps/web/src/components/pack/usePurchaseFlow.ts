@@ -36,7 +36,9 @@ export function usePurchaseFlow(packId: number, from: RevealEntryState['from'] =
   const start = useCallback(
     async (count: DrawCount) => {
       if (busy.current) return;
-      if (!isLoggedIn(user.data)) {
+      // A click before the current user has loaded waits for it instead of treating the member as a guest.
+      const who = user.data ?? (await user.refetch()).data;
+      if (!isLoggedIn(who)) {
         navigate(`/login?packId=${packId}`);
         return;
       }
@@ -52,7 +54,7 @@ export function usePurchaseFlow(packId: number, from: RevealEntryState['from'] =
       else setState({ step: 'error', message: firstError(r, 'count') ?? t('errors.generic') });
       if (r.state !== 200) void qc.invalidateQueries({ queryKey: packKeys.detail(packId) });
     },
-    [navigate, packId, qc, t, user.data],
+    [navigate, packId, qc, t, user],
   );
 
   const confirm = useCallback(async () => {

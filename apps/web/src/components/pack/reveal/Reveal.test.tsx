@@ -1,0 +1,73 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mayReveal } from '../../../pages/pack/GachaAnimationPage';
+import { drawnCard, purchase, useJapanese } from '../pack-test-utils';
+import { OPENING_MS } from './PackOpening';
+import { Reveal } from './Reveal';
+import { bestTier, flipPause, revealOrder } from './reveal-order';
+
+beforeAll(useJapanese);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const cards = [
+  drawnCard(1, { rank: 'S', rarity: 3, num: 40 }),
+  drawnCard(2, { rarity: 0, num: 7 }),
+  drawnCard(3, { rank: 'B', rarity: 2, num: 12 }),
+];
+
+const revealedCount = () => screen.queryAllByTestId('reveal-card').filter((c) => c.dataset.revealed === '1').length;
+
+describe('Reveal', () => {
+  it('flips the weakest first and the rank-S card last, with the spotlight for rare ones', () => {
+    expect(revealOrder(cards).map((c) => c.history_id)).toEqual([2, 3, 1]);
+    expect(bestTier(cards)).toBe(4);
+    expect(flipPause(cards[0]!, 10)).toBeGreaterThan(flipPause(cards[1]!, 10));
+    expect(flipPause(cards[1]!, 100)).toBeLessThan(flipPause(cards[1]!, 10));
+  });
+
+  it('tap → opening → cards flip one after another → continue', () => {
+    vi.useFakeTimers();
+    const onFinish = vi.fn();
+    render(<Reveal result={purchase(cards)} onFinish={onFinish} />);
+    fireEvent.click(screen.getByRole('button', { name: 'タップして開封' }));
+    act(() => vi.advanceTimersByTime(OPENING_MS + 10));
+    expect(revealedCount()).toBe(0);
+    act(() => vi.advanceTimersByTime(600));
+    expect(revealedCount()).toBe(1);
+    // The rare cards hold the spotlight for a while; it leaves by itself.
+    for (let i = 0; i < 20 && !screen.queryByTestId('reveal-next'); i++) {
+      act(() => vi.advanceTimersByTime(1000));
+    }
+    expect(revealedCount()).toBe(3);
+    expect(screen.getByText('3枚のカードを獲得！')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('reveal-next'));
+    expect(onFinish).toHaveBeenCalledTimes(1);
+  });
+
+  it('skip shows every card at once, each with its ticket number', () => {
+    render(<Reveal result={purchase(cards)} onFinish={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'SKIP' }));
+    expect(revealedCount()).toBe(3);
+    expect(screen.getByText('No.40')).toBeTruthy();
+    expect(screen.getByTestId('reveal-next').textContent).toBe('発送するカードを選ぶ');
+  });
+
+  it('a coin purchase ends with "next" (to the thank-you page)', () => {
+    render(<Reveal result={purchase(cards, { is_buy_coin: '1' })} onFinish={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'SKIP' }));
+    expect(screen.getByTestId('reveal-next').textContent).toBe('次へ');
+  });
+});
+
+describe('the reveal entry rule', () => {
+  it('lets in a coin purchase or a visitor from the confirm, and nobody else', () => {
+    expect(mayReveal({ is_buy_coin: '1' }, null)).toBe(true);
+    expect(mayReveal({ is_buy_coin: '0' }, { from: 'PackDetail' })).toBe(true);
+    expect(mayReveal({ is_buy_coin: '0' }, { from: 'ConfirmBuyProduct' })).toBe(true);
+    expect(mayReveal({ is_buy_coin: '0' }, null)).toBe(false);
+    expect(mayReveal({ is_buy_coin: '0' }, { from: 'elsewhere' })).toBe(false);
+  });
+});

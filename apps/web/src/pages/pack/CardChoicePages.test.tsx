@@ -1,0 +1,128 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  drawnCard,
+  member,
+  mockApi,
+  polyfillDialog,
+  purchase,
+  renderAt,
+  useJapanese,
+} from '../../components/pack/pack-test-utils';
+import { ConfirmGetCardListPage } from './ConfirmGetCardListPage';
+import { GetCardListPage } from './GetCardListPage';
+
+// The real popup belongs to the accounts work and has its own tests; here it only has to save.
+vi.mock('../../components/account/AddressModal', () => ({
+  AddressModal: ({ open, onSaved, onClose }: { open: boolean; onSaved?: () => void; onClose: () => void }) =>
+    open ? (
+      <div role="dialog" aria-label="address">
+        <button
+          type="button"
+          onClick={() => {
+            onSaved?.();
+            onClose();
+          }}
+        >
+          save address
+        </button>
+      </div>
+    ) : null,
+}));
+
+beforeAll(async () => {
+  polyfillDialog();
+  await useJapanese();
+});
+afterEach(cleanup);
+
+const cards = [drawnCard(1), drawnCard(2, { no_reduction: '1', rank: 'S', rarity: 3 }), drawnCard(3)];
+const buyResult = { state: 200, ...purchase(cards) };
+
+describe('GetCardListPage', () => {
+  it('locks no_reduction cards as shipped, totals the points of the others, and carries the choice to confirm', async () => {
+    mockApi({ 'GET /user/point': member, 'GET /user/pack/buy_result': buyResult });
+    const { router } = renderAt([{ path: '/get-card-list', element: <GetCardListPage /> }], '/get-card-list');
+    const boxes = await screen.findAllByRole<HTMLInputElement>('checkbox');
+    expect(boxes.map((b) => [b.checked, b.disabled])).toEqual([
+      [false, false],
+      [true, true],
+      [false, false],
+    ]);
+    expect(screen.getByText('このカードはポイントに変換できないため、必ず発送されます。')).toBeTruthy();
+    expect(screen.getByTestId('returned-points').textContent).toBe('400P');
+    fireEvent.click(boxes[2]!);
+    expect(screen.getByTestId('returned-points').textContent).toBe('100P');
+    fireEvent.click(boxes[1]!);
+    expect(boxes[1]!.checked).toBe(true);
+    expect(screen.getByTestId('ship-count').textContent).toBe('2枚');
+    expect(screen.getByText(/2026-11-22 10:00:00 までに選択してください/)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('to-confirm'));
+    await screen.findByTestId('where');
+    expect(router.state.location.search).toBe('?selectedCardHistoryIds=2,3&packId=7');
+  });
+
+  it('with no cards to choose goes to the top page', async () => {
+    mockApi({ 'GET /user/point': member, 'GET /user/pack/buy_result': { state: 200, cards: [] } });
+    const { router } = renderAt([{ path: '/get-card-list', element: <GetCardListPage /> }], '/get-card-list');
+    await screen.findByTestId('where');
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('ConfirmGetCardListPage decision', () => {
+  const routes = [{ path: '/confirm-get-card-list', element: <ConfirmGetCardListPage /> }];
+  const path = '/confirm-get-card-list?selectedCardHistoryIds=3&packId=7';
+
+  it('204 "0" opens the address popup and sends the same decision again after saving', async () => {
+    let n = 0;
+    const api = mockApi({
+      'GET /user/point': member,
+      'GET /user/pack/buy_result': buyResult,
+      'POST /user/pack/decision': () =>
+        ++n === 1 ? { state: 204, result: '0' } : { state: 200, result: '1', returned_point: 100 },
+    });
+    renderAt(routes, path);
+    expect((await screen.findByTestId('confirm-returned')).textContent).toBe('還元ポイント合計 100P');
+    expect(screen.getByRole('note').textContent).toContain('あとから選択を変更することはできません');
+    fireEvent.click(screen.getByTestId('decide'));
+    fireEvent.click(await screen.findByRole('button', { name: 'save address' }));
+    expect(await screen.findByRole('heading', { name: '手続きが完了しました' })).toBeTruthy();
+    const posts = api.posts('/user/pack/decision').map((c) => c.params);
+    expect(posts).toEqual([
+      { send_card: [2, 3], reduction_card: [1] },
+      { send_card: [2, 3], reduction_card: [1] },
+    ]);
+    expect(screen.getByText('2枚のカードを5営業日以内に発送します。')).toBeTruthy();
+  });
+
+  it('204 "-1" goes to the top page', async () => {
+    mockApi({
+      'GET /user/point': member,
+      'GET /user/pack/buy_result': buyResult,
+      'POST /user/pack/decision': { state: 204, result: '-1' },
+    });
+    const { router } = renderAt(routes, path);
+    fireEvent.click(await screen.findByTestId('decide'));
+    await screen.findByTestId('where');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('skip shipping converts every convertible card after a confirm, then offers the pack once more', async () => {
+    const api = mockApi({
+      'GET /user/point': member,
+      'GET /user/pack/buy_result': buyResult,
+      'GET /user/pack/detail/7': { state: 404 },
+      'POST /user/pack/decision': { state: 200, result: '1' },
+    });
+    renderAt(routes, path);
+    fireEvent.click(await screen.findByTestId('skip-shipping'));
+    expect(
+      await screen.findByText('2枚のカードをすべてポイント（合計 400P）に変換します。よろしいですか？'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'ポイントに変換する' }));
+    expect(await screen.findByRole('dialog', { name: 'もう一回！' })).toBeTruthy();
+    expect(screen.getByText('発送するアイテムは5営業日以内に発送します。')).toBeTruthy();
+    expect(api.posts('/user/pack/decision')[0]!.params).toEqual({ send_card: [2], reduction_card: [1, 3] });
+  });
+});

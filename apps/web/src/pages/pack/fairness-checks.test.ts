@@ -1,0 +1,57 @@
+import { seedCommitment, ticketSequence, type PackFairnessReply } from '@oripa/core';
+import { describe, expect, it } from 'vitest';
+import { runFairnessChecks } from './fairness-checks';
+
+const seed = '0f'.repeat(32);
+const cards = [
+  { id: 1, rank: 'S' as const, set_count: 1 },
+  { id: 2, rank: 'A' as const, set_count: 3 },
+  { id: 3, rank: 'C' as const, set_count: 6 },
+];
+const sequence = ticketSequence(cards, seed);
+const rankOf = (id: number) => cards.find((c) => c.id === id)!.rank;
+
+function reply(over: Partial<PackFairnessReply> = {}): PackFairnessReply {
+  return {
+    pack_id: 1,
+    total_pack_count: 10,
+    fairness: { seed_hash: seedCommitment(seed), seed, revealed_at: '2026-11-21 10:00:00', algorithm: 'x' },
+    cards,
+    draws: sequence.slice(0, 4).map((id, i) => ({ ticket_no: i + 1, rank: rankOf(id), card_id: id, created: '' })),
+    ...over,
+  };
+}
+
+const verdicts = (r: PackFairnessReply) => Object.fromEntries(runFairnessChecks(r, null).map((c) => [c.id, c.ok]));
+
+describe('runFairnessChecks', () => {
+  it('passes an honest pack', () => {
+    expect(verdicts(reply())).toEqual({ commitment: true, total: true, draws: true, unique: true });
+  });
+
+  it('catches a seed that is not the committed one', () => {
+    const r = reply();
+    expect(verdicts({ ...r, fairness: { ...r.fairness, seed_hash: seedCommitment('aa'.repeat(32)) } }).commitment).toBe(
+      false,
+    );
+  });
+
+  it('catches a logged draw that the sequence does not hold, and a ticket drawn twice', () => {
+    const r = reply();
+    const wrong = sequence.findIndex((id) => id !== r.draws[0]!.card_id);
+    const tampered = { ...r.draws[0]!, card_id: sequence[wrong]! };
+    expect(verdicts({ ...r, draws: [tampered, ...r.draws.slice(1)] }).draws).toBe(false);
+    expect(verdicts({ ...r, draws: [...r.draws, r.draws[0]!] }).unique).toBe(false);
+  });
+
+  it('catches a lineup whose copies do not add up to the ticket count', () => {
+    expect(verdicts(reply({ total_pack_count: 11 })).total).toBe(false);
+  });
+
+  it('compares with the lineup and hash shown on the pack page', () => {
+    const shown = { seed_hash: seedCommitment(seed), lineup: { S: [], A: [], B: [], C: [] } };
+    const byId = Object.fromEntries(runFairnessChecks(reply(), shown).map((c) => [c.id, c.ok]));
+    expect(byId.published).toBe(true);
+    expect(byId.lineup).toBe(false);
+  });
+});
