@@ -129,10 +129,21 @@ test('the payment-services notice and the point terms need a login, then show fo
 
 test('a legal page still shows when the operator details fail to load, with a contact-us fallback', async ({
   page,
-}) => {
+}, testInfo) => {
   await page.route('**/api/user/site_info', (route) => route.abort());
   await page.goto('/specific-commerce');
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(h1(page)).toHaveText('特定商取引法に基づく表記');
   await expect(page.getByRole('table')).toContainText('お問い合わせください');
+  await snap(page, testInfo, 'legal-site-info-failure');
+});
+
+test('a legal page prints black on white without the page chrome', async ({ page }, testInfo) => {
+  await page.goto('/privacy-protection');
+  await expect(h1(page)).toHaveText('プライバシーポリシー');
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('contentinfo')).toBeHidden();
+  await expect(page.getByRole('button', { name: '印刷する' })).toBeHidden();
+  await expect(h1(page)).toHaveCSS('color', 'rgb(0, 0, 0)');
+  await snap(page, testInfo, 'legal-print');
 });

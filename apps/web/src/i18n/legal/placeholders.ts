@@ -1,4 +1,4 @@
-import type { SiteInfo } from '@oripa/core';
+import { SUPPORT_HOURS, type SiteInfo } from '@oripa/core';
 import type { LegalDocument, LegalItem, LegalSection } from './types';
 
 /** Every placeholder the legal texts may use; the page fills each of them. */
@@ -27,7 +27,8 @@ export function fillText(text: string, values: Partial<Record<string, string>>, 
 
 /**
  * The values for one language from the site_info reply; null (the call failed) leaves every operator value
- * empty so the caller's fallback ("please contact us") shows instead.
+ * empty so the caller's fallback ("please contact us") shows instead. Shop name and support hours are
+ * business constants the page knows anyway.
  */
 export function placeholderValues(
   info: SiteInfo | null,
@@ -35,7 +36,7 @@ export function placeholderValues(
   supportHours: (h: SiteInfo['support_hours']) => string,
   shopName: string,
 ): Partial<PlaceholderValues> {
-  if (!info) return { shopName };
+  if (!info) return { shopName, supportHours: supportHours(SUPPORT_HOURS) };
   const o = info.operator;
   return {
     shopName: info.shop_name[lang] || shopName,
