@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 // Importing the gateways registers them; config PAYMENT_PROVIDER picks one.
 import '../../services/payments/sandbox-gateway.ts';
+import '../../services/payments/stripe-gateway.ts';
 import { acsSecureRoutes } from './acs-secure.ts';
 import { bankInfoRoutes } from './bank-info.ts';
 import { checkoutSessionRoutes } from './checkout-session.ts';

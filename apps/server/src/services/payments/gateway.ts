@@ -33,6 +33,8 @@ export interface CreatePayment {
   returnUrls: ReturnUrls;
   /** Deadline for deferred methods (convenience store, bank transfer). */
   expiresAt: Date;
+  /** Billing details some methods require (convenience store, bank transfer at real providers). */
+  buyer: { name: string; email: string };
 }
 
 export interface CombiniInstructions {

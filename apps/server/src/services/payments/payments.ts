@@ -45,9 +45,14 @@ export async function startPayment(ctx: AppContext, memberId: number, input: Poi
   const now = ctx.clock.now();
   const publicId = newPublicId();
   const expiresAt = new Date(now.getTime() + (isDeferred(payId) ? UNPAID_WINDOW_MS : REDIRECT_WINDOW_MS));
+  let buyer = { name: '', email: '' };
   const payment = await withTransaction(ctx.db, async (tx) => {
-    const { rows } = await tx.query<{ rank: number }>('SELECT rank FROM members WHERE id = $1', [memberId]);
+    const { rows } = await tx.query<{ rank: number; mail: string; last_name: string; first_name: string }>(
+      'SELECT rank, mail, last_name, first_name FROM members WHERE id = $1',
+      [memberId],
+    );
     const appendPoint = rankBonusForMember(Number(course.point), Number(rows[0]!.rank));
+    buyer = { name: `${rows[0]!.last_name} ${rows[0]!.first_name}`, email: rows[0]!.mail };
     const method = {
       ...(input.combini_code ? { combini_code: input.combini_code } : {}),
       ...(input.carrier_id ? { carrier_id: input.carrier_id } : {}),
@@ -94,6 +99,7 @@ export async function startPayment(ctx: AppContext, memberId: number, input: Poi
       method: methodFor(input, savedCardRef),
       returnUrls: returnUrlsFor(ctx.config.publicUrl.replace(/\/$/, ''), payId, publicId),
       expiresAt,
+      buyer,
     });
   } catch (err) {
     const key = err instanceof GatewayInputError ? err.messageKey : 'gatewayUnavailable';
