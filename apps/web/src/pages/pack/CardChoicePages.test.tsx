@@ -9,6 +9,7 @@ import {
   renderAt,
   useJapanese,
 } from '../../components/pack/pack-test-utils';
+import { HeaderSlotProvider, useHeaderSlotState } from '../../components/layout/header-slot';
 import { ConfirmGetCardListPage } from './ConfirmGetCardListPage';
 import { GetCardListPage } from './GetCardListPage';
 
@@ -71,7 +72,31 @@ describe('GetCardListPage', () => {
 });
 
 describe('ConfirmGetCardListPage decision', () => {
-  const routes = [{ path: '/confirm-get-card-list', element: <ConfirmGetCardListPage /> }];
+  // The page puts 'skip shipping' into the shared header through the slot; this stands in for the header.
+  function SlotHeader() {
+    const slot = useHeaderSlotState();
+    return (
+      <header>
+        <p>{slot.title}</p>
+        {slot.hasSkip && (
+          <button type="button" onClick={slot.skip}>
+            header skip
+          </button>
+        )}
+      </header>
+    );
+  }
+  const routes = [
+    {
+      path: '/confirm-get-card-list',
+      element: (
+        <HeaderSlotProvider>
+          <SlotHeader />
+          <ConfirmGetCardListPage />
+        </HeaderSlotProvider>
+      ),
+    },
+  ];
   const path = '/confirm-get-card-list?selectedCardHistoryIds=3&packId=7';
 
   it('204 "0" opens the address popup and sends the same decision again after saving', async () => {
@@ -116,7 +141,8 @@ describe('ConfirmGetCardListPage decision', () => {
       'POST /user/pack/decision': { state: 200, result: '1' },
     });
     renderAt(routes, path);
-    fireEvent.click(await screen.findByTestId('skip-shipping'));
+    expect(await screen.findByText('発送するアイテムを選択', { selector: 'header p' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'header skip' }));
     expect(
       await screen.findByText('2枚のカードをすべてポイント（合計 400P）に変換します。よろしいですか？'),
     ).toBeTruthy();

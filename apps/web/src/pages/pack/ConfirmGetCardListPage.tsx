@@ -90,7 +90,7 @@ function ConfirmChoice({
 
   return (
     <section className={`${page.page} ${page.narrow}`} aria-labelledby="confirm-ship-title">
-      <ShipHeader titleId="confirm-ship-title" onSkip={skip.open} />
+      <ShipHeader titleId="confirm-ship-title" />
       <div className={styles.groups}>
         <section className={page.panel} aria-labelledby="ship-list">
           <h2 id="ship-list" className={page.h2}>

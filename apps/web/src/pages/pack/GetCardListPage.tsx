@@ -56,7 +56,7 @@ function CardList({ result, cards }: { result: PurchaseResult; cards: DrawnCard[
   };
   return (
     <section className={`${page.page} ${page.narrow}`} aria-labelledby="ship-title">
-      <ShipHeader titleId="ship-title" onSkip={skip.open} />
+      <ShipHeader titleId="ship-title" />
       <p className={page.dim}>
         {result.title} ・ {t('choice.count', { count: cards.length })}
       </p>

@@ -34,7 +34,7 @@ describe('PackDetailPage purchase flow', () => {
     });
     const { router } = renderAt(routes, '/pack-detail?packId=7');
     await clickTen();
-    const dialog = await screen.findByRole('dialog', { name: '購入確認' });
+    const dialog = await screen.findByRole('dialog', { name: '購入確認' }, { timeout: 4000 });
     expect(within(dialog).getByTestId('confirm-count').textContent).toBe('10回');
     expect(within(dialog).getByTestId('confirm-total').textContent).toBe('1,000P');
     expect(dialog.textContent).toContain('4,000P');

@@ -99,9 +99,6 @@ function PackDetailView({ packId }: { packId: number }) {
   const pack: PackDetail = data.detail;
   return (
     <div className={page.page}>
-      <Link className={page.backLink} to={`/pack-list?index=${pack.card_type}`}>
-        ‹ {t('detail.backToList')}
-      </Link>
       {errorMessage && (
         <p className={page.alert} role="alert">
           {errorMessage}
