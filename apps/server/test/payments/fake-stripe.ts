@@ -25,7 +25,7 @@ export class FakeStripe {
     const u = new URL(String(url));
     const form = new URLSearchParams(typeof init.body === 'string' ? init.body : '');
     const method = (init.method ?? 'GET').toUpperCase();
-    const headers = Object.fromEntries(new Headers(init.headers as HeadersInit).entries());
+    const headers = Object.fromEntries(new Headers(init.headers as ConstructorParameters<typeof Headers>[0]).entries());
     this.requests.push({ method, path: u.pathname, form, headers });
     const [status, body] = this.route(method, u.pathname, form);
     return new Response(JSON.stringify(body), {
