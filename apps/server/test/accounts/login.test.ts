@@ -45,6 +45,18 @@ describe('POST /api/user/login', () => {
     expect(rows.map((r) => r.persistent)).toContain(true);
   });
 
+  it('replaces the session when a logged-in member logs in again', async () => {
+    const m = await buildMember(shop);
+    const before = m.client.cookie('sid');
+    expect((await m.client.post('/user/login', { mail: m.mail, pass: m.pass })).state).toBe(200);
+    expect(m.client.cookie('sid')).not.toBe(before);
+    expect((await m.client.get('/user/point')).is_login).toBe('1');
+    const { rows } = await shop.ctx.db.pool.query('SELECT count(*)::int AS n FROM sessions WHERE member_id = $1', [
+      m.id,
+    ]);
+    expect(rows[0].n).toBe(1);
+  });
+
   it('answers a wrong password and an unknown mail with the same mismatch message', async () => {
     const m = await buildMember(shop);
     const wrong = await shop.client('ja').post('/user/login', { mail: m.mail, pass: 'wrongpass' });

@@ -14,6 +14,8 @@ export const loginRoute: FastifyPluginAsync = async (app) => {
     const input = parseInput(loginSchema, request.payload);
     const memberId = await authenticate(app.ctx, input, request.ip);
     await rememberLanguage(app.ctx, memberId, request.lang);
+    // Logging in over a member session replaces it rather than leaving the old one alive.
+    if (request.session.memberId !== null) await endSession(app.ctx, request, reply);
     request.session = await startMemberSession(app.ctx, reply, memberId, input.save_cookie);
     return reply.ok();
   });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { startMemberSession } from '../../http/session.ts';
+import { endSession, startMemberSession } from '../../http/session.ts';
 import { registerMember, validateRegistration } from '../../services/registration.ts';
 
 /**
@@ -16,6 +16,7 @@ export const registrationRoute: FastifyPluginAsync = async (app) => {
   app.post('/user/append', async (request, reply) => {
     const member = await validateRegistration(app.ctx, request.payload, request.lang);
     const memberId = await registerMember(app.ctx, member);
+    if (request.session.memberId !== null) await endSession(app.ctx, request, reply);
     request.session = await startMemberSession(app.ctx, reply, memberId, false);
     return reply.ok();
   });
