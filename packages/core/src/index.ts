@@ -22,3 +22,4 @@ export * from './fairness/index.ts';
 export * from './validation/address.ts';
 export * from './validation/profile.ts';
 export * from './contract/address.ts';
+export * from './ledger/model.ts';
