@@ -45,6 +45,7 @@ for (const lang of ['ja', 'en'] as const) {
         await expect(h1(page)).toHaveText(p[lang]);
         await expect(page.getByText(operatorName, { exact: false }).first()).toBeVisible();
         await expect(page.locator('main')).not.toContainText('{{');
+        await expect(page.locator('main')).not.toContainText('](/');
         await expect(page).toHaveTitle(new RegExp(`\\| ${lang === 'ja' ? 'キラキラオリパ' : 'KIRAKIRA ORIPA'}$`));
         await snap(page, testInfo, `legal-${p.name}-${lang}`);
       });
@@ -121,7 +122,9 @@ test('the payment-services notice and the point terms need a login, then show fo
   await expect(page.getByRole('table')).toContainText('6か月');
   await snap(page, testInfo, 'legal-fund-settlement-ja');
 
-  await page.goto('/point-terms-of-service');
+  // In-text links move between the documents inside the app.
+  await page.getByRole('table').getByRole('link', { name: 'ポイント利用規約' }).click();
+  await expect(page).toHaveURL(/\/point-terms-of-service$/);
   await expect(h1(page)).toHaveText('ポイント利用規約');
   await expect(page.getByText('500ポイント', { exact: false }).first()).toBeVisible();
   await snap(page, testInfo, 'legal-point-terms-ja');

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { documentTexts, fillText, PLACEHOLDER_NAMES, placeholdersIn, placeholderValues } from './placeholders';
+import {
+  documentTexts,
+  fillText,
+  linksIn,
+  PLACEHOLDER_NAMES,
+  placeholdersIn,
+  placeholderValues,
+  textParts,
+} from './placeholders';
 import { LEGAL_DOCUMENT_KEYS, type LegalDocument } from './types';
 import { loadLegalDocument } from './index';
 import jaLegal from '../locales/ja/legal.json';
@@ -11,6 +19,17 @@ const docOf = (lang: 'ja' | 'en', key: string) => {
   if (!mod) throw new Error(`missing ${lang}/${key}`);
   return mod.default;
 };
+
+// Pages a legal text may link to (all registered routes of the shop).
+const KNOWN_PAGES = [
+  '/terms-of-service',
+  '/privacy-protection',
+  '/specific-commerce',
+  '/fund-settlement',
+  '/point-terms-of-service',
+  '/user-guide',
+  '/fairness',
+];
 
 describe('the terms of service', () => {
   it.each(['ja', 'en'] as const)(
@@ -103,6 +122,21 @@ describe('every legal document', () => {
         'お問い合わせください',
       ),
     ).toBe('お問い合わせください');
+  });
+
+  it.each(LEGAL_DOCUMENT_KEYS)('%s links to the same shop pages in both languages', (key) => {
+    const links = (lang: 'ja' | 'en') => documentTexts(docOf(lang, key)).flatMap(linksIn);
+    expect(links('en')).toEqual(links('ja'));
+    for (const to of links('ja')) expect(KNOWN_PAGES).toContain(to);
+  });
+
+  it('splits in-text links from the plain text around them', () => {
+    expect(textParts('詳しくは「[資金決済法に基づく表示](/fund-settlement)」へ')).toEqual([
+      '詳しくは「',
+      { label: '資金決済法に基づく表示', to: '/fund-settlement' },
+      '」へ',
+    ]);
+    expect(textParts('[x](https://evil.example) stays text')).toEqual(['[x](https://evil.example) stays text']);
   });
 
   it('loads each document on demand', async () => {

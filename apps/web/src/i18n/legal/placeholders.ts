@@ -61,3 +61,26 @@ export function documentTexts(doc: LegalDocument): string[] {
   ];
   return [doc.title, doc.label, ...(doc.intro ?? []), ...doc.sections.flatMap(fromSection), ...(doc.closing ?? [])];
 }
+
+/** In-text links are written `[label](/path)` and may point only inside the shop. */
+export const LINK_PATTERN = /\[([^\]]+)\]\((\/[^)\s]*)\)/g;
+
+export type TextPart = string | { label: string; to: string };
+
+/** Splits a text into plain runs and in-shop links. */
+export function textParts(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let last = 0;
+  for (const m of text.matchAll(LINK_PATTERN)) {
+    if (m.index > last) parts.push(text.slice(last, m.index));
+    parts.push({ label: m[1]!, to: m[2]! });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
+/** The link targets a text uses. */
+export function linksIn(text: string): string[] {
+  return [...text.matchAll(LINK_PATTERN)].map((m) => m[2]!);
+}

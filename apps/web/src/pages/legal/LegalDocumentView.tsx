@@ -1,11 +1,30 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LegalDocument, LegalItem, LegalSection } from '../../i18n/legal';
+import { Link } from 'react-router';
+import { textParts, type LegalDocument, type LegalItem, type LegalSection } from '../../i18n/legal';
 import styles from './LegalDocument.module.css';
 
 interface Props {
   doc: LegalDocument;
   /** Fills the {{placeholders}} of one text. */
   fill: (text: string) => string;
+}
+
+/** A filled text with its `[label](/path)` links as router links. */
+function Text({ text, fill }: { text: string; fill: Props['fill'] }) {
+  return (
+    <>
+      {textParts(fill(text)).map((part, i) =>
+        typeof part === 'string' ? (
+          <Fragment key={i}>{part}</Fragment>
+        ) : (
+          <Link key={i} to={part.to}>
+            {part.label}
+          </Link>
+        ),
+      )}
+    </>
+  );
 }
 
 /** Long documents get a table of contents; the two-column notices are short enough without one. */
@@ -27,7 +46,7 @@ function Paragraphs({ texts, fill }: { texts?: string[]; fill: Props['fill'] }) 
     <>
       {texts.map((p, i) => (
         <p key={i} className={styles.paragraph}>
-          {fill(p)}
+          <Text text={p} fill={fill} />
         </p>
       ))}
     </>
@@ -40,13 +59,17 @@ function Items({ items, fill }: { items?: LegalItem[]; fill: Props['fill'] }) {
     <ol className={styles.items}>
       {items.map((item, i) =>
         typeof item === 'string' ? (
-          <li key={i}>{fill(item)}</li>
+          <li key={i}>
+            <Text text={item} fill={fill} />
+          </li>
         ) : (
           <li key={i}>
-            {fill(item.text)}
+            <Text text={item.text} fill={fill} />
             <ol className={styles.subItems}>
               {item.items.map((sub, j) => (
-                <li key={j}>{fill(sub)}</li>
+                <li key={j}>
+                  <Text text={sub} fill={fill} />
+                </li>
               ))}
             </ol>
           </li>
@@ -79,7 +102,9 @@ function SectionBody({ section, fill }: { section: LegalSection; fill: Props['fi
                 </span>
                 <div>
                   {f.a.map((a, j) => (
-                    <p key={j}>{fill(a)}</p>
+                    <p key={j}>
+                      <Text text={a} fill={fill} />
+                    </p>
                   ))}
                 </div>
               </dd>

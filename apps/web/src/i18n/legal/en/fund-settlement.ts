@@ -56,7 +56,13 @@ const doc: LegalDocument = {
         'Points cannot be transferred, sold or exchanged for cash.',
       ],
     },
-    { id: 'terms', heading: 'Terms', paragraphs: ['Please read the Terms of Service and the Point Terms.'] },
+    {
+      id: 'terms',
+      heading: 'Terms',
+      paragraphs: [
+        'Please read the [Terms of Service](/terms-of-service) and the [Point Terms](/point-terms-of-service).',
+      ],
+    },
     {
       id: 'contact',
       heading: 'Contact',

@@ -84,7 +84,7 @@ const doc: LegalDocument = {
       id: 'article-9',
       heading: 'Relation to the Payment Services Act',
       paragraphs: [
-        'Because points can be used only within 6 months of being granted, the rules of the Payment Services Act on prepaid payment instruments do not apply to them. For details, please see the Notice under the Payment Services Act.',
+        'Because points can be used only within 6 months of being granted, the rules of the Payment Services Act on prepaid payment instruments do not apply to them. For details, please see the [Notice under the Payment Services Act](/fund-settlement).',
       ],
     },
     {

@@ -70,7 +70,7 @@ const doc: LegalDocument = {
         'Points are not refunded or exchanged for cash or other property for any reason, except where a refund is required by law.',
         'Points and the Account that holds them may not be transferred, lent, sold or inherited to or by other Members or any third party.',
         'When Points are used, free-granted Points are spent first.',
-        'The details of how Points are granted, used and expire are set out in the Point Terms, which are Individual Rules.',
+        'The details of how Points are granted, used and expire are set out in the [Point Terms](/point-terms-of-service), which are Individual Rules.',
       ],
     },
     {
@@ -209,7 +209,7 @@ const doc: LegalDocument = {
       id: 'article-18',
       heading: 'Personal information',
       paragraphs: [
-        'The Company handles the personal information of Members obtained through the use of the Service properly, in accordance with its Privacy Policy.',
+        'The Company handles the personal information of Members obtained through the use of the Service properly, in accordance with its [Privacy Policy](/privacy-protection).',
       ],
     },
     {

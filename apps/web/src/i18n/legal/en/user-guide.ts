@@ -15,7 +15,7 @@ const doc: LegalDocument = {
       items: [
         'Open the sign-up page from the log-in / sign-up link at the top of the screen.',
         'Enter your name, telephone number, e-mail address and a password (6 to 20 half-width letters and digits). If a friend gave you a referral code, enter it too.',
-        'Read the Terms of Service and the Privacy Policy, tick the box to agree and go on to the confirmation screen.',
+        'Read the [Terms of Service](/terms-of-service) and the [Privacy Policy](/privacy-protection), tick the box to agree and go on to the confirmation screen.',
         'Check what you entered on the confirmation screen and complete the registration.',
       ],
       notes: [
@@ -74,6 +74,7 @@ const doc: LegalDocument = {
       paragraphs: [
         'Before a pack goes on sale, the order of its tickets is fixed from a secret value (the seed), and the SHA-256 hash of that seed is published on the pack page.',
         'Every card you win shows its ticket number. When the pack sells out (or closes), we publish the seed, so anyone can recalculate the order of every ticket and confirm that the advertised hits really were in the pack.',
+        'See the [Provably fair](/fairness) page for how to check it yourself.',
       ],
     },
     {

@@ -56,7 +56,11 @@ const doc: LegalDocument = {
         'ポイントの譲渡・売買・換金はできません。',
       ],
     },
-    { id: 'terms', heading: '利用規約', paragraphs: ['利用規約及びポイント利用規約をご確認ください。'] },
+    {
+      id: 'terms',
+      heading: '利用規約',
+      paragraphs: ['[利用規約](/terms-of-service)及び[ポイント利用規約](/point-terms-of-service)をご確認ください。'],
+    },
     {
       id: 'contact',
       heading: 'お問い合わせ先',
