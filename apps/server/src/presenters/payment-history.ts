@@ -12,6 +12,7 @@ export interface LedgerHistoryRow {
   pay_amount: number | null;
   pay_id: number | null;
   history_status: string | null;
+  pack_name: string | null;
 }
 
 /** Ledger reasons as members read them; unknown reasons fall back to the entry's memo. */
@@ -23,6 +24,7 @@ const REASONS: Record<string, { ja: string; en: string }> = {
   expiry: { ja: 'ポイント有効期限切れ', en: 'Points expired' },
   pack_purchase: { ja: 'ガチャ', en: 'Gacha' },
   card_conversion: { ja: 'カードのポイント交換', en: 'Cards converted to points' },
+  auto_conversion: { ja: 'カードの自動ポイント交換', en: 'Cards converted automatically' },
   sms_bonus: { ja: 'SMS認証ボーナス', en: 'SMS verification bonus' },
   campaign: { ja: 'キャンペーン', en: 'Campaign' },
 };
@@ -32,6 +34,7 @@ const PACK_REF_TYPES = new Set(['pack_purchase', 'purchase']);
 
 function memoFor(lang: Lang, r: LedgerHistoryRow): string {
   const label = REASONS[r.reason]?.[lang];
+  if (r.pack_name) return label ? `${label} ${r.pack_name}` : r.pack_name;
   if (r.reason === 'point_purchase' && r.pay_id !== null) return `${label}（${payStyleName(lang, r.pay_id)}）`;
   if (label && r.memo && r.reason !== 'point_purchase') return `${label} ${r.memo}`;
   return label ?? r.memo ?? r.reason;

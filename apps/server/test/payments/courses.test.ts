@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember } from '../factories.ts';
+import { buildPack, drawVia } from '../packs/pack-fixtures.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
 import { balance, buy, cardToken, expectLedgerClean, ledgerRows, seedCourses } from './helpers.ts';
 
@@ -148,5 +149,25 @@ describe('histories', () => {
       history_id: 0,
     });
     expect((await shop.client().get('/user/point/list')).state).toBe(401);
+  });
+
+  it('a pack spend links to its purchase (history_id, status) and names the pack', async () => {
+    const packId = await buildPack(shop, { nameJa: 'りんごパック', point: 100 });
+    const m = await buildMember(shop, { paidPoints: 1000 });
+    const { buy: bought } = await drawVia(m.client, packId, 1);
+    expect(bought?.state).toBe(200);
+    const rows = (await m.client.get('/user/point/list')).list as {
+      bonusPoint: number;
+      history_id: number;
+      status: string;
+      memo: string;
+    }[];
+    expect(rows[0]).toMatchObject({
+      bonusPoint: -100,
+      history_id: bought!.purchase_id,
+      status: '0',
+      memo: 'ガチャ りんごパック',
+    });
+    expect(rows[1]).toMatchObject({ bonusPoint: 1000, history_id: 0 });
   });
 });

@@ -12,12 +12,24 @@ export const pointHistoryRoutes: FastifyPluginAsync = async (app) => {
 
   const points = async (request: PageRequest, reply: FastifyReply) => {
     const memberId = requireMember(request);
-    const { rows, page } = await ledgerHistory(ctx.db.pool, memberId, 'point', parsePage(request.params.page));
+    const { rows, page } = await ledgerHistory(
+      ctx.db.pool,
+      memberId,
+      'point',
+      parsePage(request.params.page),
+      request.lang,
+    );
     return reply.ok({ list: rows.map((r) => presentPointHistory(request.lang, r)), page });
   };
   const coins = async (request: PageRequest, reply: FastifyReply) => {
     const memberId = requireMember(request);
-    const { rows, page } = await ledgerHistory(ctx.db.pool, memberId, 'coin', parsePage(request.params.page));
+    const { rows, page } = await ledgerHistory(
+      ctx.db.pool,
+      memberId,
+      'coin',
+      parsePage(request.params.page),
+      request.lang,
+    );
     return reply.ok({ list: rows.map((r) => presentCoinHistory(request.lang, r)), page });
   };
   for (const [path, handler] of [
