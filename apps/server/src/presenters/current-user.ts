@@ -21,8 +21,8 @@ export const GUEST_USER: CurrentUser = {
 
 /**
  * A member's current user (spec section 3). The rank gauge counts purchases towards the next rank; the top
- * rank has no next rank, so its gauge is full. Rank maintenance (a monthly coin purchase) is not recorded yet, so
- * a member above the first rank is shown as able to maintain it.
+ * rank has no next rank, so its gauge is full. Rank maintenance (the monthly coin purchase, `/user/buy_rank`) is
+ * not built yet: is_rank_maintained stays false so the web shows no maintain button that would lead nowhere.
  */
 export function presentCurrentUser(m: MemberRow, lang: Lang): CurrentUser {
   const def = rankDefinition(m.rank);
@@ -40,7 +40,7 @@ export function presentCurrentUser(m: MemberRow, lang: Lang): CurrentUser {
     block_rank_percent: def.rankUpCount === 0 ? 100 : rankGaugePercent(totalBuy, def.rankUpCount),
     is_block_clear: def.rankUpCount === 0 || totalBuy >= def.rankUpCount,
     is_maintained: false,
-    is_rank_maintained: def.rank > 1,
+    is_rank_maintained: false,
     end_sms: m.sms_verified_at ? '1' : '0',
   };
 }

@@ -40,9 +40,26 @@ describe('GET /api/user/point', () => {
       rank_up_count: 50000,
       block_rank_percent: 25,
       is_block_clear: false,
-      is_rank_maintained: true,
+      is_rank_maintained: false,
       end_sms: '1',
     });
+  });
+
+  it('shows the top rank with a full gauge and a cleared block', async () => {
+    const m = await buildMember(shop, { rank: 7 });
+    expect(await m.client.get('/user/point')).toMatchObject({
+      rank: 7,
+      rank_name: 'レジェンド',
+      rank_up_count: 0,
+      block_rank_percent: 100,
+      is_block_clear: true,
+    });
+  });
+
+  it('clears the block when the purchases reach the next rank', async () => {
+    const m = await buildMember(shop);
+    await shop.ctx.db.pool.query('UPDATE members SET total_buy = 10000 WHERE id = $1', [m.id]);
+    expect(await m.client.get('/user/point')).toMatchObject({ block_rank_percent: 100, is_block_clear: true });
   });
 
   it('names the rank in English and keeps the gauge at least 1 % for a small total', async () => {
