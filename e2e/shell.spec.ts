@@ -1,8 +1,163 @@
-import { expect, test } from '@playwright/test';
-import { snap } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { snap, useLanguage } from './helpers';
+
+/** A fresh member through the sandbox, logged in through the real login call (the page shares the cookies). */
+async function loginAsNewMember(page: Page, body: Record<string, unknown> = { paidPoints: 1000 }) {
+  const created = await page.request.post('/sandbox/members', { data: body });
+  expect(created.ok()).toBe(true);
+  const { mail, pass } = (await created.json()) as { mail: string; pass: string };
+  const point = await page.request.get('/api/user/point');
+  const { csrf } = (await point.json()) as { csrf: { csrf_name: string; csrf_value: string } };
+  const res = await page.request.post('/api/user/login', {
+    form: { ...csrf, json: JSON.stringify({ mail, pass, save_cookie: '0' }) },
+  });
+  expect(((await res.json()) as { state: number }).state).toBe(200);
+}
 
 test('an unknown path lands on the top page', async ({ page }, testInfo) => {
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/$/);
   await snap(page, testInfo, 'unknown-path');
+});
+
+for (const lang of ['ja', 'en'] as const) {
+  test(`the top page in ${lang}: carousel, tabs, posts, footer`, async ({ page }, testInfo) => {
+    await useLanguage(page, lang);
+    await page.goto('/');
+    const ja = lang === 'ja';
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    // Banner mode is '1' in the demo data: the carousel shows with its dots.
+    const carousel = page.getByRole('region', { name: ja ? 'キャンペーンバナー' : 'Campaign banners' });
+    await expect(carousel).toBeVisible();
+    await expect(carousel.getByRole('button', { name: ja ? '1枚目のバナーを表示' : 'Show banner 1' })).toBeVisible();
+    const arrows = carousel.getByRole('button', { name: ja ? '次のバナー' : 'Next banner' });
+    // Arrows only at 768 px or below.
+    await expect(arrows).toHaveCount(testInfo.project.name === 'mobile' ? 1 : 0);
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(2);
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.first()).toContainText(ja ? 'ドラゴンシジル' : 'Dragon Sigil');
+    await expect(
+      page.getByRole('heading', { name: ja ? '当選報告・お知らせ' : 'Winner reports & news' }),
+    ).toBeVisible();
+    await expect(page.locator('article')).toHaveCount(5);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: ja ? 'アストラルテイマーズ' : 'Astral Tamers' })).toHaveAttribute(
+      'href',
+      '/pack-list?index=2',
+    );
+    await expect(footer.getByRole('link', { name: ja ? /^利用規約/ : /^Terms of Service/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    await expect(footer).toContainText(ja ? '株式会社キラキラトレーディング' : 'Kirakira Trading Co., Ltd.');
+    await page.waitForLoadState('networkidle');
+    await snap(page, testInfo, `top-${lang}`);
+  });
+}
+
+test('the language switch is remembered after a reload', async ({ page }, testInfo) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  const switcher = page.getByRole('banner').getByRole('group', { name: '表示言語' });
+  await switcher.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('tab').first()).toContainText('Dragon Sigil');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('banner').getByRole('group', { name: 'Language' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in / Sign up' })).toBeVisible();
+  await snap(page, testInfo, 'language-en-after-reload');
+  await page.getByRole('banner').getByRole('button', { name: '日本語' }).click();
+  await expect(page.getByRole('link', { name: 'ログイン / 新規登録' })).toBeVisible();
+});
+
+test('the card-game tabs switch the pack list and keep the choice in the address', async ({ page }, testInfo) => {
+  await page.goto('/');
+  const [first, second] = [page.getByRole('tab').nth(0), page.getByRole('tab').nth(1)];
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('id', 'card-type-panel-1');
+  await second.click();
+  await expect(page).toHaveURL(/\?type=2$/);
+  await expect(second).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('id', 'card-type-panel-2');
+  await expect(page.getByRole('tabpanel')).toContainText('COMING SOON');
+  await snap(page, testInfo, 'top-tab-2');
+  // Keyboard: arrow keys move and select.
+  await second.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(first).toBeFocused();
+  await expect(page).toHaveURL(/\?type=1$/);
+  await expect(page.getByRole('tabpanel')).not.toContainText('COMING SOON');
+  // The choice survives a reload.
+  await page.goto('/?type=2');
+  await expect(second).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the post pager moves between pages', async ({ page }) => {
+  await page.goto('/');
+  const posts = page.getByRole('region', { name: '当選報告・お知らせ' });
+  const firstTitle = await posts.locator('article h3').first().textContent();
+  const pager = posts.getByRole('navigation', { name: 'ページ送り' });
+  await expect(pager.getByRole('button', { name: '1ページ目' })).toHaveAttribute('aria-current', 'page');
+  await pager.getByRole('button', { name: '次へ' }).click();
+  await expect(pager.getByRole('button', { name: '2ページ目' })).toHaveAttribute('aria-current', 'page');
+  await expect(posts.locator('article h3').first()).not.toHaveText(firstTitle ?? '');
+  await pager.getByRole('button', { name: '最後へ' }).click();
+  await expect(pager.getByRole('button', { name: '最後へ' })).toBeDisabled();
+  await pager.getByRole('button', { name: '最初へ' }).click();
+  await expect(posts.locator('article h3').first()).toHaveText(firstTitle ?? '');
+});
+
+test('a member opens and closes the side menu with the keyboard', async ({ page }, testInfo) => {
+  await loginAsNewMember(page, { paidPoints: 1000, address: true });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /保有ポイント 1,000pt/ })).toBeVisible();
+  const account = page.getByRole('button', { name: 'マイページメニューを開く' });
+  await account.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('dialog', { name: 'マイページ' });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('button', { name: 'メニューを閉じる' })).toBeFocused();
+  await expect(menu).toContainText('千代田区');
+  await expect(menu.getByRole('button', { name: 'ログアウト' })).toBeVisible();
+  // Shift+Tab from the first control wraps to the last one: focus stays inside.
+  await page.keyboard.press('Shift+Tab');
+  await expect(menu.getByRole('button', { name: 'ログアウト' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(menu.getByRole('button', { name: 'メニューを閉じる' })).toBeFocused();
+  await snap(page, testInfo, 'side-menu-open');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(account).toBeFocused();
+  // The coupon entry shows the server's error under the input.
+  await account.click();
+  await menu.getByLabel('クーポンコード').fill('NOSUCHCOUPON');
+  await menu.getByRole('button', { name: '使用する' }).click();
+  await expect(menu.getByRole('alert')).not.toBeEmpty();
+  await snap(page, testInfo, 'side-menu-coupon-error');
+  // Logout goes back to a guest top page.
+  await menu.getByRole('button', { name: 'ログアウト' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'ログイン / 新規登録' })).toBeVisible();
+});
+
+test('maintenance sends every page to the maintenance page and reload returns', async ({ page }, testInfo) => {
+  const on = await page.request.post('/sandbox/maintenance', { data: { on: true } });
+  expect(on.ok()).toBe(true);
+  try {
+    // The server caches the flag for a second per instance.
+    await page.waitForTimeout(1100);
+    await page.goto('/pack-list?index=1');
+    await expect(page).toHaveURL(/\/maintenance$/);
+    await expect(page.getByRole('heading', { name: 'ただいまメンテナンス中です' })).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await page.getByRole('button', { name: '再読み込み' }).click();
+    await expect(page.getByRole('status')).toContainText('まだメンテナンス中です');
+    await snap(page, testInfo, 'maintenance');
+  } finally {
+    await page.request.post('/sandbox/maintenance', { data: { on: false } });
+  }
+  await page.waitForTimeout(1100);
+  await page.getByRole('button', { name: '再読み込み' }).click();
+  await expect(page).toHaveURL(/\/$/);
 });

@@ -35,10 +35,10 @@ export function Header() {
     <header className={styles.header}>
       <div className={styles.bar}>
         <Link to="/" className={styles.logo} aria-label={t('logoLabel')}>
-          <Logo className={styles.logoSvg} />
+          <Logo className={styles.logoSvg} variant="auto" />
         </Link>
         <div className={styles.actions}>
-          <LanguageSwitcher />
+          <LanguageSwitcher className={member ? styles.switcherMember : undefined} />
           {isPending ? (
             <span className={styles.placeholder} aria-hidden="true" />
           ) : member ? (

@@ -7,6 +7,7 @@ import { CURRENT_USER_KEY, useCurrentUser } from '../../../api/useCurrentUser';
 import { USER_DETAIL_KEY, useUserDetail } from '../../../api/useUserDetail';
 import { AddressModal } from '../../account/AddressModal';
 import { CloseIcon, CoinIcon, ExternalIcon } from '../icons';
+import { LanguageSwitcher } from '../LanguageSwitcher';
 import { AddressArea } from './AddressArea';
 import { CouponForm } from './CouponForm';
 import { RankArea } from './RankArea';
@@ -42,7 +43,8 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
   const [addressOpen, setAddressOpen] = useState(false);
   const close = useCallback(() => onClose(), [onClose]);
 
-  useFocusTrap(panel, open, close, returnFocusTo, addressOpen);
+  // Active only once the panel is on screen (it waits for the current user).
+  useFocusTrap(panel, open && Boolean(user), close, returnFocusTo, addressOpen);
 
   // A route change (any link inside) closes the menu.
   const openedAt = useRef(pathname);
@@ -98,6 +100,11 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
           <button type="button" className={styles.close} onClick={close} aria-label={t('menu.close')} data-autofocus>
             <CloseIcon />
           </button>
+        </div>
+
+        <div className={styles.langRow}>
+          <span className={styles.label}>{t('lang.label')}</span>
+          <LanguageSwitcher />
         </div>
 
         <section className={styles.wallet} aria-label={t('menu.points')}>

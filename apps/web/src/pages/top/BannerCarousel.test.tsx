@@ -1,0 +1,103 @@
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MOBILE_QUERY, REDUCED_MOTION_QUERY } from '../../hooks/useMediaQuery';
+import i18n from '../../i18n';
+import { fakeApi, fakeMatchMedia, renderAt } from '../../test/shell-test-utils';
+import { BannerCarousel } from './BannerCarousel';
+import { AUTOPLAY_DELAY_MS, TRANSITION_MS } from './carousel-loop';
+import { TopBanner } from './TopBanner';
+
+const BANNERS = [
+  { file_name: '/demo/banners/a.svg', link_url: '/pack-list?index=1' },
+  { file_name: '/demo/banners/b.svg', link_url: 'https://example.test/campaign' },
+  { file_name: '/demo/banners/c.svg', link_url: '' },
+];
+const current = () =>
+  screen.getAllByRole('button', { name: /枚目のバナーを表示/ }).findIndex((b) => b.getAttribute('aria-current'));
+
+describe('BannerCarousel', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('ja');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows arrows at 768 px or below only', () => {
+    fakeMatchMedia([MOBILE_QUERY]);
+    renderAt(<BannerCarousel banners={BANNERS} />);
+    expect(screen.getByRole('button', { name: '次のバナー' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '前のバナー' })).toBeTruthy();
+    cleanup();
+    fakeMatchMedia([]);
+    renderAt(<BannerCarousel banners={BANNERS} />);
+    expect(screen.queryByRole('button', { name: '次のバナー' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: /枚目のバナーを表示/ })).toHaveLength(3);
+  });
+
+  it('opens link_url in a new tab and hides the off-screen slides from assistive tech', () => {
+    fakeMatchMedia([]);
+    renderAt(<BannerCarousel banners={BANNERS} />);
+    const slides = screen.getAllByRole('group', { hidden: true });
+    expect(slides).toHaveLength(3);
+    const link = slides[0]!.querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('/pack-list?index=1');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(slides[1]!.getAttribute('aria-hidden')).toBe('true');
+    expect(slides[2]!.querySelector('a')).toBeNull();
+  });
+
+  it('advances every 2500 ms after the 800 ms slide, loops, and pauses while hovered', () => {
+    vi.useFakeTimers();
+    fakeMatchMedia([]);
+    renderAt(<BannerCarousel banners={BANNERS} />);
+    expect(current()).toBe(0);
+    act(() => vi.advanceTimersByTime(AUTOPLAY_DELAY_MS + TRANSITION_MS));
+    expect(current()).toBe(1);
+    act(() => vi.advanceTimersByTime(AUTOPLAY_DELAY_MS + TRANSITION_MS));
+    expect(current()).toBe(2);
+    act(() => vi.advanceTimersByTime(AUTOPLAY_DELAY_MS + TRANSITION_MS));
+    expect(current()).toBe(0);
+    fireEvent.mouseEnter(screen.getByRole('region'));
+    act(() => vi.advanceTimersByTime((AUTOPLAY_DELAY_MS + TRANSITION_MS) * 3));
+    expect(current()).toBe(0);
+    fireEvent.mouseLeave(screen.getByRole('region'));
+    act(() => vi.advanceTimersByTime(AUTOPLAY_DELAY_MS + TRANSITION_MS));
+    expect(current()).toBe(1);
+  });
+
+  it('does not autoplay when the user prefers reduced motion, but the dots still move', () => {
+    vi.useFakeTimers();
+    fakeMatchMedia([REDUCED_MOTION_QUERY]);
+    renderAt(<BannerCarousel banners={BANNERS} />);
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(current()).toBe(0);
+    expect(screen.getByRole('button', { name: '自動再生を開始' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '3枚目のバナーを表示' }));
+    act(() => vi.advanceTimersByTime(10));
+    expect(current()).toBe(2);
+  });
+});
+
+describe('TopBanner', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('renders the carousel only in banner mode 1', async () => {
+    fakeMatchMedia([]);
+    fakeApi({ 'GET /user/banner': { state: 200, mode: '1', list: BANNERS } });
+    renderAt(<TopBanner />);
+    expect(await screen.findByRole('region', { name: 'キャンペーンバナー' })).toBeTruthy();
+    cleanup();
+    fakeApi({ 'GET /user/banner': { state: 200, mode: '0', list: BANNERS } });
+    const { container } = renderAt(<TopBanner />);
+    await vi.waitFor(() => expect(container.querySelector('[aria-hidden="true"]')).toBeNull());
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+  });
+});
