@@ -1,5 +1,5 @@
 import type { DrawCount } from '@oripa/core';
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { AppContext } from '../../context.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -18,22 +18,22 @@ import {
 /** The most tickets one request may take, whatever the pack holds. */
 const MAX_PER_PURCHASE = 3000;
 
-interface PackAndBuyer {
-  pack: PackRow;
-  buyer: BuyerState;
-}
+/**
+ * One round trip: the pack, the member's rank/SMS/balances, how many draws of this pack they bought, and how many
+ * undrawn tickets there are up to `upTo` (a bounded count: at most `upTo` index entries, never the whole pack).
+ * Named, so each pooled connection plans it once.
+ */
+const PACK_AND_BUYER_SQL = `SELECT ${PACK_COLUMNS}, m.rank AS m_rank, m.sms_verified_at IS NOT NULL AS m_sms,
+    m.point_balance AS m_points, m.coin_balance AS m_coins,
+    (SELECT COALESCE(sum(count), 0)::int FROM purchases b WHERE b.member_id = m.id AND b.pack_id = p.id) AS m_bought,
+    (SELECT count(*)::int FROM (SELECT 1 FROM tickets t WHERE t.pack_id = p.id AND t.purchase_id IS NULL
+       ORDER BY t.pack_id, t.ticket_no LIMIT $3) t) AS available
+  FROM packs p, members m WHERE p.id = $1 AND m.id = $2`;
 
-/** One round trip: the pack, the member's rank/SMS/balances and how many draws of this pack they bought. */
-async function loadPackAndBuyer(db: PoolClient | AppContext['db']['pool'], packId: number, memberId: number) {
+async function loadPackAndBuyer(db: PoolClient | Pool, packId: number, memberId: number, upTo: number) {
   const { rows } = await db.query<
-    PackRow & { m_rank: number; m_sms: boolean; m_points: number; m_coins: number; m_bought: number }
-  >(
-    `SELECT ${PACK_COLUMNS}, m.rank AS m_rank, m.sms_verified_at IS NOT NULL AS m_sms, m.point_balance AS m_points,
-       m.coin_balance AS m_coins,
-       (SELECT COALESCE(sum(count), 0)::int FROM purchases b WHERE b.member_id = m.id AND b.pack_id = p.id) AS m_bought
-     FROM packs p, members m WHERE p.id = $1 AND m.id = $2`,
-    [packId, memberId],
-  );
+    PackRow & { m_rank: number; m_sms: boolean; m_points: number; m_coins: number; m_bought: number; available: number }
+  >({ name: 'pack-and-buyer', text: PACK_AND_BUYER_SQL, values: [packId, memberId, upTo] });
   const r = rows[0];
   if (!r) return null;
   const buyer: BuyerState = {
@@ -43,7 +43,7 @@ async function loadPackAndBuyer(db: PoolClient | AppContext['db']['pool'], packI
     pointBalance: Number(r.m_points),
     coinBalance: Number(r.m_coins),
   };
-  return { pack: r as PackRow, buyer } satisfies PackAndBuyer;
+  return { pack: r as PackRow, buyer, available: r.available };
 }
 
 /** How many draws are still allowed by max_buy_count (Infinity when unlimited). */
@@ -68,17 +68,11 @@ export async function checkPurchase(
   count: DrawCount,
 ): Promise<CheckResult> {
   const now = ctx.clock.now();
-  const loaded = await loadPackAndBuyer(ctx.db.pool, packId, memberId);
-  if (!loaded) throw new AppError('not_found', { count: ['packNotFound'] }, 'not_found');
-  const { pack, buyer } = loaded;
-  assertOnSale(pack, buyer, now);
   const wanted = count === 'all' ? MAX_PER_PURCHASE : count;
-  const { rows } = await ctx.db.pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM
-       (SELECT 1 FROM tickets WHERE pack_id = $1 AND purchase_id IS NULL LIMIT $2) t`,
-    [packId, wanted],
-  );
-  const available = rows[0]!.n;
+  const loaded = await loadPackAndBuyer(ctx.db.pool, packId, memberId, wanted);
+  if (!loaded) throw new AppError('not_found', { count: ['packNotFound'] }, 'not_found');
+  const { pack, buyer, available } = loaded;
+  assertOnSale(pack, buyer, now);
   if (available === 0) throw soldOutError();
   const allowance = allowanceLeft(pack, buyer);
   let n: number;
@@ -162,7 +156,8 @@ export async function buyWithToken(ctx: AppContext, memberId: number, token: str
   }
 
   const result = await withTransaction(ctx.db, async (tx) => {
-    const loaded = await loadPackAndBuyer(tx, intent.p, memberId);
+    // upTo 0: inside the transaction the claim itself is the stock check.
+    const loaded = await loadPackAndBuyer(tx, intent.p, memberId, 0);
     if (!loaded) throw notFound();
     const { pack, buyer } = loaded;
     assertOnSale(pack, buyer, now);
@@ -171,16 +166,20 @@ export async function buyWithToken(ctx: AppContext, memberId: number, token: str
     const limit = Math.min(intent.c, allowance);
     if (limit < (intent.a ? 1 : intent.c)) throw maxBuyError(pack.max_buy_count, buyer.bought);
 
-    const claim = await tx.query<ClaimedRow>(CLAIM_SQL, [
-      pack.id,
-      limit,
-      memberId,
-      pack.point,
-      pack.payment_method === '2' ? 'coin' : 'point',
-      intent.n,
-      now,
-      intent.a ? 1 : intent.c,
-    ]);
+    const claim = await tx.query<ClaimedRow>({
+      name: 'pack-claim',
+      text: CLAIM_SQL,
+      values: [
+        pack.id,
+        limit,
+        memberId,
+        pack.point,
+        pack.payment_method === '2' ? 'coin' : 'point',
+        intent.n,
+        now,
+        intent.a ? 1 : intent.c,
+      ],
+    });
     const taken = claim.rowCount ?? 0;
     if (taken === 0) return { kind: 'none' as const, pack };
     const purchaseId = Number(claim.rows[0]!.purchase_id);

@@ -1,0 +1,435 @@
+/**
+ * Launch-day benchmark (issue 3): N buyers hammer one pack through the real HTTP API — check + buy per purchase,
+ * with real sessions (logged in through /api/user/login) and CSRF — then the database is audited.
+ *
+ *   npm run bench                               # 64 buyers, 1-draws, 20 s, one server, embedded PostgreSQL
+ *   npm run bench -- --instances 2              # two server processes on one PostgreSQL, clients round-robin
+ *   npm run bench -- --count 10 --duration 15   # 10-draws
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench   # external server (a fresh db is made)
+ *   npm run bench -- --pgbench                  # also measure pgbench's one-hot-row baseline on the same server
+ *
+ * Everything stays on 127.0.0.1 and is bounded by --duration and --max-purchases.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { startEmbeddedPostgres, freePort } from '../apps/server/src/db/embedded.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { connectDatabase } from '../apps/server/src/db/database.ts';
+import { withTransaction } from '../apps/server/src/db/transaction.ts';
+import { grantPoints } from '../apps/server/src/services/ledger.ts';
+import { hashPassword } from '../apps/server/src/services/passwords.ts';
+import { createPack } from '../apps/server/src/services/packs/create-pack.ts';
+
+const { values: opt } = parseArgs({
+  options: {
+    instances: { type: 'string', default: '1' },
+    count: { type: 'string', default: '1' },
+    concurrency: { type: 'string', default: '64' },
+    duration: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '3' },
+    'max-purchases': { type: 'string', default: '500000' },
+    members: { type: 'string', default: '256' },
+    tickets: { type: 'string', default: '200000' },
+    pool: { type: 'string', default: '20' },
+    pgbench: { type: 'boolean', default: false },
+  },
+});
+const INSTANCES = Math.max(1, Math.min(4, Number(opt.instances)));
+const COUNT = Number(opt.count);
+const CONCURRENCY = Number(opt.concurrency);
+const DURATION_S = Number(opt.duration);
+const WARMUP_S = Number(opt.warmup);
+const MAX_PURCHASES = Number(opt['max-purchases']);
+const MEMBERS = Math.max(CONCURRENCY, Number(opt.members));
+const TICKETS = Number(opt.tickets);
+const PRICE = 100;
+const PASS = 'bench1234';
+const log = (...a: unknown[]) => console.log(...a);
+
+// ---------------------------------------------------------------- database: fresh, embedded or external
+async function freshDatabase(): Promise<{ url: string; pgDir: string | null; cleanup: () => Promise<void> }> {
+  const external = process.env.DATABASE_URL;
+  if (external) {
+    const name = `bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: external });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(external);
+    u.pathname = `/${name}`;
+    return {
+      url: u.toString(),
+      pgDir: null,
+      cleanup: async () => {
+        const a = new pg.Client({ connectionString: external });
+        await a.connect();
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+        await a.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'oripa-bench-'));
+  spawnSync('chmod', ['755', dir]);
+  const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), { persistent: false });
+  return {
+    url: embedded.url,
+    pgDir: path.join(dir, 'pg'),
+    cleanup: async () => {
+      await embedded.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------- fixtures: a big pack, members with points
+async function prepare(url: string): Promise<{ packId: number; mails: string[] }> {
+  const db = connectDatabase(url, 4);
+  try {
+    await migrate(db.pool);
+    const passHash = await hashPassword(PASS);
+    const mails = Array.from({ length: MEMBERS }, (_, i) => `bench${i}@bench.example`);
+    const now = new Date();
+    const packId = await withTransaction(db, async (tx) => {
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO members (mail, pass_hash, last_name, first_name, tel, referral_code)
+         SELECT m, $2, 'ベンチ', '太郎', '09000000000', 'B' || lpad(ord::text, 7, '0')
+         FROM unnest($1::text[]) WITH ORDINALITY AS t(m, ord) RETURNING id`,
+        [mails, passHash],
+      );
+      for (const r of rows) {
+        await grantPoints(tx, { memberId: Number(r.id), amount: 50_000_000, kind: 'paid', reason: 'bench', now });
+      }
+      const c = Math.floor(TICKETS * 0.9);
+      return createPack(tx, {
+        cardType: 1,
+        nameJa: 'ベンチマークパック',
+        nameEn: 'Benchmark pack',
+        point: PRICE,
+        startDate: new Date(now.getTime() - 60_000),
+        cards: [
+          { rank: 'S', name: 'Bench S', imageUrl: '/s.svg', setCount: 10, rarity: 3, buyPoint: 100_000 },
+          { rank: 'A', name: 'Bench A', imageUrl: '/a.svg', setCount: 1_000, rarity: 2, buyPoint: 5_000 },
+          { rank: 'B', name: 'Bench B', imageUrl: '/b.svg', setCount: TICKETS - c - 1_010, rarity: 1, buyPoint: 500 },
+          { rank: 'C', name: 'Bench C', imageUrl: '/c.svg', setCount: c, rarity: 0, buyPoint: 30 },
+        ],
+      });
+    });
+    await db.pool.query('VACUUM ANALYZE');
+    return { packId, mails };
+  } finally {
+    await db.close();
+  }
+}
+
+// ---------------------------------------------------------------- servers: real processes, production mode
+async function startServer(url: string): Promise<{ port: number; proc: ChildProcess }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+      DB_POOL_SIZE: opt.pool,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    proc.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('is running')) resolve();
+    });
+    proc.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { port, proc };
+}
+
+// ---------------------------------------------------------------- a minimal keep-alive client (cookies + CSRF)
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+
+class Buyer {
+  sid = '';
+  csrf: { csrf_name: string; csrf_value: string } | null = null;
+  constructor(readonly port: number) {}
+
+  request(method: 'GET' | 'POST', p: string, params?: unknown): Promise<Record<string, unknown>> {
+    return new Promise((resolve, reject) => {
+      let body = '';
+      if (method === 'POST') {
+        const form = new URLSearchParams();
+        if (this.csrf) {
+          form.set('csrf_name', this.csrf.csrf_name);
+          form.set('csrf_value', this.csrf.csrf_value);
+        }
+        form.set('json', JSON.stringify(params ?? {}));
+        body = form.toString();
+      }
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: this.port,
+          method,
+          path: `/api${p}`,
+          agent,
+          headers: {
+            cookie: this.sid ? `sid=${this.sid}; lang=ja` : 'lang=ja',
+            ...(method === 'POST'
+              ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) }
+              : {}),
+          },
+        },
+        (res) => {
+          for (const c of res.headers['set-cookie'] ?? []) {
+            const m = /^sid=([^;]+)/.exec(c);
+            if (m) this.sid = m[1]!;
+          }
+          const chunks: Buffer[] = [];
+          res.on('data', (d: Buffer) => chunks.push(d));
+          res.on('end', () => {
+            try {
+              const env = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
+              if (env.csrf) this.csrf = env.csrf as Buyer['csrf'];
+              resolve(env);
+            } catch (err) {
+              reject(err as Error);
+            }
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+// ---------------------------------------------------------------- CPU accounting
+// The machine may be shared, so wall-clock throughput alone can mislead: the bench also reports the CPU time the
+// servers, PostgreSQL and the load generator spent per purchase (from /proc), which does not depend on other load.
+const CLK_TCK = 100;
+function procStats(): Map<number, { ppid: number; ticks: number }> {
+  const out = new Map<number, { ppid: number; ticks: number }>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(name), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return out;
+}
+function cpuMs(serverPids: number[], postmaster: number | null) {
+  const all = procStats();
+  const sum = (pred: (pid: number, ppid: number) => boolean) =>
+    [...all].filter(([pid, v]) => pred(pid, v.ppid)).reduce((s, [, v]) => s + v.ticks, 0) * (1000 / CLK_TCK);
+  const client = process.cpuUsage();
+  return {
+    servers: sum((pid) => serverPids.includes(pid)),
+    postgres: postmaster ? sum((pid, ppid) => pid === postmaster || ppid === postmaster) : NaN,
+    client: (client.user + client.system) / 1000,
+  };
+}
+const postmasterPid = (pgDir: string | null) =>
+  pgDir && existsSync(path.join(pgDir, 'postmaster.pid'))
+    ? Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+    : null;
+
+// ---------------------------------------------------------------- audit
+async function audit(url: string, packId: number, okPurchases: number, okCards: number) {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const one = async (sql: string, params: unknown[] = []) =>
+    Number(Object.values((await pool.query(sql, params)).rows[0])[0]);
+  const sold = await one('SELECT COALESCE(sum(count), 0) FROM purchases WHERE pack_id = $1', [packId]);
+  const purchases = await one('SELECT count(*) FROM purchases WHERE pack_id = $1', [packId]);
+  const taken = await one('SELECT count(*) FROM tickets WHERE pack_id = $1 AND purchase_id IS NOT NULL', [packId]);
+  const cards = await one('SELECT count(*) FROM purchase_cards WHERE pack_id = $1', [packId]);
+  const distinct = await one('SELECT count(DISTINCT ticket_no) FROM purchase_cards WHERE pack_id = $1', [packId]);
+  const debited = await one("SELECT COALESCE(-sum(amount), 0) FROM ledger_entries WHERE reason = 'pack_purchase'");
+  const badBalances = await one(`
+    SELECT count(*) FROM members m WHERE m.point_balance <>
+      COALESCE((SELECT sum(amount) FROM ledger_entries l WHERE l.member_id = m.id AND currency = 'point'), 0)
+      OR m.point_balance <> COALESCE((SELECT sum(remaining) FROM point_lots p WHERE p.member_id = m.id AND expired_at IS NULL), 0)`);
+  await pool.end();
+  const checks: [string, boolean, string][] = [
+    ['sold == tickets taken == cards recorded', sold === taken && taken === cards, `${sold} / ${taken} / ${cards}`],
+    ['tickets taken <= total', taken <= TICKETS, `${taken} <= ${TICKETS}`],
+    ['no ticket drawn twice', distinct === cards, `${distinct} distinct of ${cards}`],
+    ['every balance equals its ledger and lots', badBalances === 0, `${badBalances} members off`],
+    ['points debited == draws x price', debited === sold * PRICE, `${debited} == ${sold} x ${PRICE}`],
+    [
+      'client saw every purchase the db holds',
+      okPurchases === purchases && okCards === cards,
+      `${okPurchases} purchases, ${okCards} cards`,
+    ],
+  ];
+  for (const [name, ok, detail] of checks) log(`  ${ok ? 'OK  ' : 'FAIL'} ${name} (${detail})`);
+  return checks.every(([, ok]) => ok);
+}
+
+// ---------------------------------------------------------------- pgbench baseline: one hot row, 64 clients
+function pgbenchBaseline(url: string) {
+  const u = new URL(url);
+  const env = { ...process.env, PGPASSWORD: decodeURIComponent(u.password) };
+  const base = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username), u.pathname.slice(1)];
+  const setup = spawnSync(
+    'psql',
+    [
+      ...base,
+      '-qc',
+      'CREATE TABLE IF NOT EXISTS bench_hot (id int PRIMARY KEY, n bigint); INSERT INTO bench_hot VALUES (1, 0) ON CONFLICT DO NOTHING',
+    ],
+    { env },
+  );
+  if (setup.error) return log('  pgbench: psql not available, skipped');
+  const file = path.join(tmpdir(), `hot-${process.pid}.sql`);
+  writeFileSync(file, 'UPDATE bench_hot SET n = n + 1 WHERE id = 1;\n');
+  for (const clients of [64, 1]) {
+    const r = spawnSync('pgbench', ['-n', '-f', file, '-c', String(clients), '-j', '2', '-T', '10', ...base], {
+      env,
+      encoding: 'utf8',
+    });
+    if (r.error) return log('  pgbench not installed, skipped (STACK.md baseline: ~1,350 tx/s with 64 clients)');
+    const tps = /tps = ([\d.]+)/.exec(r.stdout)?.[1];
+    log(`  pgbench one hot row, ${clients} clients, 10 s: ${tps ?? '?'} tx/s`);
+  }
+}
+
+// ---------------------------------------------------------------- main
+const { url, pgDir, cleanup } = await freshDatabase();
+const servers: ChildProcess[] = [];
+let ok = false;
+try {
+  log(`preparing: ${MEMBERS} members, one pack of ${TICKETS} tickets at ${PRICE} pt …`);
+  const { packId, mails } = await prepare(url);
+  const ports: number[] = [];
+  for (let i = 0; i < INSTANCES; i++) {
+    const s = await startServer(url);
+    servers.push(s.proc);
+    ports.push(s.port);
+  }
+  log(`servers: ${INSTANCES} on ports ${ports.join(', ')}; logging ${MEMBERS} members in …`);
+  const buyers = mails.map((_, i) => new Buyer(ports[i % ports.length]!));
+  for (let i = 0; i < buyers.length; i += 16) {
+    await Promise.all(
+      buyers.slice(i, i + 16).map(async (b, k) => {
+        await b.request('GET', '/user/point');
+        const res = await b.request('POST', '/user/login', { mail: mails[i + k], pass: PASS, save_cookie: '0' });
+        if (res.state !== 200) throw new Error(`login failed: ${JSON.stringify(res)}`);
+      }),
+    );
+  }
+
+  log(`driving: ${CONCURRENCY} concurrent buyers, ${COUNT}-draw purchases, ${WARMUP_S} s warm-up + ${DURATION_S} s …`);
+  const latencies: number[] = [];
+  const buyLatencies: number[] = [];
+  const errors = new Map<string, number>();
+  let purchases = 0;
+  let cards = 0;
+  let measuredPurchases = 0;
+  let measuredCards = 0;
+  const start = performance.now();
+  const measureFrom = start + WARMUP_S * 1000;
+  const stopAt = measureFrom + DURATION_S * 1000;
+  const serverPids = servers.map((p) => p.pid!);
+  const postmaster = postmasterPid(pgDir);
+  let cpuStart: ReturnType<typeof cpuMs> | null = null;
+  let cpuEnd: ReturnType<typeof cpuMs> | null = null;
+  const t1 = setTimeout(() => (cpuStart = cpuMs(serverPids, postmaster)), WARMUP_S * 1000);
+  const t2 = setTimeout(() => (cpuEnd = cpuMs(serverPids, postmaster)), (WARMUP_S + DURATION_S) * 1000);
+  const worker = async (w: number) => {
+    const mine = buyers.filter((_, i) => i % CONCURRENCY === w);
+    for (let n = 0; performance.now() < stopAt && purchases < MAX_PURCHASES; n++) {
+      const b = mine[n % mine.length]!;
+      const t0 = performance.now();
+      const check = await b.request('POST', '/user/pack/check', { pack_id: packId, count: COUNT });
+      if (check.state !== 200) {
+        errors.set(
+          `check ${check.state} ${check.reason ?? ''}`,
+          (errors.get(`check ${check.state} ${check.reason ?? ''}`) ?? 0) + 1,
+        );
+        continue;
+      }
+      const t1 = performance.now();
+      const buy = await b.request('POST', '/user/pack/buy', { token: check.token });
+      const t2 = performance.now();
+      if (buy.state !== 200) {
+        errors.set(
+          `buy ${buy.state} ${buy.reason ?? ''}`,
+          (errors.get(`buy ${buy.state} ${buy.reason ?? ''}`) ?? 0) + 1,
+        );
+        continue;
+      }
+      const got = (buy.cards as unknown[]).length;
+      purchases++;
+      cards += got;
+      if (t0 >= measureFrom && t2 <= stopAt) {
+        measuredPurchases++;
+        measuredCards += got;
+        latencies.push(t2 - t0);
+        buyLatencies.push(t2 - t1);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w)));
+  clearTimeout(t1);
+  clearTimeout(t2);
+  const seconds = DURATION_S;
+  latencies.sort((a, b) => a - b);
+  buyLatencies.sort((a, b) => a - b);
+  const errorCount = [...errors.values()].reduce((s, n) => s + n, 0);
+  log('');
+  log(
+    `results (${INSTANCES} instance(s), ${CONCURRENCY} buyers, ${COUNT}-draws, measured ${seconds} s after warm-up):`,
+  );
+  log(`  purchases/s: ${(measuredPurchases / seconds).toFixed(0)}   cards/s: ${(measuredCards / seconds).toFixed(0)}`);
+  log(
+    `  purchase latency (check+buy) ms: p50 ${pct(latencies, 50).toFixed(1)}  p95 ${pct(latencies, 95).toFixed(1)}  p99 ${pct(latencies, 99).toFixed(1)}  max ${(latencies.at(-1) ?? 0).toFixed(1)}`,
+  );
+  log(
+    `  buy call latency ms:             p50 ${pct(buyLatencies, 50).toFixed(1)}  p95 ${pct(buyLatencies, 95).toFixed(1)}  p99 ${pct(buyLatencies, 99).toFixed(1)}`,
+  );
+  if (cpuStart && cpuEnd && measuredPurchases > 0) {
+    const a = cpuStart as ReturnType<typeof cpuMs>;
+    const b = cpuEnd as ReturnType<typeof cpuMs>;
+    const per = (k: 'servers' | 'postgres' | 'client') => (b[k] - a[k]) / measuredPurchases;
+    const total = per('servers') + per('postgres') + per('client');
+    log(
+      `  CPU ms per purchase: servers ${per('servers').toFixed(2)}  postgres ${per('postgres').toFixed(2)}  load generator ${per('client').toFixed(2)}  (sum ${total.toFixed(2)})`,
+    );
+    log(
+      `  => CPU-bound ceiling on ${cpus().length} idle cores: ~${((cpus().length * 1000) / total).toFixed(0)} purchases/s`,
+    );
+    log(
+      `  machine load average during the run: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+  }
+  log(`  errors: ${errorCount}${errorCount ? ' ' + JSON.stringify(Object.fromEntries(errors)) : ''}`);
+  log(
+    `  total incl. warm-up: ${purchases} purchases, ${cards} cards in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+  );
+  log('audit:');
+  ok = (await audit(url, packId, purchases, cards)) && errorCount === 0;
+  if (opt.pgbench) pgbenchBaseline(url);
+} finally {
+  for (const s of servers) s.kill('SIGTERM');
+  await Promise.all(servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once('exit', r)))));
+  await cleanup();
+}
+log(ok ? '\nverdict: OK' : '\nverdict: FAILED');
+process.exit(ok ? 0 : 1);
