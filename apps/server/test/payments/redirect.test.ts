@@ -93,7 +93,11 @@ describe('retailer wallet (pay_id 5, checkout session)', () => {
     const res = await fetch(`${shop.baseUrl}/sandbox/pay/wallet-signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ payloadJSON: sig.payloadJSON as string, action: 'signin' }).toString(),
+      body: new URLSearchParams({
+        payloadJSON: sig.payloadJSON as string,
+        signature: sig.signature as string,
+        action: 'signin',
+      }).toString(),
       redirect: 'manual',
     });
     const back = new URL(res.headers.get('location')!);
@@ -147,5 +151,12 @@ describe('retailer wallet (pay_id 5, checkout session)', () => {
   it('refuses a forged button signature on the wallet page', async () => {
     const res = await fetch(`${shop.baseUrl}/sandbox/pay/wallet-signin?payloadJSON=%7B%7D&signature=forged`);
     expect(res.status).toBe(400);
+    const post = await fetch(`${shop.baseUrl}/sandbox/pay/wallet-signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ payloadJSON: '{}', signature: 'forged' }).toString(),
+      redirect: 'manual',
+    });
+    expect(post.status).toBe(400);
   });
 });

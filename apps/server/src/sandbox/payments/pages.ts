@@ -147,13 +147,17 @@ export const sandboxPaymentPages: FastifyPluginAsync = async (app) => {
   const html = (reply: FastifyReply, body: string, code = 200) =>
     reply.code(code).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 
+  // The wallet trusts a button payload only with the merchant's signature over it.
+  const signedByMerchant = (payloadJSON: string, signature: string) => {
+    const expected = createHmac('sha256', ctx.config.payments.callbackSecret).update(payloadJSON).digest('base64url');
+    return expected.length === signature.length && timingSafeEqual(Buffer.from(expected), Buffer.from(signature));
+  };
+
   app.get<{ Querystring: { payloadJSON?: string; signature?: string } }>(
     '/pay/wallet-signin',
     async (request, reply) => {
       const { payloadJSON = '', signature = '' } = request.query;
-      const expected = createHmac('sha256', ctx.config.payments.callbackSecret).update(payloadJSON).digest('base64url');
-      const ok = expected.length === signature.length && timingSafeEqual(Buffer.from(expected), Buffer.from(signature));
-      if (!ok)
+      if (!signedByMerchant(payloadJSON, signature))
         return html(
           reply,
           page({
@@ -173,14 +177,17 @@ export const sandboxPaymentPages: FastifyPluginAsync = async (app) => {
           ],
           rows: [['支払い方法 / Method', 'VISA **** 1111']],
           formAction: '/sandbox/pay/wallet-signin',
-          hidden: { payloadJSON },
+          hidden: { payloadJSON, signature },
           buttons: [B('signin', 'サインインして続行', 'Sign in and continue', 'primary')],
         }),
       );
     },
   );
 
-  app.post<{ Body: { payloadJSON?: string } }>('/pay/wallet-signin', async (request, reply) => {
+  app.post<{ Body: { payloadJSON?: string; signature?: string } }>('/pay/wallet-signin', async (request, reply) => {
+    if (!signedByMerchant(request.body?.payloadJSON ?? '', request.body?.signature ?? '')) {
+      return html(reply, 'bad signature', 400);
+    }
     let back = '';
     try {
       back = String(JSON.parse(request.body?.payloadJSON ?? '{}').webCheckoutDetails?.checkoutReviewReturnUrl ?? '');
