@@ -114,29 +114,47 @@ export interface ClaimedRow {
 }
 
 /**
- * Claims the next undrawn tickets in sequence order, skipping rows other buyers hold, records the purchase and its
- * cards, all in one statement. Nothing here touches the pack row, so concurrent buyers of one pack never queue.
- * Returns null for purchase_id when the token was already used (ON CONFLICT on purchases.token).
+ * The whole purchase write but the ledger debit, in one statement (one round trip): load the pack and the buyer,
+ * evaluate the sale rules (the same ones assertOnSale applies, so the caller can name the failing one), claim the
+ * next undrawn tickets in sequence order skipping rows other buyers hold, record the purchase and its cards.
+ * Nothing here touches the pack row, so concurrent buyers of one pack never queue. Returns one row per card with
+ * the pack columns, or a single row with null card columns when nothing was claimed (a rule failed, the stock
+ * is short, or the token was already used: ON CONFLICT on purchases.token); no row when the pack is unknown.
  */
-const CLAIM_SQL = `
-WITH claimed AS (
+const BUY_SQL = `
+WITH pk AS (
+  SELECT ${PACK_COLUMNS}, m.rank AS m_rank, m.sms_verified_at IS NOT NULL AS m_sms,
+    m.point_balance AS m_points, m.coin_balance AS m_coins,
+    (SELECT COALESCE(sum(count), 0)::int FROM purchases b WHERE b.member_id = m.id AND b.pack_id = p.id) AS m_bought
+  FROM packs p, members m WHERE p.id = $1 AND m.id = $3
+), ok AS (
+  SELECT CASE WHEN max_buy_count > 0 THEN LEAST($2::int, max_buy_count - m_bought) ELSE $2::int END AS lim FROM pk
+  WHERE (closed_at IS NULL OR closed_at > $6) AND start_date <= $6 AND (NOT sms_only OR m_sms)
+    AND rank_limit <= m_rank AND point = $4::int
+    AND (max_buy_count = 0 OR max_buy_count - m_bought >= $7::int)
+), claimed AS (
   SELECT ticket_no, pack_card_id FROM tickets
-  WHERE pack_id = $1 AND purchase_id IS NULL
-  ORDER BY ticket_no LIMIT $2
+  WHERE pack_id = $1 AND purchase_id IS NULL AND EXISTS (SELECT 1 FROM ok)
+  ORDER BY ticket_no LIMIT (SELECT lim FROM ok)
   FOR UPDATE SKIP LOCKED
 ), n AS (SELECT count(*)::int AS c FROM claimed),
 ins AS (
   INSERT INTO purchases (member_id, pack_id, count, unit_price, price, currency, token, created_at)
-  SELECT $3, $1, n.c, $4::int, n.c * $4::int::bigint, $5, $6, $7 FROM n WHERE n.c >= $8
+  SELECT $3, $1, n.c, $4::int, n.c * $4::int::bigint,
+    CASE WHEN (SELECT payment_method FROM pk) = '2' THEN 'coin' ELSE 'point' END, $5, $6
+  FROM n WHERE n.c >= $7::int
   ON CONFLICT (token) DO NOTHING
   RETURNING id
 ), upd AS (
   UPDATE tickets t SET purchase_id = ins.id FROM ins, claimed c
   WHERE t.pack_id = $1 AND t.ticket_no = c.ticket_no
+), cards AS (
+  INSERT INTO purchase_cards (purchase_id, pack_id, member_id, ticket_no, pack_card_id, created_at)
+  SELECT ins.id, $1, $3, c.ticket_no, c.pack_card_id, $6 FROM ins, claimed c ORDER BY c.ticket_no
+  RETURNING id AS history_id, purchase_id, ticket_no, pack_card_id
 )
-INSERT INTO purchase_cards (purchase_id, pack_id, member_id, ticket_no, pack_card_id, created_at)
-SELECT ins.id, $1, $3, c.ticket_no, c.pack_card_id, $7 FROM ins, claimed c ORDER BY c.ticket_no
-RETURNING id AS history_id, purchase_id, ticket_no, pack_card_id`;
+SELECT pk.*, cards.history_id, cards.purchase_id, cards.ticket_no, cards.pack_card_id
+FROM pk LEFT JOIN cards ON true ORDER BY cards.ticket_no`;
 
 /**
  * POST /pack/buy: re-checks every rule inside one transaction, takes the tickets, debits points (free lots first,
@@ -156,33 +174,41 @@ export async function buyWithToken(ctx: AppContext, memberId: number, token: str
   }
 
   const result = await withTransaction(ctx.db, async (tx) => {
-    // upTo 0: inside the transaction the claim itself is the stock check.
-    const loaded = await loadPackAndBuyer(tx, intent.p, memberId, 0);
-    if (!loaded) throw notFound();
-    const { pack, buyer } = loaded;
-    assertOnSale(pack, buyer, now);
-    if (pack.point !== intent.u) throw new AppError('conflict', { token: ['tokenExpired'] }, 'price_changed');
-    const allowance = allowanceLeft(pack, buyer);
-    const limit = Math.min(intent.c, allowance);
-    if (limit < (intent.a ? 1 : intent.c)) throw maxBuyError(pack.max_buy_count, buyer.bought);
-
-    const claim = await tx.query<ClaimedRow>({
-      name: 'pack-claim',
-      text: CLAIM_SQL,
-      values: [
-        pack.id,
-        limit,
-        memberId,
-        pack.point,
-        pack.payment_method === '2' ? 'coin' : 'point',
-        intent.n,
-        now,
-        intent.a ? 1 : intent.c,
-      ],
+    const claim = await tx.query<
+      PackRow &
+        Partial<ClaimedRow> & { m_rank: number; m_sms: boolean; m_points: number; m_coins: number; m_bought: number }
+    >({
+      name: 'pack-buy',
+      text: BUY_SQL,
+      values: [intent.p, intent.c, memberId, intent.u, intent.n, now, intent.a ? 1 : intent.c],
     });
-    const taken = claim.rowCount ?? 0;
-    if (taken === 0) return { kind: 'none' as const, pack };
-    const purchaseId = Number(claim.rows[0]!.purchase_id);
+    const head = claim.rows[0];
+    if (!head) throw notFound();
+    const pack: PackRow = head;
+    if (head.history_id == null) {
+      // Nothing claimed: name the rule that failed, else it is the stock or a replay (sorted out below).
+      const buyer: BuyerState = {
+        rank: head.m_rank,
+        smsVerified: head.m_sms,
+        bought: head.m_bought,
+        pointBalance: Number(head.m_points),
+        coinBalance: Number(head.m_coins),
+      };
+      assertOnSale(pack, buyer, now);
+      if (pack.point !== intent.u) throw new AppError('conflict', { token: ['tokenExpired'] }, 'price_changed');
+      if (Math.min(intent.c, allowanceLeft(pack, buyer)) < (intent.a ? 1 : intent.c)) {
+        throw maxBuyError(pack.max_buy_count, buyer.bought);
+      }
+      return { kind: 'none' as const, pack };
+    }
+    const claimed: ClaimedRow[] = claim.rows.map((r) => ({
+      history_id: r.history_id!,
+      purchase_id: r.purchase_id!,
+      ticket_no: r.ticket_no!,
+      pack_card_id: r.pack_card_id!,
+    }));
+    const taken = claimed.length;
+    const purchaseId = Number(claimed[0]!.purchase_id);
     const ref = { reason: 'pack_purchase', refType: 'purchase', refId: purchaseId, memo: `pack ${pack.id} x${taken}` };
     const price = taken * pack.point;
     if (pack.payment_method === '2') await changeCoins(tx, { ...ref, memberId, amount: -price, now });
@@ -195,7 +221,7 @@ export async function buyWithToken(ctx: AppContext, memberId: number, token: str
       );
       if (b[0]!.n > pack.max_buy_count) throw maxBuyError(pack.max_buy_count, b[0]!.n - taken);
     }
-    return { kind: 'bought' as const, purchaseId, pack, claimed: claim.rows };
+    return { kind: 'bought' as const, purchaseId, pack, claimed };
   }).catch(async (err: unknown) => {
     // A rule that fails now (sold out, limit reached, closed) may fail only because this token already bought:
     // a replay answers the first purchase, whatever changed since.
