@@ -128,14 +128,14 @@ WITH pk AS (
     (SELECT COALESCE(sum(count), 0)::int FROM purchases b WHERE b.member_id = m.id AND b.pack_id = p.id) AS m_bought
   FROM packs p, members m WHERE p.id = $1 AND m.id = $3
 ), ok AS (
-  SELECT CASE WHEN max_buy_count > 0 THEN LEAST($2::int, max_buy_count - m_bought) ELSE $2::int END AS lim FROM pk
+  SELECT 1 FROM pk
   WHERE (closed_at IS NULL OR closed_at > $6) AND start_date <= $6 AND (NOT sms_only OR m_sms)
     AND rank_limit <= m_rank AND point = $4::int
-    AND (max_buy_count = 0 OR max_buy_count - m_bought >= $7::int)
+    AND (max_buy_count = 0 OR max_buy_count - m_bought >= $2::int)
 ), claimed AS (
   SELECT ticket_no, pack_card_id FROM tickets
   WHERE pack_id = $1 AND purchase_id IS NULL AND EXISTS (SELECT 1 FROM ok)
-  ORDER BY ticket_no LIMIT (SELECT lim FROM ok)
+  ORDER BY ticket_no LIMIT $2
   FOR UPDATE SKIP LOCKED
 ), n AS (SELECT count(*)::int AS c FROM claimed),
 ins AS (
@@ -196,7 +196,8 @@ export async function buyWithToken(ctx: AppContext, memberId: number, token: str
       };
       assertOnSale(pack, buyer, now);
       if (pack.point !== intent.u) throw new AppError('conflict', { token: ['tokenExpired'] }, 'price_changed');
-      if (Math.min(intent.c, allowanceLeft(pack, buyer)) < (intent.a ? 1 : intent.c)) {
+      // The intent's count was within the allowance when it was issued; another purchase used it up since.
+      if (allowanceLeft(pack, buyer) < intent.c) {
         throw maxBuyError(pack.max_buy_count, buyer.bought);
       }
       return { kind: 'none' as const, pack };
