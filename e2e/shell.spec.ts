@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
 import { snap, useLanguage } from './helpers';
+
+/** A screenshot of what is on screen (fixed drawers look wrong in full-page shots). */
+async function snapViewport(page: Page, testInfo: { project: { name: string } }, name: string) {
+  mkdirSync('test-results/screenshots', { recursive: true });
+  await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}-${name}.png` });
+}
 
 /** A fresh member through the sandbox, logged in through the real login call (the page shares the cookies). */
 async function loginAsNewMember(page: Page, body: Record<string, unknown> = { paidPoints: 1000 }) {
@@ -23,6 +30,10 @@ test('an unknown path lands on the top page', async ({ page }, testInfo) => {
 for (const lang of ['ja', 'en'] as const) {
   test(`the top page in ${lang}: carousel, tabs, posts, footer`, async ({ page }, testInfo) => {
     await useLanguage(page, lang);
+    const untranslated: string[] = [];
+    page.on('console', (m) => {
+      if (/\[i18n\] missing .*\b(layout|top|common):/.test(m.text())) untranslated.push(m.text());
+    });
     await page.goto('/');
     const ja = lang === 'ja';
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
@@ -37,10 +48,9 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(tabs).toHaveCount(2);
     await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
     await expect(tabs.first()).toContainText(ja ? 'ドラゴンシジル' : 'Dragon Sigil');
-    await expect(
-      page.getByRole('heading', { name: ja ? '当選報告・お知らせ' : 'Winner reports & news' }),
-    ).toBeVisible();
-    await expect(page.locator('article')).toHaveCount(5);
+    const posts = page.getByRole('region', { name: ja ? '当選報告・お知らせ' : 'Winner reports & news' });
+    await expect(posts.getByRole('heading', { level: 2 })).toBeVisible();
+    await expect(posts.locator('article')).toHaveCount(5);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: ja ? 'アストラルテイマーズ' : 'Astral Tamers' })).toHaveAttribute(
@@ -54,6 +64,9 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(footer).toContainText(ja ? '株式会社キラキラトレーディング' : 'Kirakira Trading Co., Ltd.');
     await page.waitForLoadState('networkidle');
     await snap(page, testInfo, `top-${lang}`);
+    await snapViewport(page, testInfo, `top-${lang}-first-view`);
+    // The shell's own strings all exist in both catalogues.
+    expect(untranslated).toEqual([]);
   });
 }
 
@@ -112,6 +125,7 @@ test('a member opens and closes the side menu with the keyboard', async ({ page 
   await loginAsNewMember(page, { paidPoints: 1000, address: true });
   await page.goto('/');
   await expect(page.getByRole('link', { name: /保有ポイント 1,000pt/ })).toBeVisible();
+  await snapViewport(page, testInfo, 'member-header');
   const account = page.getByRole('button', { name: 'マイページメニューを開く' });
   await account.focus();
   await page.keyboard.press('Enter');
@@ -125,7 +139,8 @@ test('a member opens and closes the side menu with the keyboard', async ({ page 
   await expect(menu.getByRole('button', { name: 'ログアウト' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(menu.getByRole('button', { name: 'メニューを閉じる' })).toBeFocused();
-  await snap(page, testInfo, 'side-menu-open');
+  await menu.evaluate((el) => el.scrollTo(0, 0));
+  await snapViewport(page, testInfo, 'side-menu-open');
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(account).toBeFocused();

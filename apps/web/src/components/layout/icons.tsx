@@ -1,17 +1,20 @@
+import { useId } from 'react';
+
 /** Small inline icons of the shell; all decorative (the surrounding control carries the label). */
 const base = { 'aria-hidden': true, focusable: false } as const;
 
 export function CoinIcon({ className }: { className?: string }) {
+  const face = `coin-${useId().replace(/:/g, '')}`;
   return (
     <svg {...base} className={className} viewBox="0 0 24 24" width="22" height="22">
       <defs>
-        <linearGradient id="coin-face" x1="0" y1="0" x2="1" y2="1">
+        <linearGradient id={face} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#fff3b8" />
           <stop offset="0.55" stopColor="#ffcf4a" />
           <stop offset="1" stopColor="#d98b12" />
         </linearGradient>
       </defs>
-      <circle cx="12" cy="12" r="10.5" fill="url(#coin-face)" stroke="#8a5200" strokeWidth="1" />
+      <circle cx="12" cy="12" r="10.5" fill={`url(#${face})`} stroke="#8a5200" strokeWidth="1" />
       <circle cx="12" cy="12" r="7.5" fill="none" stroke="#b36f00" strokeWidth="1.2" opacity="0.7" />
       <path d="M9.5 16.5V7.5h3.2a2.7 2.7 0 0 1 0 5.4H9.5" fill="none" stroke="#7a4600" strokeWidth="2" />
     </svg>

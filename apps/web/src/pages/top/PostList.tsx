@@ -29,7 +29,7 @@ function PostCard({ post }: { post: CommunityPost }) {
               key={`${src}-${i}`}
               src={src}
               alt={t('posts.imageAlt', { title: post.title, index: i + 1 })}
-              loading="lazy"
+              decoding="async"
               className={styles.image}
             />
           ))}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useCardTypes } from '../../api/site';
 import { PackBannerList } from '../../components/pack/PackBannerList';
 import { useCanonical } from '../../hooks/useCanonical';
@@ -47,12 +47,8 @@ export function TopPage() {
           {selected.coming_soon === '1' ? (
             <ComingSoon name={selected.name} />
           ) : (
-            <>
-              <PackBannerList key={selected.id} cardType={selected.id} />
-              <p className={styles.viewAll}>
-                <Link to={`/pack-list?index=${selected.id}`}>{t('packs.viewAll', { name: selected.name })}</Link>
-              </p>
-            </>
+            // The list ends with its own link to /pack-list?index={type}.
+            <PackBannerList key={selected.id} cardType={selected.id} />
           )}
         </div>
       </section>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { apiGet } from '../../../api/client';
@@ -75,7 +76,8 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
   const detail = detailReply?.state === 200 ? detailReply.detail : undefined;
   const fmt = (n: string | undefined) => Number(n ?? 0).toLocaleString(i18n.language);
 
-  return (
+  // Portalled to <body>: the sticky header's backdrop-filter would otherwise become the drawer's containing block.
+  return createPortal(
     <>
       <div className={styles.backdrop} onClick={close} aria-hidden="true" />
       <div
@@ -221,7 +223,8 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
         )}
       </div>
       <AddressModal open={addressOpen} onClose={() => setAddressOpen(false)} onSaved={() => setAddressOpen(false)} />
-    </>
+    </>,
+    document.body,
   );
 }
 
