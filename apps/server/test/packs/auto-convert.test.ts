@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DrawnCard } from '@oripa/core';
-import { autoConvertBatch } from '../../src/jobs/auto-convert.ts';
+import { autoConvertBatch, autoConvertJob } from '../../src/jobs/auto-convert.ts';
 import { runJobUntilIdle } from '../../src/jobs/runner.ts';
-import { autoConvertJob } from '../../src/jobs/auto-convert.ts';
 import { buildMember, ledgerViolations } from '../factories.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
 import { buildPack, drawVia, smallLineup } from './pack-fixtures.ts';
