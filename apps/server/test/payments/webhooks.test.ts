@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPayload, SIGNATURE_HEADER } from '../../src/services/payments/signature.ts';
 import { buildMember } from '../factories.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
-import { balance, buy, expectLedgerClean, paymentEvents, paymentRow, seedCourses } from './helpers.ts';
+import {
+  balance,
+  buy,
+  CARDS,
+  cardToken,
+  expectLedgerClean,
+  paymentEvents,
+  paymentRow,
+  seedCourses,
+} from './helpers.ts';
 
 let shop: TestShop;
 let course: Record<number, number>;
@@ -55,6 +64,38 @@ describe('provider callbacks', () => {
     expect((await post(body2, signPayload(secret(), body2))).body.outcome).toBe('ignored');
     expect((await balance(shop, m.id)).point).toBe(1000);
     expect(await paymentEvents(shop, pid)).toEqual(['created', 'pending', 'succeeded']);
+    await expectLedgerClean(shop);
+  });
+
+  it('callbacks with different event ids racing the member return still credit once', async () => {
+    // A 3-D Secure card payment: the member's return (point/append) asks the provider, so it races too.
+    const m = await buildMember(shop);
+    const res = await buy(m.client, {
+      point_price_id: course[1000],
+      pay_id: 1,
+      token: (await cardToken(shop, CARDS.threeDs)).token,
+    });
+    const pid = res.payment_id as string;
+    const row = await paymentRow(shop, pid);
+    await shop.ctx.db.pool.query("UPDATE sandbox_intents SET status = 'succeeded' WHERE id = $1", [row.provider_ref]);
+    const bodies = Array.from({ length: 6 }, (_, i) =>
+      event(`evt_race_${i}`, row.provider_ref, pid, 'succeeded', 1000),
+    );
+    const replies = await Promise.all([
+      ...bodies.map((b) => post(b, signPayload(secret(), b))),
+      m.client.post('/user/point/append', { token: pid }),
+    ]);
+    const outcomes = replies.slice(0, 6).map((r) => (r as { body: { outcome: string } }).body.outcome);
+    // Whichever signal wins applies the move; every other one finds a terminal payment.
+    expect(outcomes.filter((o) => o === 'processed').length).toBeLessThanOrEqual(1);
+    expect(outcomes.every((o) => ['processed', 'ignored'].includes(o))).toBe(true);
+    expect(await paymentEvents(shop, pid)).toEqual(['created', 'requires_action', 'succeeded']);
+    expect((await balance(shop, m.id)).point).toBe(1000);
+    const { rows } = await shop.ctx.db.pool.query(
+      "SELECT count(*)::int AS n FROM ledger_entries WHERE ref_type = 'payment' AND ref_id = $1",
+      [row.id],
+    );
+    expect(rows[0].n).toBe(1);
     await expectLedgerClean(shop);
   });
 
