@@ -25,7 +25,7 @@ const mailTaken = () => new AppError('validation', { mail: ['mailTaken'] }, 'mai
  */
 export async function validateRegistration(ctx: AppContext, payload: unknown, lang: Lang): Promise<NewMember> {
   // The Japanese form has no middle name: whatever arrives in it is ignored rather than validated.
-  const fields: Record<string, unknown> = { ...(payload as object), ...(lang === 'ja' ? { middleName: '' } : {}) };
+  const fields = (lang === 'ja' ? { ...(payload as object), middleName: '' } : payload) as Record<string, unknown>;
   const parsed = registrationSchema.safeParse(fields);
   const errors: FieldErrors = parsed.success ? {} : fieldErrorsFromZod(parsed.error);
   // The mail and referral checks also run when another field failed, so the form shows everything at once.
