@@ -96,6 +96,8 @@ describe('bank transfer (pay_id 4)', () => {
     });
     expect(info.number).toMatch(/^\d{7}$/);
     const bankPage = info.sandbox_url as string;
+    const dashboard = await fetch(`${shop.baseUrl}/sandbox/pay`);
+    expect(await dashboard.text()).toContain(new URL(bankPage).pathname);
 
     const short = await pressSandbox(shop, bankPage, 'transfer_short');
     expect(short.status).toBe(200);

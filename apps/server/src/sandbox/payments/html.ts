@@ -17,8 +17,14 @@ export function page(opts: {
   buttons?: PageButton[];
   hidden?: Record<string, string>;
   note?: [string, string];
+  /** [label, href] rows rendered as links. */
+  links?: [string, string][];
 }): string {
-  const rows = opts.rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('');
+  const rows =
+    opts.rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('') +
+    (opts.links ?? [])
+      .map(([k, href]) => `<tr><th>${esc(k)}</th><td><a href="${esc(href)}">${esc(href)}</a></td></tr>`)
+      .join('');
   const hidden = Object.entries(opts.hidden ?? {})
     .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
     .join('');

@@ -199,6 +199,21 @@ export const sandboxPaymentPages: FastifyPluginAsync = async (app) => {
     return reply.redirect(withQuery(back, { amazonCheckoutSessionId: id }), 303);
   });
 
+  // The provider's dashboard: open payments with links to their pages, for testers completing them by hand.
+  app.get('/pay', async (_request, reply) => {
+    const { rows } = await ctx.db.pool.query<Intent>(
+      `SELECT * FROM sandbox_intents WHERE status = ANY($1) AND kind <> 'wallet_session' ORDER BY created_at DESC LIMIT 50`,
+      [OPEN_STATUSES],
+    );
+    const body = page({
+      title: ['未完了のお支払い', 'Open payments'],
+      lead: ['ページを開いて支払い・期限切れなどを操作できます。', 'Open a page to pay, decline or let it expire.'],
+      rows: [],
+      links: rows.map((i) => [`${i.kind} ${yen(Number(i.amount))}`, `/sandbox/pay/${i.id}`] as [string, string]),
+    });
+    return html(reply, body);
+  });
+
   app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
     const i = await loadIntent(ctx, request.params.id);
     if (!i || !actionsFor(i.kind))
