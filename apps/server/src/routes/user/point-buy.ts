@@ -48,13 +48,15 @@ export const pointBuyRoutes: FastifyPluginAsync = async (app) => {
     return reply.ok({ ...out });
   });
 
-  // Conversion tracking: the latest credited purchase.
-  app.get('/user/pay_result', async (request, reply) => {
+  // Conversion tracking: the given (or latest) credited purchase of this member.
+  app.get<{ Querystring: { payment_id?: string } }>('/user/pay_result', async (request, reply) => {
     const memberId = requireMember(request);
+    const { payment_id } = parseInput(optionalPaymentQuery, request.query);
     const { rows } = await ctx.db.pool.query(
       `SELECT public_id, amount, point, append_point, coupon_point, point_course_id FROM payments
-       WHERE member_id = $1 AND status = 'succeeded' ORDER BY credited_at DESC, id DESC LIMIT 1`,
-      [memberId],
+       WHERE member_id = $1 AND status = 'succeeded' AND ($2::text IS NULL OR public_id = $2)
+       ORDER BY credited_at DESC, id DESC LIMIT 1`,
+      [memberId, payment_id ?? null],
     );
     const r = rows[0];
     if (!r) throw notFound();
