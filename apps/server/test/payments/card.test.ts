@@ -46,6 +46,9 @@ describe('card payments (pay_id 1 and 7)', () => {
       pay_point_price_id: course[1000],
       pay_member_id: m.id,
     });
+    expect((await m.client.get(`/user/pay_result?payment_id=${res.payment_id}`)).pay_unique_id).toBe(res.payment_id);
+    const other = await buildMember(shop);
+    expect((await other.client.get(`/user/pay_result?payment_id=${res.payment_id}`)).state).toBe(404);
     const hist = await m.client.get('/user/point/list');
     expect((hist.list as { bonusPoint: number; money: number }[])[0]).toMatchObject({ bonusPoint: 1000, money: 1000 });
     await expectLedgerClean(shop);
