@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCardTypes } from '../../api/site';
@@ -16,6 +17,10 @@ import styles from './TopPage.module.css';
 export function TopPage() {
   const { t } = useTranslation('top');
   useCanonical('/');
+  const title = t('heading');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   const types = useCardTypes();
   const [params, setParams] = useSearchParams();
   const requested = Number(params.get('type'));
