@@ -72,4 +72,37 @@ describe('browsing packs', () => {
     expect((await shop.client().get('/user/pack/detail/abc')).state).toBe(404);
     expect((await shop.client().get("/user/pack/detail/1'%20OR%201=1")).state).toBe(404);
   });
+
+  it('answers the POST aliases of the list and the lineup, and pages long lineups', async () => {
+    const packId = await buildPack(shop, {
+      cards: Array.from({ length: 35 }, (_, i) => ({
+        rank: 'C' as const,
+        name: `Card ${i}`,
+        imageUrl: '/demo/cards/x.svg',
+        setCount: 1,
+        buyPoint: 10,
+      })),
+    });
+    const c = shop.client();
+    const list = await c.post('/user/pack/list', {});
+    expect((list.list as PackSummary[]).some((p) => p.id === packId)).toBe(true);
+    const page2 = await c.post('/user/pack/card', { pack_id: packId, page: 2 });
+    expect(page2.page).toMatchObject({ page: 2, all_page: 2 });
+    expect((page2.list as unknown[]).length).toBe(5);
+    const viaGet = await c.get(`/user/pack/card_list/${packId}/2`);
+    expect(viaGet.list).toEqual(page2.list);
+    expect((await c.post('/user/pack/card', { pack_id: 'x' })).state).toBe(404);
+  });
+
+  it('publishes the fairness record: lineup, commitment, and every draw with its card', async () => {
+    const packId = await buildPack(shop);
+    const m = await buildMember(shop, { paidPoints: 10_000 });
+    await drawVia(m.client, packId, 3);
+    const fair = await shop.client().get(`/user/pack/fairness/${packId}`);
+    expect(fair).toMatchObject({ state: 200, pack_id: packId, total_pack_count: 20 });
+    expect(fair.fairness).toMatchObject({ seed: null, algorithm: 'sha256-ctr-fisher-yates-v1' });
+    expect((fair.draws as { ticket_no: number }[]).map((d) => d.ticket_no)).toEqual([1, 2, 3]);
+    expect((fair.cards as unknown[]).length).toBe(4);
+    expect((await shop.client().get('/user/pack/fairness/999999')).state).toBe(404);
+  });
 });
