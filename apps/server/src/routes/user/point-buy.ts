@@ -25,7 +25,7 @@ export const pointBuyRoutes: FastifyPluginAsync = async (app) => {
   app.post('/user/point/buy', async (request, reply) => {
     const memberId = requireMember(request);
     const input = parseInput(pointBuySchema, request.payload);
-    return reply.ok({ ...(await startPayment(ctx, memberId, input)) });
+    return reply.ok({ ...(await startPayment(ctx, memberId, input, request.log)) });
   });
 
   // After /pay-redirect: the payment id comes back as {token}; settle it with the provider if needed.

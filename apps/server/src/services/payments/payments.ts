@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import {
   PAY_ID,
   rankBonusForMember,
@@ -22,7 +23,12 @@ const failed = (key: string, reason: string) => new AppError('validation', { gen
  * POST /api/user/point/buy. The payment row is committed before the gateway is called, so whatever the provider
  * does later (callbacks, the member's return) finds it; the amount always comes from the course.
  */
-export async function startPayment(ctx: AppContext, memberId: number, input: PointBuyInput): Promise<PointBuyReply> {
+export async function startPayment(
+  ctx: AppContext,
+  memberId: number,
+  input: PointBuyInput,
+  log?: FastifyBaseLogger,
+): Promise<PointBuyReply> {
   const gateway = gatewayFor(ctx);
   const payId = input.pay_id as PayId;
   if (!gateway.supports(payId)) throw AppError.validation('pay_id', 'payIdInvalid', 'pay_id_not_offered');
@@ -103,6 +109,9 @@ export async function startPayment(ctx: AppContext, memberId: number, input: Poi
     });
   } catch (err) {
     const key = err instanceof GatewayInputError ? err.messageKey : 'gatewayUnavailable';
+    if (key === 'gatewayUnavailable' && !(err instanceof AppError)) {
+      log?.error({ err, payment: publicId }, 'payment gateway call failed');
+    }
     await applyStatus(ctx, payment.id, 'failed', 'gateway', { failureReason: key });
     if (err instanceof GatewayInputError) throw AppError.validation(err.field, key, 'card_token');
     if (err instanceof AppError) throw err;
