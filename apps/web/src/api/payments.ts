@@ -144,8 +144,10 @@ export const buttonSignature = (pointPriceId: number) =>
 export const setCheckoutSession = (sessionId: string) =>
   apiGet(`/user/set_checkout_session/${encodeURIComponent(sessionId)}`);
 export const getCheckoutSession = () => apiGet<Reply<CheckoutSessionReply>>('/user/get_checkout_session');
-export const completeCheckoutSession = (sessionId: string) =>
-  apiGet<Reply<CompleteCheckoutReply>>(`/user/complete_checkout_session${q({ amazonCheckoutSessionId: sessionId })}`);
+export const completeCheckoutSession = (sessionId: string, paymentId?: string) =>
+  apiGet<Reply<CompleteCheckoutReply>>(
+    `/user/complete_checkout_session${q({ amazonCheckoutSessionId: sessionId, payment_id: paymentId })}`,
+  );
 
 /** The point price of one draw of a pack (the complete pages compare it with the member's points). */
 export const usePackPoint = (packId: number) =>

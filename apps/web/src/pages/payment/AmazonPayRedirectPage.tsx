@@ -14,9 +14,9 @@ export function AmazonPayRedirectPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const sessionId = new URLSearchParams(search).get('amazonCheckoutSessionId') ?? '';
+    const q = new URLSearchParams(search);
     void (async () => {
-      const r = await completeCheckoutSession(sessionId);
+      const r = await completeCheckoutSession(q.get('amazonCheckoutSessionId') ?? '', q.get('payment_id') ?? undefined);
       if (r.state !== 200) console.warn('complete_checkout_session', r.state, r.errors);
       navigate(`/complete-buy-point-amazom-pay${search}`, { replace: true });
     })();

@@ -1,0 +1,349 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { snap, useLanguage } from './helpers';
+
+/**
+ * Issue 4's browser journeys: buy points with every payment id through the sandbox provider's pages, with a
+ * success and a failure path each, checking that the header's balance changes only when a payment succeeded.
+ * Each test uses a fresh member (POST /sandbox/members) logged in through /login.
+ */
+type Lang = 'ja' | 'en';
+type Tree = { [k: string]: string | Tree };
+const read = (lang: Lang, ns: string) =>
+  JSON.parse(readFileSync(`apps/web/src/i18n/locales/${lang}/${ns}.json`, 'utf8')) as Tree;
+const pick = (tree: Tree, path: string) =>
+  path.split('.').reduce<Tree | string>((t, k) => (t as Tree)[k]!, tree) as string;
+const T = { ja: read('ja', 'payment'), en: read('en', 'payment') };
+const A = { ja: read('ja', 'account'), en: read('en', 'account') };
+const t = (lang: Lang, path: string, vars: Record<string, string | number> = {}) =>
+  pick(T[lang], path).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k] ?? ''));
+
+// The provider pages send the browser back to the shop's PUBLIC_URL (http://localhost:PORT by default); the session
+// cookie belongs to that host, so these journeys use it rather than 127.0.0.1.
+test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3100}` });
+
+const CARDS = { ok: '4111111111111111', declined: '4000000000000002', secure: '4000000000003220' };
+
+async function newMember(page: Page, lang: Lang = 'ja', paidPoints = 0) {
+  await useLanguage(page, lang);
+  const res = await page.request.post('/sandbox/members', { data: { paidPoints, lang } });
+  expect(res.ok(), 'the sandbox member helper').toBeTruthy();
+  const { mail, pass } = (await res.json()) as { mail: string; pass: string };
+  await page.goto('/login');
+  const field = (name: string) => page.getByRole('textbox', { name: pick(A[lang], name), exact: true });
+  await field('fields.mail').fill(mail);
+  await field('fields.pass').fill(pass);
+  await field('fields.pass').press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expectBalance(page, paidPoints);
+}
+
+/** The balance the header shows (the point link to /buy-point). */
+async function headerBalance(page: Page): Promise<number> {
+  const text = await page.locator('header a[href="/buy-point"]').first().innerText();
+  return Number(text.replace(/[^\d]/g, ''));
+}
+const expectBalance = (page: Page, n: number) => expect.poll(() => headerBalance(page), { timeout: 10_000 }).toBe(n);
+
+/** Opens /buy-point, takes the first course and answers its id and the points it grants. */
+async function chooseCourse(page: Page, lang: Lang, shot?: string) {
+  await page.goto('/buy-point');
+  await expect(page.getByRole('heading', { name: t(lang, 'buyPoint.title'), exact: true })).toBeVisible();
+  const buy = page
+    .getByRole('main')
+    .getByRole('link', { name: t(lang, 'buyPoint.buy') })
+    .first();
+  await expect(buy).toBeVisible();
+  if (shot) await snap(page, test.info(), shot);
+  const href = (await buy.getAttribute('href'))!;
+  const id = Number(new URL(href, 'http://x').searchParams.get('pointPriceId'));
+  const detail = (await (await page.request.get(`/api/user/point_price/detail/${id}`)).json()) as {
+    detail: { total_point: number };
+  };
+  await buy.click();
+  await expect(page.getByRole('heading', { name: t(lang, 'confirm.title'), exact: true })).toBeVisible();
+  return { id, total: detail.detail.total_point };
+}
+
+const method = (page: Page, payId: number) => page.locator(`input[name="payId"][value="${payId}"]`);
+const submit = (page: Page, lang: Lang) => page.getByRole('button', { name: t(lang, 'confirm.submit') }).click();
+/** Presses a button on a sandbox provider page. */
+const provider = (page: Page, action: string) => page.locator(`button[data-action="${action}"]`).click();
+
+async function fillCard(page: Page, lang: Lang, number: string, expire = ['12', '35']) {
+  const parts = number.match(/.{1,4}/g)!;
+  for (const [i, part] of parts.entries()) await page.getByLabel(t(lang, 'card.numberPart', { n: i + 1 })).fill(part);
+  await page.getByLabel(t(lang, 'card.month')).fill(expire[0]!);
+  await page.getByLabel(t(lang, 'card.year')).fill(expire[1]!);
+  await page.getByLabel(t(lang, 'card.cvc'), { exact: true }).fill('123');
+  await page.getByLabel(t(lang, 'card.name')).fill('TARO YAMADA');
+}
+
+test.describe('credit card (pay id 1)', () => {
+  for (const lang of ['ja', 'en'] as const) {
+    test(`success credits the points, saved card reused, then a decline changes nothing (${lang})`, async ({
+      page,
+    }) => {
+      await newMember(page, lang);
+      const course = await chooseCourse(page, lang, `pay-buy-point-${lang}`);
+      await expect(method(page, 1)).toBeChecked(); // the first listed method is preselected
+      await fillCard(page, lang, CARDS.ok);
+      await page.getByLabel(t(lang, 'card.saveCard')).check();
+      await snap(page, test.info(), `pay-confirm-card-${lang}`);
+      await submit(page, lang);
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByText(t(lang, 'result.success'))).toBeVisible();
+      await expectBalance(page, course.total);
+      await snap(page, test.info(), `pay-card-success-${lang}`);
+      await dialog.getByRole('button').last().click();
+
+      // The saved card is offered first next time; a second purchase with it credits again.
+      await chooseCourse(page, lang);
+      await expect(page.getByRole('radio', { name: /1111/ })).toBeChecked();
+      await submit(page, lang);
+      await expect(page.getByRole('dialog').getByText(t(lang, 'result.success'))).toBeVisible();
+      await expectBalance(page, course.total * 2);
+      await page.getByRole('dialog').getByRole('button').last().click();
+
+      // A declined card: the failure alert, and the balance stays.
+      await chooseCourse(page, lang);
+      await page.getByRole('radio', { name: t(lang, 'card.newCard') }).check();
+      await fillCard(page, lang, CARDS.declined);
+      await submit(page, lang);
+      await expect(page.getByRole('dialog').getByText(t(lang, 'result.failure'))).toBeVisible();
+      await snap(page, test.info(), `pay-card-declined-${lang}`);
+      await page.reload();
+      await expectBalance(page, course.total * 2);
+    });
+  }
+
+  test('a card-token error lands under its field; deleting a saved card asks first', async ({ page }) => {
+    await newMember(page);
+    await chooseCourse(page, 'ja');
+    await fillCard(page, 'ja', CARDS.ok, ['01', '20']); // expired: token code 1501 → the expiry field
+    await submit(page, 'ja');
+    await expect(page.getByLabel(t('ja', 'card.month'))).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(t('ja', 'card.verifyFailed'))).toBeVisible();
+    await expect(page.getByLabel(t('ja', 'card.name'))).not.toHaveAttribute('aria-invalid', 'true');
+    await snap(page, test.info(), 'pay-card-token-error-ja');
+    await expectBalance(page, 0);
+
+    // Register a card on /card-input, then delete it from the confirm page after the prompt.
+    await page.goto('/card-input');
+    await fillCard(page, 'ja', CARDS.ok);
+    await page.getByRole('button', { name: t('ja', 'card.register') }).click();
+    await expect(page.getByText(t('ja', 'card.registered'))).toBeVisible();
+    await snap(page, test.info(), 'pay-card-input-ja');
+    await chooseCourse(page, 'ja');
+    await page.getByRole('button', { name: t('ja', 'card.deleteLabel', { card: '**** **** **** 1111' }) }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('ja', 'card.delete') })
+      .click();
+    await expect(page.getByText(t('ja', 'card.deleted'))).toBeVisible();
+    await expect(page.getByRole('radio', { name: /1111/ })).toHaveCount(0);
+  });
+});
+
+test.describe('3-D Secure (pay id 7, and a card that asks for it)', () => {
+  test('passing the challenge credits through /pay-redirect; failing it credits nothing', async ({ page }) => {
+    await newMember(page);
+    const course = await chooseCourse(page, 'ja');
+    await fillCard(page, 'ja', CARDS.secure);
+    await submit(page, 'ja');
+    await expect(page).toHaveURL(/\/sandbox\/pay\//);
+    await snap(page, test.info(), 'pay-3ds-challenge');
+    await provider(page, 'pass');
+    await expect(page).toHaveURL(/\/complete-buy-point\?payment_id=/);
+    await expect(page.getByText(t('ja', 'complete.success'))).toBeVisible();
+    await expectBalance(page, course.total);
+    await snap(page, test.info(), 'pay-complete-ja');
+
+    // pay id 7 forces the challenge even for an ordinary card; failing it leaves the balance alone.
+    await chooseCourse(page, 'ja');
+    await method(page, 7).check();
+    await fillCard(page, 'ja', CARDS.ok);
+    await submit(page, 'ja');
+    await expect(page).toHaveURL(/\/sandbox\/pay\//);
+    await provider(page, 'fail');
+    await expect(page).toHaveURL(/\/complete-buy-point\?payment_id=/);
+    await expect(page.getByText(t('ja', 'complete.failure'))).toBeVisible();
+    await expectBalance(page, course.total);
+    await snap(page, test.info(), 'pay-complete-failed-ja');
+  });
+});
+
+test.describe('convenience store (pay id 2)', () => {
+  test('paid at the store credits; an expired slip does not', async ({ page }) => {
+    await newMember(page);
+    const course = await chooseCourse(page, 'ja');
+    await method(page, 2).check();
+    await page.getByRole('radio', { name: t('ja', 'combini.other') }).check();
+    await snap(page, test.info(), 'pay-confirm-combini-ja');
+    await submit(page, 'ja');
+    await expect(page).toHaveURL(/\/confirm-combini\?paymentID=\d+/);
+    const slip = page.getByRole('link', { name: t('ja', 'confirmCombini.slip') });
+    await expect(slip).toBeVisible();
+    await snap(page, test.info(), 'pay-combini-slip-ja');
+    await expectBalance(page, 0); // nothing until it is paid
+    await page.goto((await slip.getAttribute('href'))!);
+    await provider(page, 'pay');
+    await page.goto('/buy-point-history');
+    await expectBalance(page, course.total);
+
+    await chooseCourse(page, 'ja');
+    await method(page, 2).check();
+    await submit(page, 'ja');
+    await expect(page).toHaveURL(/\/confirm-combini\?paymentID=\d+/);
+    await page.goto((await page.getByRole('link', { name: t('ja', 'confirmCombini.slip') }).getAttribute('href'))!);
+    await provider(page, 'expire');
+    await page.goto('/buy-point-history');
+    await expectBalance(page, course.total);
+  });
+});
+
+test.describe('bank transfer (pay id 4)', () => {
+  for (const lang of ['ja', 'en'] as const) {
+    test(`katakana is required; a reconciled transfer credits, an expired one does not (${lang})`, async ({ page }) => {
+      await newMember(page, lang);
+      const course = await chooseCourse(page, lang);
+      await method(page, 4).check();
+      const holder = page.getByLabel(t(lang, 'bank.holder'));
+      await holder.fill('yamada taro');
+      await submit(page, lang);
+      await expect(holder).toHaveAttribute('aria-invalid', 'true');
+      await snap(page, test.info(), `pay-bank-katakana-error-${lang}`);
+      await holder.fill('ヤマダ タロウ');
+      await submit(page, lang);
+      await expect(page).toHaveURL(/\/bank-transfer-information\?payment_id=/);
+      await expect(page.getByText(t(lang, 'bankInfo.hours'))).toBeVisible();
+      await snap(page, test.info(), `pay-bank-info-${lang}`);
+      await expectBalance(page, 0);
+
+      const paymentId = new URL(page.url()).searchParams.get('payment_id')!;
+      const info = (await (await page.request.get(`/api/user/bank?payment_id=${paymentId}`)).json()) as {
+        sandbox_url: string;
+      };
+      await page.goto(info.sandbox_url);
+      await provider(page, 'transfer');
+      await page.goto('/buy-point-history');
+      await expectBalance(page, course.total);
+      await snap(page, test.info(), `pay-point-history-${lang}`);
+
+      await chooseCourse(page, lang);
+      await method(page, 4).check();
+      await page.getByLabel(t(lang, 'bank.holder')).fill('ヤマダタロウ');
+      await submit(page, lang);
+      await expect(page).toHaveURL(/\/bank-transfer-information\?payment_id=/);
+      const second = new URL(page.url()).searchParams.get('payment_id')!;
+      const info2 = (await (await page.request.get(`/api/user/bank?payment_id=${second}`)).json()) as {
+        sandbox_url: string;
+      };
+      await page.goto(info2.sandbox_url);
+      await provider(page, 'expire');
+      await page.goto('/payge-transfer-information');
+      await expect(page.getByRole('heading', { name: t(lang, 'payge.title') })).toBeVisible();
+      await snap(page, test.info(), `pay-payge-${lang}`);
+      await expectBalance(page, course.total);
+    });
+  }
+});
+
+test.describe('carrier billing (pay id 6)', () => {
+  test('approved → /complete-carrier credits; declined → /error-carrier does not', async ({ page }) => {
+    await newMember(page);
+    const course = await chooseCourse(page, 'ja');
+    await method(page, 6).check();
+    await page.getByRole('radio', { name: t('ja', 'carrier.au') }).check();
+    await submit(page, 'ja');
+    await expect(page).toHaveURL(/\/sandbox\/pay\//);
+    await provider(page, 'approve');
+    await expect(page).toHaveURL(/\/complete-carrier/);
+    await expect(page.getByText(t('ja', 'carrier_result.complete'))).toBeVisible();
+    await expectBalance(page, course.total);
+    await snap(page, test.info(), 'pay-complete-carrier-ja');
+
+    await chooseCourse(page, 'ja');
+    await method(page, 6).check();
+    await submit(page, 'ja');
+    await provider(page, 'decline');
+    await expect(page).toHaveURL(/\/error-carrier/);
+    await expect(page.getByText(t('ja', 'carrier_result.errorAsk'))).toBeVisible();
+    await expectBalance(page, course.total);
+    await snap(page, test.info(), 'pay-error-carrier-ja');
+  });
+});
+
+test.describe('wallets (pay ids 3, 12, 8, 9)', () => {
+  const complete: Record<number, RegExp> = {
+    3: /\/complete-buy-point-paypal\?payment_id=/,
+    12: /\/complete-buy-point\?payment_id=/,
+    8: /\/complete-buy-point\?payment_id=/,
+    9: /\/complete-buy-point\?payment_id=/,
+  };
+  for (const payId of [3, 12, 8, 9]) {
+    test(`wallet ${payId}: approved credits, cancelled does not`, async ({ page }) => {
+      await newMember(page);
+      const course = await chooseCourse(page, 'ja');
+      await method(page, payId).check();
+      await submit(page, 'ja');
+      await expect(page).toHaveURL(/\/sandbox\/pay\//);
+      if (payId === 3) await snap(page, test.info(), 'pay-wallet-approval');
+      await provider(page, 'approve');
+      await expect(page).toHaveURL(complete[payId]!);
+      await expect(page.getByText(t('ja', 'complete.success'))).toBeVisible();
+      await expectBalance(page, course.total);
+
+      await chooseCourse(page, 'ja');
+      await method(page, payId).check();
+      await submit(page, 'ja');
+      await provider(page, 'cancel');
+      await expect(page).toHaveURL(complete[payId]!);
+      await expect(page.getByText(t('ja', 'complete.failure'))).toBeVisible();
+      await expectBalance(page, course.total);
+    });
+  }
+});
+
+test.describe('retailer wallet (pay id 5)', () => {
+  test('sign-in, checkout session, approval and capture credit; a declined approval does not', async ({ page }) => {
+    await newMember(page);
+    const course = await chooseCourse(page, 'ja');
+    await method(page, 5).check();
+    await submit(page, 'ja'); // no session yet: the wallet's sign-in comes first
+    await expect(page).toHaveURL(/\/sandbox\/pay\/wallet-signin/);
+    await provider(page, 'signin');
+    await expect(page).toHaveURL(/\/confirm-buy-point\?.*amazonCheckoutSessionId=/);
+    await expect(method(page, 5)).toBeChecked();
+    await expect(page.getByText(/VISA \*\*\*\* 1111/)).toBeVisible();
+    await snap(page, test.info(), 'pay-retailer-session-ja');
+    await submit(page, 'ja');
+    await expect(page).toHaveURL(/\/sandbox\/pay\//);
+    await provider(page, 'approve');
+    await expect(page).toHaveURL(/\/complete-buy-point-amazom-pay\?/);
+    await expect(page.getByText(t('ja', 'complete.success'))).toBeVisible();
+    await expectBalance(page, course.total);
+
+    await chooseCourse(page, 'ja');
+    await method(page, 5).check();
+    await submit(page, 'ja');
+    await provider(page, 'signin');
+    await submit(page, 'ja');
+    await provider(page, 'decline');
+    await expect(page).toHaveURL(/\/complete-buy-point-amazom-pay\?/);
+    await expect(page.getByText(t('ja', 'complete.failure'))).toBeVisible();
+    await expectBalance(page, course.total);
+  });
+});
+
+test.describe('histories', () => {
+  for (const lang of ['ja', 'en'] as const) {
+    test(`coin history is titled COIN HISTORY and shows its empty message (${lang})`, async ({ page }) => {
+      await newMember(page, lang, 500);
+      await page.goto('/coin-history');
+      await expect(page.getByRole('heading', { name: 'COIN HISTORY' })).toBeVisible();
+      await expect(page.getByText(t(lang, 'coinHistory.empty'))).toBeVisible();
+      await snap(page, test.info(), `pay-coin-history-${lang}`);
+    });
+  }
+});
