@@ -21,7 +21,8 @@ function FieldFrame({ id, label, error, hint, required, children }: FieldFramePr
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
         {label}
-        <span className={required ? styles.badgeRequired : styles.badgeOptional}>
+        {/* Screen readers hear "required" from aria-required; the badge is for the eye only. */}
+        <span className={required ? styles.badgeRequired : styles.badgeOptional} aria-hidden="true">
           {t(required ? 'required' : 'optional')}
         </span>
       </label>

@@ -30,9 +30,10 @@ export function MyPage() {
   const logout = async () => {
     setLoggingOut(true);
     await apiGet('/user/logout');
+    // Leave first: refreshing the user while still here would make the route guard send us to /login.
+    await navigate('/', { replace: true });
     await refreshSession();
     qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'currentUser' });
-    navigate('/', { replace: true });
   };
 
   if (user.isPending || detail.isPending) return <LoadingOverlay />;
