@@ -124,7 +124,7 @@ test('the post pager moves between pages', async ({ page }) => {
 test('a member opens and closes the side menu with the keyboard', async ({ page }, testInfo) => {
   await loginAsNewMember(page, { paidPoints: 1000, address: true });
   await page.goto('/');
-  await expect(page.getByRole('link', { name: /保有ポイント 1,000pt/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /保有ポイント 1,000P/ })).toBeVisible();
   await snapViewport(page, testInfo, 'member-header');
   const account = page.getByRole('button', { name: 'マイページメニューを開く' });
   await account.focus();

@@ -1,9 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import '../i18n';
+
+// The machines that run these share their two cores with many other jobs: give async queries room.
+configure({ asyncUtilTimeout: 5000 });
 
 type Handler = (params: Record<string, unknown> | null) => unknown;
 

@@ -40,7 +40,7 @@ describe('Header', () => {
   it('shows a member the point balance linking to /buy-point and opens the side menu', async () => {
     fakeApi({ 'GET /user/point': MEMBER, 'GET /user/detail': DETAIL });
     renderAt(withHeader(null));
-    const balance = await screen.findByRole('link', { name: '保有ポイント 12,345pt（ポイント購入へ）' });
+    const balance = await screen.findByRole('link', { name: '保有ポイント 12,345P（ポイント購入へ）' });
     expect(balance.getAttribute('href')).toBe('/buy-point');
     const account = screen.getByRole('button', { name: 'マイページメニューを開く' });
     expect(account.getAttribute('aria-expanded')).toBe('false');

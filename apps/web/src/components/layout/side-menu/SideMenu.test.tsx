@@ -28,7 +28,7 @@ describe('SideMenu', () => {
     open();
     const dialog = await screen.findByRole('dialog', { name: 'マイページ' });
     expect(dialog).toHaveProperty('ariaModal', 'true');
-    expect(dialog.textContent).toContain('12,345pt');
+    expect(dialog.textContent).toContain('12,345P');
     expect(dialog.textContent).toContain('30枚');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
     expect(dialog.textContent).toContain('シルバー');
