@@ -89,7 +89,10 @@ test('the card-game tabs switch the pack list and keep the choice in the address
   await page.goto('/');
   const [first, second] = [page.getByRole('tab').nth(0), page.getByRole('tab').nth(1)];
   await expect(page.getByRole('tabpanel')).toHaveAttribute('id', 'card-type-panel-1');
+  // Switching tabs is not a new page: the scroll position stays (the layout scrolls to top on real navigations).
+  await page.evaluate(() => window.scrollTo(0, 200));
   await second.click();
+  expect(await page.evaluate(() => window.scrollY)).toBe(200);
   await expect(page).toHaveURL(/\?type=2$/);
   await expect(second).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tabpanel')).toHaveAttribute('id', 'card-type-panel-2');
