@@ -22,8 +22,8 @@ export function CardChoice({
         <span className={styles.info}>
           <span className={styles.name}>{card.name}</span>
           <span className={styles.meta}>
-            <span className={styles.rank}>{card.rank}</span> {card.rarity_label} ・{' '}
-            {t('reveal.ticket', { num: card.num })}
+            <span className={`${styles.rank} ${styles[`rank${card.rank}`]}`}>{card.rank}</span>{' '}
+            {t(`rarity.${card.rarity}`)} ・ {t('reveal.ticket', { num: card.num })}
           </span>
           <span className={styles.points}>
             {locked ? t('choice.noReduction') : t('choice.value', { amount: card.buy_point.toLocaleString() })}

@@ -45,6 +45,14 @@ export function DrawButtons({ pack, onDraw, withDropdown, onSaleStart }: DrawBut
   }
   const rules = drawButtons(pack);
   const reason = blockReason(pack);
+  if (rules.soldOut) {
+    // Nothing to press on a sold-out pack: only the reason.
+    return (
+      <p className={styles.reason} role="note">
+        {t('blocked.soldOut')}
+      </p>
+    );
+  }
   const click = (count: DrawCount) => {
     if (rules.clicksIgnored) return;
     onDraw(count);
@@ -60,8 +68,7 @@ export function DrawButtons({ pack, onDraw, withDropdown, onSaleStart }: DrawBut
       aria-describedby={reason ? `why-${pack.id}` : undefined}
       onClick={() => click(count)}
     >
-      <span className={styles.btnLabel}>{label}</span>
-      <span className={styles.btnSub}>{sub}</span>
+      <span className={styles.btnLabel}>{label}</span> <span className={styles.btnSub}>{sub}</span>
     </button>
   );
   return (

@@ -2,6 +2,7 @@ import { RANK_ORDER, type PackDetail } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styles from './FairnessBox.module.css';
+import { LockIcon } from './PackIcons';
 
 /** The pack's fairness proof: the seed commitment, live remaining per rank, the public draw log, the revealed seed. */
 export function FairnessBox({ pack }: { pack: PackDetail }) {
@@ -10,7 +11,7 @@ export function FairnessBox({ pack }: { pack: PackDetail }) {
   return (
     <section className={styles.box} aria-labelledby="fairness-title">
       <h2 id="fairness-title" className={styles.title}>
-        <span aria-hidden="true">🔒</span> {t('fairness.title')}
+        <LockIcon /> {t('fairness.title')}
       </h2>
       <p className={styles.lead}>{t('fairness.lead')}</p>
       <div className={styles.field}>

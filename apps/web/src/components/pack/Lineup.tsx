@@ -37,7 +37,9 @@ export function Lineup({
                   <img src={card.image_url} alt="" loading="lazy" draggable={false} />
                   <span className={styles.cardName}>{card.name}</span>
                   <span className={styles.cardMeta}>
-                    <span className={`${styles.rarity} ${styles[`rar${card.rarity}`]}`}>{card.rarity_label}</span>
+                    <span className={`${styles.rarity} ${styles[`rar${card.rarity}`]}`}>
+                      {t(`rarity.${card.rarity}`)}
+                    </span>
                     <span>{t('lineup.setCount', { count: card.set_count })}</span>
                   </span>
                   <span className={styles.model}>{card.model_number}</span>
@@ -56,7 +58,7 @@ export function Lineup({
                 <dt>{t('lineup.rank')}</dt>
                 <dd>{open.rank}</dd>
                 <dt>{t('lineup.rarity')}</dt>
-                <dd>{open.rarity_label}</dd>
+                <dd>{t(`rarity.${open.rarity}`)}</dd>
                 <dt>{t('lineup.model')}</dt>
                 <dd>{open.model_number}</dd>
                 <dt>{t('lineup.count')}</dt>

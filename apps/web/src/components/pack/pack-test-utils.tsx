@@ -1,9 +1,12 @@
 import type { DrawnCard, PackDetail, PackSummary, PurchaseResult } from '@oripa/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import i18n from '../../i18n';
+
+// Role queries over a whole page are slow in jsdom; a busy machine needs more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 type Handler = (params: Record<string, unknown> | null) => unknown;
 export interface ApiCall {

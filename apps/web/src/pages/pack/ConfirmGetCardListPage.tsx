@@ -12,6 +12,7 @@ import { MiniCards } from './MiniCards';
 import { ShipHeader } from './ShipHeader';
 import styles from './CardListPages.module.css';
 import page from './PackPages.module.css';
+import { CheckBadge } from '../../components/pack/PackIcons';
 
 /** The ids of selectedCardHistoryIds=1,2,3 (anything that is not a positive integer is dropped). */
 export function parseIdList(raw: string | null): Set<number> {
@@ -62,9 +63,7 @@ function ConfirmChoice({
     return (
       <section className={`${page.page} ${page.narrow}`} aria-labelledby="done-title">
         <div className={`${page.panel} ${styles.success}`}>
-          <p aria-hidden="true" style={{ fontSize: '2.5rem' }}>
-            ✅
-          </p>
+          <CheckBadge />
           <h1 id="done-title" className={page.h1} tabIndex={-1} ref={(el) => el?.focus()}>
             {t('decide.doneTitle')}
           </h1>

@@ -13,7 +13,7 @@ export function MiniCards({ cards, empty, showPoints }: { cards: DrawnCard[]; em
           <img src={c.image} alt="" loading="lazy" draggable={false} />
           <span>{c.name}</span>
           <span style={{ color: 'var(--text-dim)' }}>
-            {c.rank} ・ {c.rarity_label} ・ {t('reveal.ticket', { num: c.num })}
+            {c.rank} ・ {t(`rarity.${c.rarity}`)} ・ {t('reveal.ticket', { num: c.num })}
           </span>
           {showPoints && <span>{t('price.points', { amount: c.buy_point.toLocaleString() })}</span>}
         </li>

@@ -21,7 +21,7 @@ const routes = [{ path: '/pack-detail', element: <PackDetailPage /> }];
 const detail = { state: 200, detail: packDetail() };
 
 async function clickTen() {
-  fireEvent.click(await screen.findByRole('button', { name: /10連ガチャ/ }));
+  fireEvent.click(await screen.findByRole('button', { name: /^10連 / }));
 }
 
 describe('PackDetailPage purchase flow', () => {
@@ -107,7 +107,7 @@ describe('PackDetailPage purchase flow', () => {
     });
     renderAt(routes, '/pack-detail?packId=7&num=100');
     await screen.findByRole('heading', { name: 'ドラゴン頂上決戦パック' });
-    expect(screen.queryByRole('button', { name: /10連ガチャ/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^10連 / })).toBeNull();
     const dialog = await screen.findByRole('dialog', { name: '購入確認' }, { timeout: 3000 });
     expect(within(dialog).getByTestId('confirm-count').textContent).toBe('100回');
   });

@@ -15,7 +15,8 @@ export function RevealCard({ card, revealed, spotlight }: { card: DrawnCard; rev
     >
       <div className={styles.cardInner}>
         <div className={styles.cardBack} aria-hidden="true">
-          <span>★</span>
+          <span className={styles.backStar}>★</span>
+          <span className={styles.backLogo}>KIRAKIRA ORIPA</span>
         </div>
         <div className={styles.cardFront} aria-hidden={!revealed}>
           <img src={card.image} alt="" draggable={false} />
@@ -23,7 +24,7 @@ export function RevealCard({ card, revealed, spotlight }: { card: DrawnCard; rev
           <span className={styles.cardLabel}>
             <span className={styles.cardName}>{card.name}</span>
             <span className={styles.cardMeta}>
-              <span>{card.rarity_label}</span>
+              <span>{t(`rarity.${card.rarity}`)}</span>
               <span className={styles.ticket}>{t('reveal.ticket', { num: card.num })}</span>
             </span>
           </span>
@@ -31,7 +32,7 @@ export function RevealCard({ card, revealed, spotlight }: { card: DrawnCard; rev
       </div>
       {revealed && (
         <span className="visually-hidden">
-          {t('reveal.cardSr', { rank: card.rank, rarity: card.rarity_label, name: card.name, num: card.num })}
+          {t('reveal.cardSr', { rank: card.rank, rarity: t(`rarity.${card.rarity}`), name: card.name, num: card.num })}
         </span>
       )}
     </div>
