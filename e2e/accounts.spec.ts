@@ -165,13 +165,21 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(page).toHaveURL(/\/pack-detail\?packId=1$/);
     });
 
-    test('a member registers a shipping address from My page', async ({ page }, testInfo) => {
+    test('a member edits the profile and registers a shipping address from My page', async ({ page }, testInfo) => {
       const res = await page.request.post('/sandbox/members', { data: { lang } });
       const member = (await res.json()) as { mail: string; pass: string };
       await page.goto('/login');
       await logIn(page, t, member.mail, member.pass);
       await expect(page).toHaveURL(/\/$/);
       await page.goto('/my-page');
+
+      // Name and phone through the profile popup.
+      await page.getByRole('button', { name: t.myPage!.editProfile }).click();
+      await field(page.getByRole('dialog'), t, t.fields!.tel!).fill('08011112222');
+      await page.getByRole('dialog').getByRole('button', { name: t.profileModal!.save }).click();
+      await expect(page.getByRole('status').filter({ hasText: t.myPage!.profileSaved! })).toBeVisible();
+      await expect(page.getByText('08011112222')).toBeVisible();
+
       await page.getByRole('button', { name: t.myPage!.registerAddress }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();

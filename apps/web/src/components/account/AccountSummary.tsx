@@ -5,7 +5,15 @@ import type { CurrentUserReply } from '../../api/useCurrentUser';
 import styles from './MyPage.module.css';
 
 /** Who the member is and what they hold: name, contact, points, coins and rank. */
-export function AccountSummary({ user, detail }: { user: CurrentUserReply; detail: UserDetail }) {
+export function AccountSummary({
+  user,
+  detail,
+  onEditProfile,
+}: {
+  user: CurrentUserReply;
+  detail: UserDetail;
+  onEditProfile: () => void;
+}) {
   const { t, i18n } = useTranslation('account');
   const name =
     i18n.language === 'en'
@@ -53,6 +61,9 @@ export function AccountSummary({ user, detail }: { user: CurrentUserReply; detai
           </>
         )}
       </dl>
+      <button type="button" className={styles.panelButton} onClick={onEditProfile}>
+        {t('myPage.editProfile')}
+      </button>
     </section>
   );
 }

@@ -57,7 +57,8 @@ export function ConfirmUserRegisterPage() {
     [t('confirmRegister.name'), name],
     [t('fields.tel'), draft.tel],
     [t('fields.mail'), draft.mail],
-    [t('fields.pass'), `${'●'.repeat(draft.pass.length)} ${t('confirmRegister.passMasked')}`],
+    // A fixed mask: neither the password nor its length is shown.
+    [t('fields.pass'), `●●●●●●●● ${t('confirmRegister.passMasked')}`],
     [t('fields.referralCode'), draft.referralCode || t('confirmRegister.none')],
   ];
   return (

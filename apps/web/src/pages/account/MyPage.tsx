@@ -7,12 +7,13 @@ import { useCurrentUser } from '../../api/useCurrentUser';
 import { useUserDetail } from '../../api/useUserDetail';
 import { AccountSummary } from '../../components/account/AccountSummary';
 import { AddressModal } from '../../components/account/AddressModal';
+import { ProfileModal } from '../../components/account/ProfileModal';
 import { ShippingAddressPanel } from '../../components/account/ShippingAddressPanel';
 import { useSessionRefresh } from '../../components/account/use-session-refresh';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import styles from '../../components/account/MyPage.module.css';
 
-type Notice = 'passwordChanged' | 'addressSaved';
+type Notice = 'passwordChanged' | 'addressSaved' | 'profileSaved';
 
 /** The account page: balances, profile, shipping address, histories and settings, logout. */
 export function MyPage() {
@@ -24,6 +25,7 @@ export function MyPage() {
   const detail = useUserDetail();
   const refreshSession = useSessionRefresh();
   const [addressOpen, setAddressOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
   const [notice, setNotice] = useState<Notice | null>((location.state as { notice?: Notice } | null)?.notice ?? null);
   const [loggingOut, setLoggingOut] = useState(false);
 
@@ -67,7 +69,7 @@ export function MyPage() {
         </p>
       )}
       <div className={styles.grid}>
-        <AccountSummary user={user.data} detail={d} />
+        <AccountSummary user={user.data} detail={d} onEditProfile={() => setProfileOpen(true)} />
         <ShippingAddressPanel detail={d} onEdit={() => setAddressOpen(true)} />
         <nav className={styles.panel} aria-labelledby="my-history">
           <h2 id="my-history" className={styles.panelTitle}>
@@ -103,6 +105,12 @@ export function MyPage() {
       <button type="button" className={styles.logout} onClick={logout} disabled={loggingOut} aria-busy={loggingOut}>
         {t('myPage.logout')}
       </button>
+      <ProfileModal
+        open={profileOpen}
+        detail={d}
+        onClose={() => setProfileOpen(false)}
+        onSaved={() => setNotice('profileSaved')}
+      />
       <AddressModal
         open={addressOpen}
         onClose={() => setAddressOpen(false)}
