@@ -37,7 +37,11 @@ export function FinalConfirmation({
       </h2>
       <dl className={styles.dl}>
         <dt>{t('confirm.quantity')}</dt>
-        <dd>{t('confirm.quantityValue', { point: n(course.point), bonus: n(bonus), total: n(course.total_point) })}</dd>
+        <dd>
+          {bonus > 0
+            ? t('confirm.quantityValue', { point: n(course.point), bonus: n(bonus), total: n(course.total_point) })
+            : t('confirm.quantityPlain', { point: n(course.point) })}
+        </dd>
         <dt>{t('confirm.price')}</dt>
         <dd>{t('confirm.priceValue', { value: n(course.price) })}</dd>
         <dt>{t('confirm.method')}</dt>

@@ -1,5 +1,5 @@
 import { katakanaNameField, type PointBuyRequest, type PayId } from '@oripa/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { buyPoints, buttonSignature } from '../../api/payments';
@@ -29,8 +29,18 @@ export function useBuySubmit(opts: { pointPriceId: number; packId: number | null
   const [walletError, setWalletError] = useState<string>();
   const [alert, setAlert] = useState<BuyAlert | null>(null);
 
-  /** Builds the method's fields, or answers null after showing what is wrong. */
-  async function methodFields(v: ConfirmForm, payId: number): Promise<Partial<PointBuyRequest> | null> {
+  // Coming back from a provider page with the browser's back button restores this page from the back-forward
+  // cache with the button still disabled; enable it again.
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) setBusy(false);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  /** The method's fields; null after showing what is wrong; 'leaving' when the browser went to the wallet. */
+  async function methodFields(v: ConfirmForm, payId: number): Promise<Partial<PointBuyRequest> | null | 'leaving'> {
     if (payId === 1 || payId === 7) {
       if (v.card !== 'new' && v.card !== '') return { card_index: Number(v.card) };
       const card = cardFromForm(v);
@@ -71,8 +81,11 @@ export function useBuySubmit(opts: { pointPriceId: number; packId: number | null
       if (opts.sessionId) return { checkout_session_id: opts.sessionId };
       // No session yet: the wallet's sign-in comes first; it returns to this page with amazonCheckoutSessionId.
       const sig = await buttonSignature(opts.pointPriceId);
-      if (sig.state === 200 && sig.url) assignLocation(sig.url);
-      else setWalletError(t('wallet.error'));
+      if (sig.state === 200 && sig.url) {
+        assignLocation(sig.url);
+        return 'leaving';
+      }
+      setWalletError(t('wallet.error'));
       return null;
     }
     return {};
@@ -91,9 +104,12 @@ export function useBuySubmit(opts: { pointPriceId: number; packId: number | null
     setBankError(undefined);
     setWalletError(undefined);
     setBusy(true);
+    // While the browser is leaving for a provider page the button stays disabled, so it cannot be pressed twice.
+    let leaving = false;
     try {
       const fields = await methodFields(v, payId);
-      if (!fields) return;
+      if (fields === 'leaving') leaving = true;
+      if (!fields || fields === 'leaving') return;
       const reply = await buyPoints({
         point_price_id: opts.pointPriceId,
         pay_id: payId as PayId,
@@ -102,8 +118,10 @@ export function useBuySubmit(opts: { pointPriceId: number; packId: number | null
       });
       const outcome = buyOutcome(reply);
       if (outcome.kind === 'combini' || outcome.kind === 'route') navigate(outcome.to);
-      else if (outcome.kind === 'redirect' || outcome.kind === 'secure') assignLocation(outcome.url);
-      else if (outcome.kind === 'success') {
+      else if (outcome.kind === 'redirect' || outcome.kind === 'secure') {
+        leaving = true;
+        assignLocation(outcome.url);
+      } else if (outcome.kind === 'success') {
         await refreshUser();
         setAlert({ ok: true, message: t('result.success') });
       } else {
@@ -112,7 +130,7 @@ export function useBuySubmit(opts: { pointPriceId: number; packId: number | null
         setAlert({ ok: false, message: failureText(payId, outcome.message) });
       }
     } finally {
-      setBusy(false);
+      if (!leaving) setBusy(false);
     }
   }
 

@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useBankInfo } from '../../api/payments';
 import { LoadState } from '../../components/payment/LoadState';
+import { deadline, n } from '../../components/payment/format';
 import styles from '../../components/payment/Payment.module.css';
-
-const n = (v: number) => v.toLocaleString('ja-JP');
 
 /** /bank-transfer-information: where to transfer (bank, number, name, price), within 3 days. */
 export function BankTransferInformationPage() {
@@ -43,7 +42,7 @@ export function BankTransferInformationPage() {
               {d.deadline && (
                 <>
                   <dt>{t('confirmCombini.deadline')}</dt>
-                  <dd>{d.deadline}</dd>
+                  <dd>{deadline(d.deadline)}</dd>
                 </>
               )}
             </dl>

@@ -99,13 +99,15 @@ export function ConfirmBuyPointPage() {
           {t('confirm.course')}
         </h2>
         <p className={styles.bigPoint}>{t('points', { value: n(detail.total_point) })}</p>
-        <p className={styles.muted}>
-          {t('confirm.quantityValue', {
-            point: n(detail.point),
-            bonus: n(detail.total_point - detail.point),
-            total: n(detail.total_point),
-          })}
-        </p>
+        {detail.total_point > detail.point && (
+          <p className={styles.muted}>
+            {t('confirm.quantityValue', {
+              point: n(detail.point),
+              bonus: n(detail.total_point - detail.point),
+              total: n(detail.total_point),
+            })}
+          </p>
+        )}
         <p>{t('confirm.priceValue', { value: n(detail.price) })}</p>
       </section>
       <form className={styles.stack} onSubmit={handleSubmit(buy.submit)} noValidate>

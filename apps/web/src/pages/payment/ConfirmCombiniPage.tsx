@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useCombiniSlip } from '../../api/payments';
 import { LoadState } from '../../components/payment/LoadState';
+import { deadline, n } from '../../components/payment/format';
 import styles from '../../components/payment/Payment.module.css';
-
-const n = (v: number) => v.toLocaleString('ja-JP');
 
 /** /confirm-combini?paymentID={receipt}: the convenience-store payment slip and its link. */
 export function ConfirmCombiniPage() {
@@ -45,7 +44,7 @@ export function ConfirmCombiniPage() {
               <dt>{t('confirm.price')}</dt>
               <dd>{t('confirm.priceValue', { value: n(d.price ?? 0) })}</dd>
               <dt>{t('confirmCombini.deadline')}</dt>
-              <dd>{d.deadline ?? t('confirmCombini.deadlineValue')}</dd>
+              <dd>{d.deadline ? deadline(d.deadline) : t('confirmCombini.deadlineValue')}</dd>
             </dl>
             {d.url && (
               <div className={styles.actions}>
