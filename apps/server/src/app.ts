@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { apiPlugin } from './http/api-plugin.ts';
+import { frameworkErrorHandler } from './http/framework-errors.ts';
 import './http/types.ts';
 import { apiRoutes } from './routes/index.ts';
 import { paymentWebhookRoutes } from './routes/user/payment-webhooks.ts';
@@ -29,6 +30,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     trustProxy: ctx.config.trustProxy,
     // Form posts are small; anything larger is refused before it is parsed.
     bodyLimit: 64 * 1024,
+    // Ids and tokens are short; a longer path segment is refused (in the envelope, see framework-errors.ts).
+    maxParamLength: 200,
+    frameworkErrors: frameworkErrorHandler(ctx.config),
   });
   app.decorate('ctx', ctx);
   await app.register(cookie);

@@ -52,3 +52,20 @@ describe('the /api envelope', () => {
     expect(res.errors?.json?.[0]).toMatch(/malformed/);
   });
 });
+
+describe('URLs refused before routing', () => {
+  it.each([
+    ['a broken percent-escape', '/user/history/detail/%E0%A4%A'],
+    ['an over-long path parameter', `/user/history/detail/${'9'.repeat(300)}`],
+  ])('answers %s in the envelope without echoing the URL', async (_name, path) => {
+    const c = shop.client('en');
+    const res = await c.raw(`/api${path}`);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body.state).toBe(400);
+    expect(res.status).toBe(400);
+    expect((body.errors as Record<string, string[]>).general?.[0]).toMatch(/malformed/);
+    expect(body.csrf).toBeTruthy();
+    expect(JSON.stringify(body)).not.toContain('%E0');
+    expect(JSON.stringify(body)).not.toContain('999999');
+  });
+});
