@@ -159,6 +159,42 @@ test('a member opens and closes the side menu with the keyboard', async ({ page 
   await expect(page.getByRole('link', { name: 'ログイン / 新規登録' })).toBeVisible();
 });
 
+test('a member without an address registers one from the side menu', async ({ page }, testInfo) => {
+  await loginAsNewMember(page, { paidPoints: 500 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'マイページメニューを開く' }).click();
+  const menu = page.getByRole('dialog', { name: 'マイページ' });
+  await expect(menu).toContainText('お届け先が登録されていません。');
+  await menu.getByRole('button', { name: 'お届け先を登録する' }).click();
+  const modal = page.getByRole('dialog', { name: '配送先住所の登録' });
+  await expect(modal).toBeVisible();
+  await modal.getByLabel(/^郵便番号/).fill('1000001');
+  await expect(modal.getByLabel(/^市区町村/)).toHaveValue(/千代田区/);
+  await modal.getByLabel(/^番地/).fill('千代田1-1');
+  await modal.getByRole('button', { name: '入力内容を確認する' }).click();
+  await snapViewport(page, testInfo, 'side-menu-address-confirm');
+  await modal.getByRole('button', { name: '登録する' }).click();
+  await expect(modal).toBeHidden();
+  await expect(menu).toContainText('〒100-0001');
+  await expect(menu.getByRole('button', { name: 'お届け先を変更' })).toBeVisible();
+});
+
+test('the side menu in English', async ({ page }, testInfo) => {
+  await useLanguage(page, 'en');
+  await loginAsNewMember(page, { paidPoints: 2500, smsVerified: true, address: true });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: '2,500 points (buy points)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open the My page menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'My page' });
+  await expect(menu.getByRole('link', { name: 'Buy points' })).toHaveAttribute('href', '/buy-point');
+  await expect(menu.getByRole('link', { name: /SMS verification/ })).toContainText('Verified');
+  await expect(menu.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await snapViewport(page, testInfo, 'side-menu-en');
+  await menu.getByRole('link', { name: 'Pack purchase history' }).click();
+  await expect(page).toHaveURL(/\/buy-product-history$/);
+  await expect(menu).toBeHidden();
+});
+
 test('maintenance sends every page to the maintenance page and reload returns', async ({ page }, testInfo) => {
   const on = await page.request.post('/sandbox/maintenance', { data: { on: true } });
   expect(on.ok()).toBe(true);

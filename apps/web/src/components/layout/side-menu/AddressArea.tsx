@@ -4,7 +4,9 @@ import styles from './SideMenu.module.css';
 
 /** The current shipping address from GET /api/user/detail, or a button that opens the address modal. */
 export function AddressArea({ onEdit }: { onEdit: () => void }) {
-  const { t } = useTranslation('layout');
+  const { t, i18n } = useTranslation('layout');
+  // Japanese addresses run together; in English the parts (prefecture names come in English) need spaces.
+  const sep = i18n.language === 'en' ? ' ' : '';
   const { data, isPending, refetch } = useUserDetail();
   const detail = data?.detail;
   let body;
@@ -25,11 +27,7 @@ export function AddressArea({ onEdit }: { onEdit: () => void }) {
       <>
         <address className={styles.address}>
           <span>{t('menu.address.zip', { zip })}</span>
-          <span>
-            {detail!.pref_name}
-            {detail!.shiku}
-            {detail!.address}
-          </span>
+          <span>{[detail!.pref_name, detail!.shiku, detail!.address].filter(Boolean).join(sep)}</span>
           {detail!.building && <span>{detail!.building}</span>}
         </address>
         <button type="button" className={styles.textButton} onClick={onEdit}>
