@@ -121,7 +121,7 @@ for (const lang of ['ja', 'en'] as const) {
       await snap(page, testInfo, `packs-${lang}-history`);
       await row.click();
       await expect(page).toHaveURL(/\/buy-product-history-detail\?packHistoryId=\d+$/);
-      await expect(page.getByRole('heading', { name: 'SHIPPED' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'SHIPPED', exact: true })).toBeVisible();
       await expect(page.getByTestId('total-returned')).toHaveText(/^[\d,]+P$/);
       await snap(page, testInfo, `packs-${lang}-history-detail`);
       await page.getByRole('link', { name: str(p, 'history.back') }).click();
