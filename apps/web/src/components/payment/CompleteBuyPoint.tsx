@@ -39,7 +39,7 @@ export function CompleteBuyPoint() {
   return (
     <section className={styles.page} aria-labelledby="complete-title">
       <h1 id="complete-title" className={styles.title}>
-        {t('complete.title')}
+        {end.isPending ? t('complete.titlePending') : success ? t('complete.title') : t('result.failureTitle')}
       </h1>
       {end.isPending ? (
         <LoadState />
@@ -50,7 +50,8 @@ export function CompleteBuyPoint() {
           </p>
           {user.data?.point !== undefined && (
             <p>
-              {t('balance')}: <strong>{t('points', { value: userPoint.toLocaleString('ja-JP') })}</strong>
+              {t('balance')}
+              <strong>{t('points', { value: userPoint.toLocaleString('ja-JP') })}</strong>
             </p>
           )}
         </div>

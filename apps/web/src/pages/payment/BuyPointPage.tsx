@@ -33,7 +33,8 @@ export function BuyPointPage() {
       </h1>
       {user.data?.point !== undefined && (
         <p>
-          {t('balance')}: <strong>{t('points', { value: Number(user.data.point).toLocaleString('ja-JP') })}</strong>
+          {t('balance')}
+          <strong>{t('points', { value: Number(user.data.point).toLocaleString('ja-JP') })}</strong>
         </p>
       )}
       {packId && <p className={styles.notice}>{t('buyPoint.packNotice')}</p>}
