@@ -54,7 +54,7 @@ export function polyfillDialog() {
   proto.__polyfilled = true;
 }
 
-export function renderRoutes(routes: RouteObject[], initialPath: string) {
+export function renderRoutes(routes: RouteObject[], initialPath: string | { pathname: string; state: unknown }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const view = render(

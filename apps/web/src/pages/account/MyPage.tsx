@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { apiGet } from '../../api/client';
@@ -28,6 +28,11 @@ export function MyPage() {
   const [profileOpen, setProfileOpen] = useState(false);
   const [notice, setNotice] = useState<Notice | null>((location.state as { notice?: Notice } | null)?.notice ?? null);
   const [loggingOut, setLoggingOut] = useState(false);
+
+  // The notice was taken into state above; drop it from the history entry so a reload does not repeat it.
+  useEffect(() => {
+    if (location.state) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, navigate]);
 
   const logout = async () => {
     setLoggingOut(true);

@@ -1,0 +1,103 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, polyfillDialog, renderRoutes } from '../../components/account/account-test-utils';
+import i18n from '../../i18n';
+import { MyPage } from './MyPage';
+
+const routes = [
+  { path: '/', element: <p>top page</p> },
+  { path: '/my-page', element: <MyPage /> },
+];
+const MEMBER = {
+  state: 200,
+  is_login: '1',
+  id: 7,
+  point: '12345',
+  coin: '30',
+  rank: 2,
+  rank_name: 'シルバー',
+  rank_color: '#9aa3ad',
+  end_sms: '1',
+};
+const detail = (address: boolean) => ({
+  state: 200,
+  detail: {
+    lastName: '山田',
+    middleName: '',
+    firstName: '太郎',
+    mail: 'taro@example.com',
+    tel: '09012345678',
+    zipcode: address ? '1000001' : '',
+    pref_id: address ? 13 : 0,
+    pref_name: address ? '東京都' : '',
+    shiku: address ? '千代田区' : '',
+    address: address ? '千代田1-1' : '',
+    building: '',
+    referral_code: 'ABCD1234',
+  },
+});
+
+describe('my page', () => {
+  beforeAll(polyfillDialog);
+  beforeEach(async () => {
+    await i18n.changeLanguage('ja');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the balances, the profile and the saved address', async () => {
+    mockApi({ 'GET /user/point': MEMBER, 'GET /user/detail': detail(true) });
+    renderRoutes(routes, '/my-page');
+    expect(await screen.findByText('山田 太郎 様')).toBeTruthy();
+    expect(screen.getByTestId('my-points').textContent).toBe('12,345P');
+    expect(screen.getByText('30枚')).toBeTruthy();
+    expect(screen.getByText('シルバー')).toBeTruthy();
+    expect(screen.getByText('認証済み')).toBeTruthy();
+    expect(screen.getByTestId('my-address').textContent).toContain('東京都 千代田区 千代田1-1');
+    expect(screen.getByRole('button', { name: '住所を変更する' })).toBeTruthy();
+  });
+
+  it('offers to register an address when none is saved, in the address popup', async () => {
+    mockApi({
+      'GET /user/point': MEMBER,
+      'GET /user/detail': detail(false),
+      'GET /user/pref_list': { state: 200, list: [] },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/my-page');
+    await user.click(await screen.findByRole('button', { name: '住所を登録する' }));
+    expect(await screen.findByRole('heading', { name: '配送先住所の登録' })).toBeTruthy();
+  });
+
+  it('shows an error with a retry when the detail cannot be loaded', async () => {
+    mockApi({ 'GET /user/point': MEMBER, 'GET /user/detail': { state: 500, errors: { general: ['x'] } } });
+    renderRoutes(routes, '/my-page');
+    expect(await screen.findByText('会員情報を読み込めませんでした。')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '再読み込み' })).toBeTruthy();
+  });
+
+  it('logs out and goes to the top page', async () => {
+    const api = mockApi({
+      'GET /user/point': MEMBER,
+      'GET /user/detail': detail(true),
+      'GET /user/logout': { state: 200 },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/my-page');
+    await user.click(await screen.findByRole('button', { name: 'ログアウト' }));
+    expect(await screen.findByText('top page')).toBeTruthy();
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/user/logout')).toBe(true));
+  });
+
+  it('shows the notice handed over by the change-password page', async () => {
+    mockApi({ 'GET /user/point': MEMBER, 'GET /user/detail': detail(true) });
+    const { router } = renderRoutes(routes, { pathname: '/my-page', state: { notice: 'passwordChanged' } });
+    const notice = await screen.findByText('パスワードを変更しました。');
+    expect(notice.getAttribute('role')).toBe('status');
+    // Taken out of the history entry, so a reload would not show it again.
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+  });
+});
