@@ -1,7 +1,7 @@
 import type { PaymentStatus } from '../contract/payments.ts';
 
 /**
- * The payment state machine (docs/decisions/0003-payment-state-machine-and-idempotency.md):
+ * The payment state machine (docs/decisions/0005-payment-state-machine-and-idempotency.md):
  * created → pending → (requires_action) → succeeded | failed | cancelled | expired.
  * Terminal states never change again, which is what makes a late or repeated completion harmless.
  */
