@@ -57,7 +57,7 @@ function ConfirmChoice({
   const points = convert.reduce((s, c) => s + c.buy_point, 0);
   const decision = useDecision((r: DecisionResult) => setDone({ ship, points: r.returned_point ?? points }));
   const skip = useSkipShipping(cards, result.pack_id, result.card_type);
-  useHeaderSlot(done ? {} : { title: t('ship.headerTitle'), onSkip: skip.open });
+  useHeaderSlot(done ? { title: t('decide.doneTitle') } : { title: t('ship.headerTitle'), onSkip: skip.open });
 
   if (done) {
     return (

@@ -68,6 +68,14 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
     if (phase === 'done') nextRef.current?.focus();
   }, [phase]);
 
+  // Keep the card that just flipped on screen in a long (100-card) reveal.
+  const gridRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (phase !== 'cards' || revealed === 0) return;
+    const item = gridRef.current?.children[revealed - 1] as HTMLElement | undefined;
+    item?.scrollIntoView?.({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
+  }, [phase, revealed, reduced]);
+
   const endSpotlight = useCallback(() => setSpotlight(null), []);
   const gridClass = n === 1 ? styles.single : n > 20 ? styles.many : '';
   return (
@@ -100,7 +108,7 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
           <p className={styles.resultTitle} role="status">
             {phase === 'done' ? t('reveal.got', { count: n }) : t('reveal.progress', { done: revealed, total: n })}
           </p>
-          <ul className={`${styles.grid} ${gridClass}`} style={{ listStyle: 'none', padding: 0 }}>
+          <ul ref={gridRef} className={`${styles.grid} ${gridClass}`} style={{ listStyle: 'none', padding: 0 }}>
             {ordered.map((c, i) => (
               <li key={c.history_id}>
                 <RevealCard card={c} revealed={i < revealed} />
