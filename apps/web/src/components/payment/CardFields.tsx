@@ -15,6 +15,7 @@ export function CardFields({
   errors,
   onCardsChanged,
   onCardsLoaded,
+  onPasteNumber,
 }: {
   register: UseFormRegister<ConfirmForm>;
   watch: UseFormWatch<ConfirmForm>;
@@ -22,6 +23,7 @@ export function CardFields({
   onCardsChanged: (firstId: string | null) => void;
   /** Called once the saved cards are known, so the first saved card (or a new card) can be preselected. */
   onCardsLoaded: (firstId: string | null) => void;
+  onPasteNumber: (parts: [string, string, string, string]) => void;
 }) {
   const { t } = useTranslation('payment');
   const saved = useSavedCards();
@@ -93,7 +95,9 @@ export function CardFields({
           {notice.text}
         </p>
       )}
-      {(choice === 'new' || cards.length === 0) && <NewCardInputs register={register} errors={errors} />}
+      {(choice === 'new' || cards.length === 0) && (
+        <NewCardInputs register={register} errors={errors} onPasteNumber={onPasteNumber} />
+      )}
       {(choice === 'new' || cards.length === 0) && (
         <label className={styles.checkRow}>
           <input type="checkbox" {...register('saveCard')} />

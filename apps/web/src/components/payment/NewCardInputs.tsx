@@ -1,7 +1,7 @@
 import type { UseFormRegister } from 'react-hook-form';
 import { CARD_LIMITS } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
-import { NUMBER_PART_MAX } from './card-token';
+import { NUMBER_PART_MAX, splitCardNumber } from './card-token';
 import type { CardErrors, ConfirmForm } from './confirm-form';
 import styles from './Payment.module.css';
 
@@ -11,9 +11,12 @@ type CardFieldName = 'n1' | 'n2' | 'n3' | 'n4' | 'month' | 'year' | 'cvc' | 'car
 export function NewCardInputs({
   register,
   errors,
+  onPasteNumber,
 }: {
   register: UseFormRegister<Pick<ConfirmForm, CardFieldName>> | UseFormRegister<ConfirmForm>;
   errors: CardErrors;
+  /** A whole card number pasted into one part is spread over the four parts. */
+  onPasteNumber?: (parts: [string, string, string, string]) => void;
 }) {
   const { t } = useTranslation('payment');
   const reg = register as UseFormRegister<Pick<ConfirmForm, CardFieldName>>;
@@ -39,6 +42,12 @@ export function NewCardInputs({
               autoComplete={i === 0 ? 'cc-number' : 'off'}
               maxLength={NUMBER_PART_MAX}
               aria-label={t('card.numberPart', { n: i + 1 })}
+              onPaste={(e) => {
+                const digits = e.clipboardData.getData('text').replace(/\D/g, '');
+                if (!onPasteNumber || digits.length <= NUMBER_PART_MAX) return;
+                e.preventDefault();
+                onPasteNumber(splitCardNumber(digits));
+              }}
               {...err('number')}
               {...reg(name)}
             />

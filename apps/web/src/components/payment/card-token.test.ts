@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cardErrorTarget, localCardErrors, tokenizeCard, tokenRequestBody, type CardInput } from './card-token';
+import {
+  cardErrorTarget,
+  localCardErrors,
+  splitCardNumber,
+  tokenizeCard,
+  tokenRequestBody,
+  type CardInput,
+} from './card-token';
 
 const card: CardInput = {
   number: ['4111', '1111', '1111', '1111'],
@@ -71,5 +78,14 @@ describe('local card checks (core card schema)', () => {
       cvc: 'cardCvcInvalid',
       name: 'cardNameInvalid',
     });
+  });
+});
+
+describe('pasting a whole number', () => {
+  it('spreads it over the four parts (groups of 4, or 5 past 16 digits), at most 20 digits', () => {
+    expect(splitCardNumber('4111111111111111')).toEqual(['4111', '1111', '1111', '1111']);
+    expect(splitCardNumber('378282246310005')).toEqual(['3782', '8224', '6310', '005']);
+    expect(splitCardNumber('6200000000000000005')).toEqual(['62000', '00000', '00000', '0005']);
+    expect(splitCardNumber('1234567890123456789012')).toEqual(['12345', '67890', '12345', '67890']);
   });
 });

@@ -15,6 +15,13 @@ export interface CardInput {
 /** Four parts of at most 5 characters keep the whole number within the spec's 20. */
 export const NUMBER_PART_MAX = 5;
 
+/** Spreads a pasted number over the four parts: groups of 4, or of 5 for numbers longer than 16 (20 at most). */
+export function splitCardNumber(digits: string): [string, string, string, string] {
+  const d = digits.slice(0, NUMBER_PART_MAX * 4);
+  const w = d.length > 16 ? NUMBER_PART_MAX : 4;
+  return [d.slice(0, w), d.slice(w, 2 * w), d.slice(2 * w, 3 * w), d.slice(3 * w)];
+}
+
 /** Where a token error belongs: a field of the form, or a banner over the whole form. */
 export type CardErrorTarget = 'number' | 'expire' | 'cvc' | 'name' | 'maintenance' | 'communication' | 'other';
 

@@ -14,7 +14,7 @@ type CardForm = Pick<ConfirmForm, 'n1' | 'n2' | 'n3' | 'n4' | 'month' | 'year' |
 /** /card-input: register a card for later purchases (tokenised, then POST point/savedcard). */
 export function CardInputPage() {
   const { t } = useTranslation('payment');
-  const { register, handleSubmit, reset } = useForm<CardForm>();
+  const { register, handleSubmit, reset, setValue } = useForm<CardForm>();
   const saved = useSavedCards();
   const [errors, setErrors] = useState<CardErrors>({});
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
@@ -83,7 +83,11 @@ export function CardInputPage() {
         </section>
       )}
       <form className={`${styles.card}`} onSubmit={handleSubmit(onSubmit)} noValidate>
-        <NewCardInputs register={register} errors={errors} />
+        <NewCardInputs
+          register={register}
+          errors={errors}
+          onPasteNumber={(parts) => parts.forEach((v, i) => setValue(`n${i + 1}` as 'n1', v))}
+        />
         {(['maintenance', 'communication', 'other'] as const).map(
           (k) =>
             errors[k] && (

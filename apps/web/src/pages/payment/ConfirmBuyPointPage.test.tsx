@@ -142,6 +142,19 @@ describe('confirm-buy-point', () => {
     expect(api.posts('/user/point/buy')).toHaveLength(0);
   });
 
+  it('a whole card number pasted into the first part is spread over the four parts', async () => {
+    server({});
+    const user = userEvent.setup();
+    open();
+    const first = await screen.findByLabelText<HTMLInputElement>('カード番号 1桁目のまとまり');
+    await user.click(first);
+    await user.paste('4111 1111 1111 2222');
+    const parts = [1, 2, 3, 4].map(
+      (n) => screen.getByLabelText<HTMLInputElement>(`カード番号 ${n}桁目のまとまり`).value,
+    );
+    expect(parts).toEqual(['4111', '1111', '1111', '2222']);
+  });
+
   it('a declined card is the card-status failure alert', async () => {
     server({ state: 400, errors: { general: ['declined'] }, reason: 'paymentDeclined' });
     const user = userEvent.setup();
