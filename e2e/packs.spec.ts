@@ -128,6 +128,37 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(page).toHaveURL(/\/buy-product-history$/);
     });
 
+    test('a coin pack opened with num (as a banner draw button does), revealed with reduced motion, ends on thank-you', async ({
+      page,
+    }, testInfo) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const res = await page.request.post('/sandbox/members', { data: { coins: 5_000, lang } });
+      const member = (await res.json()) as { mail: string; pass: string };
+      const packs = (await (await page.request.get('/api/user/pack/list')).json()) as {
+        list: { id: number; payment_method: string }[];
+      };
+      const coinPack = packs.list.find((x) => x.payment_method === '2');
+      expect(coinPack, 'the demo has a coin pack').toBeTruthy();
+      await page.goto('/login');
+      await logIn(page, account, member.mail, member.pass);
+      await expect(page).toHaveURL(/\/$/);
+      // Arriving with num: the buttons stay hidden and the confirm opens by itself.
+      await page.goto(`/pack-detail?packId=${coinPack!.id}&num=10`);
+      const confirm = page.getByRole('dialog', { name: str(p, 'confirm.title') });
+      await expect(confirm.getByTestId('confirm-total')).toHaveText(lang === 'ja' ? '500コイン' : '500 coins');
+      await confirm.getByTestId('confirm-buy').click();
+      await page.getByRole('button', { name: str(p, 'reveal.tap') }).click();
+      await expect(page.getByTestId('reveal-card').first()).toBeVisible();
+      await snap(page, testInfo, `packs-${lang}-reveal-reduced-motion`);
+      const skip = page.getByRole('button', { name: str(p, 'reveal.skip') });
+      if (await skip.isVisible()) await skip.click();
+      await expect(page.getByTestId('reveal-next')).toHaveText(str(p, 'reveal.nextCoin'));
+      await page.getByTestId('reveal-next').click();
+      await expect(page).toHaveURL(/\/thank-you$/);
+      await expect(page.getByRole('heading', { name: str(p, 'thanks.title') })).toBeVisible();
+      await snap(page, testInfo, `packs-${lang}-thank-you`);
+    });
+
     test('the fairness page explains the commitment and verifies a sold-out pack', async ({ page }, testInfo) => {
       await page.goto('/fairness');
       await expect(page.getByRole('heading', { level: 1, name: str(p, 'fair.title') })).toBeVisible();
