@@ -1,4 +1,4 @@
-import { addMonthsTokyo, planLotSpend, POINT_VALIDITY_MONTHS, type SpendableLot } from '@oripa/core';
+import { addMonthsTokyo, POINT_VALIDITY_MONTHS } from '@oripa/core';
 import type { PoolClient } from 'pg';
 import { AppError } from '../http/app-error.ts';
 
@@ -71,47 +71,42 @@ export interface SpendPoints extends LedgerRef {
   now: Date;
 }
 
+/** Our own SQLSTATEs, raised by the SQL functions of migration 0004 (spend_points, change_coins, buy_pack). */
+export const SQLSTATE_INSUFFICIENT_POINTS = 'OR001';
+export const SQLSTATE_INSUFFICIENT_COINS = 'OR002';
+
+export const insufficientPoints = () =>
+  new AppError('validation', { count: ['insufficientPoints'] }, 'insufficient_points');
+export const insufficientCoins = () =>
+  new AppError('validation', { count: ['insufficientCoins'] }, 'insufficient_coins');
+
+/** Maps the ledger functions' SQLSTATEs to their AppErrors; anything else is returned unchanged. */
+export function ledgerError(err: unknown): unknown {
+  const code = (err as { code?: string }).code;
+  if (code === SQLSTATE_INSUFFICIENT_POINTS) return insufficientPoints();
+  if (code === SQLSTATE_INSUFFICIENT_COINS) return insufficientCoins();
+  return err;
+}
+
 /**
- * Spends points: free lots first, then the soonest to expire. Throws AppError 'insufficient_points' (and the
- * caller's transaction rolls back) when the member lacks them. Returns the ledger entry id and new balance.
+ * Spends points: free lots first, then the soonest to expire (planLotSpend's rule, the reference model). Throws
+ * AppError 'insufficient_points' (and the caller's transaction rolls back) when the member lacks them. Returns
+ * the ledger entry id and new balance. One round trip: the SQL function spend_points (migration 0004) locks the
+ * member row with a conditional debit, takes the lots in that order, writes the ledger row and the lot moves;
+ * buy_pack calls the same function, so a purchase and a direct spend follow one implementation.
  */
 export async function spendPoints(tx: PoolClient, s: SpendPoints): Promise<{ ledgerId: number; balance: number }> {
   assertAmount(s.amount);
-  // The conditional update locks the member row and refuses to go below zero in one statement.
-  const { rows } = await tx.query<{ point_balance: number }>(
-    `UPDATE members SET point_balance = point_balance - $2, last_activity_at = $3, updated_at = now()
-     WHERE id = $1 AND point_balance >= $2 RETURNING point_balance`,
-    [s.memberId, s.amount, s.now],
-  );
-  if (!rows[0]) throw new AppError('validation', { count: ['insufficientPoints'] }, 'insufficient_points');
-  const lots = await tx.query<{ id: number; kind: 'paid' | 'free'; remaining: number; expires_at: Date }>(
-    `SELECT id, kind, remaining, expires_at FROM point_lots
-     WHERE member_id = $1 AND remaining > 0 AND expired_at IS NULL FOR UPDATE`,
-    [s.memberId],
-  );
-  const spendable: SpendableLot[] = lots.rows.map((l) => ({
-    id: Number(l.id),
-    kind: l.kind,
-    remaining: Number(l.remaining),
-    expiresAt: l.expires_at,
-  }));
-  const plan = planLotSpend(spendable, s.amount, s.now);
-  // The balance said yes but the lots say no only if some lots passed expiry before the nightly job ran.
-  if (!plan) throw new AppError('validation', { count: ['insufficientPoints'] }, 'insufficient_points');
-  const ledgerId = await insertLedger(tx, s.memberId, 'point', -s.amount, Number(rows[0].point_balance), s, s.now);
-  const ids = plan.map((p) => p.lotId);
-  const amounts = plan.map((p) => p.amount);
-  await tx.query(
-    `UPDATE point_lots l SET remaining = l.remaining - t.amount
-     FROM unnest($1::bigint[], $2::bigint[]) AS t(id, amount) WHERE l.id = t.id`,
-    [ids, amounts],
-  );
-  await tx.query(
-    `INSERT INTO point_lot_moves (ledger_id, lot_id, amount)
-     SELECT $1, t.id, -t.amount FROM unnest($2::bigint[], $3::bigint[]) AS t(id, amount)`,
-    [ledgerId, ids, amounts],
-  );
-  return { ledgerId, balance: Number(rows[0].point_balance) };
+  try {
+    const { rows } = await tx.query<{ o_ledger_id: number; o_balance: number }>({
+      name: 'spend-points',
+      text: 'SELECT o_ledger_id, o_balance FROM spend_points($1, $2, $3, $4, $5, $6, $7)',
+      values: [s.memberId, s.amount, s.now, s.reason, s.refType ?? null, s.refId ?? null, s.memo ?? ''],
+    });
+    return { ledgerId: Number(rows[0]!.o_ledger_id), balance: Number(rows[0]!.o_balance) };
+  } catch (err) {
+    throw ledgerError(err);
+  }
 }
 
 /** Expires what is left of one lot (the nightly job calls this per claimed lot). Returns the points expired. */
@@ -146,18 +141,23 @@ export async function expireLot(tx: PoolClient, lotId: number, now: Date): Promi
   return amount;
 }
 
-/** Changes a coin balance (coins have no lots). Negative amounts fail with 'insufficient_coins' below zero. */
+/**
+ * Changes a coin balance (coins have no lots) through the SQL function change_coins (migration 0004). Negative
+ * amounts fail with 'insufficient_coins' below zero.
+ */
 export async function changeCoins(
   tx: PoolClient,
   c: LedgerRef & { memberId: number; amount: number; now: Date },
 ): Promise<{ ledgerId: number; balance: number }> {
   if (!Number.isSafeInteger(c.amount) || c.amount === 0) throw new RangeError(`bad coin amount ${c.amount}`);
-  const { rows } = await tx.query<{ coin_balance: number }>(
-    `UPDATE members SET coin_balance = coin_balance + $2, updated_at = now()
-     WHERE id = $1 AND coin_balance + $2 >= 0 RETURNING coin_balance`,
-    [c.memberId, c.amount],
-  );
-  if (!rows[0]) throw new AppError('validation', { count: ['insufficientCoins'] }, 'insufficient_coins');
-  const balance = Number(rows[0].coin_balance);
-  return { ledgerId: await insertLedger(tx, c.memberId, 'coin', c.amount, balance, c, c.now), balance };
+  try {
+    const { rows } = await tx.query<{ o_ledger_id: number; o_balance: number }>({
+      name: 'change-coins',
+      text: 'SELECT o_ledger_id, o_balance FROM change_coins($1, $2, $3, $4, $5, $6, $7)',
+      values: [c.memberId, c.amount, c.now, c.reason, c.refType ?? null, c.refId ?? null, c.memo ?? ''],
+    });
+    return { ledgerId: Number(rows[0]!.o_ledger_id), balance: Number(rows[0]!.o_balance) };
+  } catch (err) {
+    throw ledgerError(err);
+  }
 }

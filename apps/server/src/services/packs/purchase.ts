@@ -1,9 +1,8 @@
 import type { DrawCount } from '@oripa/core';
 import type { Pool, PoolClient } from 'pg';
 import type { AppContext } from '../../context.ts';
-import { withTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { changeCoins, spendPoints } from '../ledger.ts';
+import { ledgerError } from '../ledger.ts';
 import { PACK_COLUMNS, type PackRow } from './pack-rows.ts';
 import { issuePurchaseToken, PURCHASE_TOKEN_TTL_MS, readPurchaseToken } from './purchase-token.ts';
 import {
@@ -114,52 +113,62 @@ export interface ClaimedRow {
 }
 
 /**
- * The whole purchase write but the ledger debit, in one statement (one round trip): load the pack and the buyer,
- * evaluate the sale rules (the same ones assertOnSale applies, so the caller can name the failing one), claim the
- * next undrawn tickets in sequence order skipping rows other buyers hold, record the purchase and its cards.
- * Nothing here touches the pack row, so concurrent buyers of one pack never queue. Returns one row per card with
- * the pack columns, or a single row with null card columns when nothing was claimed (a rule failed, the stock
- * is short, or the token was already used: ON CONFLICT on purchases.token); no row when the pack is unknown.
+ * The whole purchase in one autocommit statement (one round trip, all-or-nothing): the SQL function buy_pack
+ * (migration 0004) checks the sale rules, claims the next undrawn tickets in sequence order skipping rows other
+ * buyers hold (no pack-wide lock), records the purchase and its cards, debits points (spend_points: free lots
+ * first, then the soonest to expire) or coins (change_coins) with their ledger rows, and re-checks max_buy_count
+ * once the debit has locked the member row. One row per drawn card; no row when nothing was bought (a rule
+ * failed, the stock is short, the pack is unknown, or the token was already spent), which the caller then names.
+ * The pack columns for the reply come from a tiny per-instance cache (see packForReply).
  */
-const BUY_SQL = `
-WITH pk AS (
-  SELECT ${PACK_COLUMNS}, m.rank AS m_rank, m.sms_verified_at IS NOT NULL AS m_sms,
-    m.point_balance AS m_points, m.coin_balance AS m_coins,
-    (SELECT COALESCE(sum(count), 0)::int FROM purchases b WHERE b.member_id = m.id AND b.pack_id = p.id) AS m_bought
-  FROM packs p, members m WHERE p.id = $1 AND m.id = $3
-), ok AS (
-  SELECT 1 FROM pk
-  WHERE (closed_at IS NULL OR closed_at > $6) AND start_date <= $6 AND (NOT sms_only OR m_sms)
-    AND rank_limit <= m_rank AND point = $4::int
-    AND (max_buy_count = 0 OR max_buy_count - m_bought >= $2::int)
-), claimed AS (
-  SELECT ticket_no, pack_card_id FROM tickets
-  WHERE pack_id = $1 AND purchase_id IS NULL AND EXISTS (SELECT 1 FROM ok)
-  ORDER BY ticket_no LIMIT $2
-  FOR UPDATE SKIP LOCKED
-), n AS (SELECT count(*)::int AS c FROM claimed),
-ins AS (
-  INSERT INTO purchases (member_id, pack_id, count, unit_price, price, currency, token, created_at)
-  SELECT $3, $1, n.c, $4::int, n.c * $4::int::bigint,
-    CASE WHEN (SELECT payment_method FROM pk) = '2' THEN 'coin' ELSE 'point' END, $5, $6
-  FROM n WHERE n.c >= $7::int
-  ON CONFLICT (token) DO NOTHING
-  RETURNING id
-), upd AS (
-  UPDATE tickets t SET purchase_id = ins.id FROM ins, claimed c
-  WHERE t.pack_id = $1 AND t.ticket_no = c.ticket_no
-), cards AS (
-  INSERT INTO purchase_cards (purchase_id, pack_id, member_id, ticket_no, pack_card_id, created_at)
-  SELECT ins.id, $1, $3, c.ticket_no, c.pack_card_id, $6 FROM ins, claimed c ORDER BY c.ticket_no
-  RETURNING id AS history_id, purchase_id, ticket_no, pack_card_id
-)
-SELECT pk.*, cards.history_id, cards.purchase_id, cards.ticket_no, cards.pack_card_id
-FROM pk LEFT JOIN cards ON true ORDER BY cards.ticket_no`;
+const BUY_SQL = 'SELECT purchase_id, history_id, ticket_no, pack_card_id FROM buy_pack($1, $2, $3, $4, $5, $6, $7)';
+
+/** SQLSTATE raised by buy_pack when the re-check after the debit finds max_buy_count exceeded (DETAIL: max,bought). */
+const SQLSTATE_MAX_BUY = 'OR003';
+
+async function runBuy(ctx: AppContext, values: unknown[]): Promise<ClaimedRow[]> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const { rows } = await ctx.db.pool.query<ClaimedRow>({ name: 'pack-buy', text: BUY_SQL, values });
+      return rows;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      // Deadlocks and serialization failures roll the whole statement back; the work is safe to repeat.
+      if ((code === '40001' || code === '40P01') && attempt < 3) continue;
+      throw err;
+    }
+  }
+}
 
 /**
- * POST /pack/buy: re-checks every rule inside one transaction, takes the tickets, debits points (free lots first,
- * then the soonest to expire) or coins through the ledger, and records the purchase. A replayed token answers the
- * first purchase; another member's token is a 404 and changes nothing.
+ * The pack columns a purchase reply shows (name, type, payment method), cached per instance for a second: the
+ * purchase itself was decided inside buy_pack on the live row, so this copy only labels the reply.
+ */
+const PACK_REPLY_TTL_MS = 1000;
+const packReplyCache = new WeakMap<AppContext, Map<number, { at: number; pack: Promise<PackRow | null> }>>();
+
+function packForReply(ctx: AppContext, packId: number): Promise<PackRow | null> {
+  let cache = packReplyCache.get(ctx);
+  if (!cache) packReplyCache.set(ctx, (cache = new Map()));
+  const now = Date.now();
+  const hit = cache.get(packId);
+  if (hit && now - hit.at < PACK_REPLY_TTL_MS) return hit.pack;
+  const pack = ctx.db.pool
+    .query<PackRow>({
+      name: 'pack-for-reply',
+      text: `SELECT ${PACK_COLUMNS} FROM packs p WHERE p.id = $1`,
+      values: [packId],
+    })
+    .then(({ rows }) => rows[0] ?? null);
+  pack.catch(() => cache.delete(packId));
+  cache.set(packId, { at: now, pack });
+  return pack;
+}
+
+/**
+ * POST /pack/buy: re-checks every rule, takes the tickets, debits points (free lots first, then the soonest to
+ * expire) or coins through the ledger functions, and records the purchase, all in one statement. A replayed token
+ * answers the first purchase; another member's token is a 404 and changes nothing.
  */
 export async function buyWithToken(ctx: AppContext, memberId: number, token: string): Promise<BoughtPurchase> {
   const intent = readPurchaseToken(ctx.config.sessionSecret, token);
@@ -173,86 +182,65 @@ export async function buyWithToken(ctx: AppContext, memberId: number, token: str
     throw new AppError('validation', { token: ['tokenExpired'] }, 'token_expired');
   }
 
-  const result = await withTransaction(ctx.db, async (tx) => {
-    const claim = await tx.query<
-      PackRow &
-        Partial<ClaimedRow> & { m_rank: number; m_sms: boolean; m_points: number; m_coins: number; m_bought: number }
-    >({
-      name: 'pack-buy',
-      text: BUY_SQL,
-      values: [intent.p, intent.c, memberId, intent.u, intent.n, now, intent.a ? 1 : intent.c],
-    });
-    const head = claim.rows[0];
-    if (!head) throw notFound();
-    const pack: PackRow = head;
-    if (head.history_id == null) {
-      // Nothing claimed: name the rule that failed, else it is the stock or a replay (sorted out below).
-      const buyer: BuyerState = {
-        rank: head.m_rank,
-        smsVerified: head.m_sms,
-        bought: head.m_bought,
-        pointBalance: Number(head.m_points),
-        coinBalance: Number(head.m_coins),
-      };
-      assertOnSale(pack, buyer, now);
-      if (pack.point !== intent.u) throw new AppError('conflict', { token: ['tokenExpired'] }, 'price_changed');
-      // The intent's count was within the allowance when it was issued; another purchase used it up since.
-      if (allowanceLeft(pack, buyer) < intent.c) {
-        throw maxBuyError(pack.max_buy_count, buyer.bought);
-      }
-      return { kind: 'none' as const, pack };
+  let claimed: ClaimedRow[];
+  try {
+    claimed = await runBuy(ctx, [intent.p, memberId, intent.c, intent.u, intent.n, now, intent.a ? 1 : intent.c]);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    let named = ledgerError(err);
+    if (code === SQLSTATE_MAX_BUY) {
+      const [max, bought] = String((err as { detail?: string }).detail)
+        .split(',')
+        .map(Number);
+      named = maxBuyError(max!, bought!);
     }
-    const claimed: ClaimedRow[] = claim.rows.map((r) => ({
-      history_id: r.history_id!,
-      purchase_id: r.purchase_id!,
-      ticket_no: r.ticket_no!,
-      pack_card_id: r.pack_card_id!,
-    }));
-    const taken = claimed.length;
-    const purchaseId = Number(claimed[0]!.purchase_id);
-    const ref = { reason: 'pack_purchase', refType: 'purchase', refId: purchaseId, memo: `pack ${pack.id} x${taken}` };
-    const price = taken * pack.point;
-    if (pack.payment_method === '2') await changeCoins(tx, { ...ref, memberId, amount: -price, now });
-    else await spendPoints(tx, { ...ref, memberId, amount: price, now });
-    if (pack.max_buy_count > 0) {
-      // spendPoints/changeCoins locked this member's row, so this count sees every committed purchase of theirs.
-      const { rows: b } = await tx.query<{ n: number }>(
-        'SELECT COALESCE(sum(count), 0)::int AS n FROM purchases WHERE member_id = $1 AND pack_id = $2',
-        [memberId, pack.id],
-      );
-      if (b[0]!.n > pack.max_buy_count) throw maxBuyError(pack.max_buy_count, b[0]!.n - taken);
-    }
-    return { kind: 'bought' as const, purchaseId, pack, claimed };
-  }).catch(async (err: unknown) => {
-    // A rule that fails now (sold out, limit reached, closed) may fail only because this token already bought:
+    // A rule that fails now (limit reached, not enough points) may fail only because this token already bought:
     // a replay answers the first purchase, whatever changed since.
-    if (err instanceof AppError) {
+    if (named instanceof AppError) {
       const replay = await findPurchaseByNonce(ctx, intent.n, memberId);
-      if (replay) return { kind: 'replay' as const, replay };
+      if (replay) return replay;
     }
-    throw err;
-  });
+    throw named;
+  }
 
-  if (result.kind === 'replay') return result.replay;
-
-  if (result.kind === 'bought') {
+  if (claimed.length > 0) {
+    const pack = await packForReply(ctx, intent.p);
+    if (!pack) throw notFound();
     return {
-      purchaseId: result.purchaseId,
-      pack: result.pack,
+      purchaseId: Number(claimed[0]!.purchase_id),
+      pack,
       replayed: false,
       createdAt: now,
-      claimed: result.claimed,
+      claimed,
     };
   }
-  // Nothing inserted: either the token was spent meanwhile (a double submit), or the stock is gone.
-  const replay = await findPurchaseByNonce(ctx, intent.n, memberId);
+  return explainNothingBought(ctx, memberId, intent.p, intent.c, intent.u, intent.n, now);
+}
+
+/**
+ * buy_pack bought nothing: name why, as the old in-transaction code did — a replay first (the token was spent:
+ * answer the first purchase), then the sale rules on the live rows, then the stock.
+ */
+async function explainNothingBought(
+  ctx: AppContext,
+  memberId: number,
+  packId: number,
+  count: number,
+  unit: number,
+  nonce: string,
+  now: Date,
+): Promise<BoughtPurchase> {
+  const replay = await findPurchaseByNonce(ctx, nonce, memberId);
   if (replay) return replay;
-  const { rows } = await ctx.db.pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM tickets WHERE pack_id = $1 AND purchase_id IS NULL LIMIT $2) t`,
-    [intent.p, MAX_PER_PURCHASE],
-  );
-  if (rows[0]!.n === 0) throw soldOutError();
-  throw insufficientStockError(rows[0]!.n);
+  const loaded = await loadPackAndBuyer(ctx.db.pool, packId, memberId, MAX_PER_PURCHASE);
+  if (!loaded) throw notFound();
+  const { pack, buyer, available } = loaded;
+  assertOnSale(pack, buyer, now);
+  if (pack.point !== unit) throw new AppError('conflict', { token: ['tokenExpired'] }, 'price_changed');
+  // The intent's count was within the allowance when it was issued; another purchase used it up since.
+  if (allowanceLeft(pack, buyer) < count) throw maxBuyError(pack.max_buy_count, buyer.bought);
+  if (available === 0) throw soldOutError();
+  throw insufficientStockError(available);
 }
 
 async function findPurchaseByNonce(ctx: AppContext, nonce: string, memberId: number): Promise<BoughtPurchase | null> {
