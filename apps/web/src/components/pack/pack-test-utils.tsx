@@ -7,6 +7,7 @@ import i18n from '../../i18n';
 
 // Role queries over a whole page are slow in jsdom; a busy machine needs more than the default second.
 configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 type Handler = (params: Record<string, unknown> | null) => unknown;
 export interface ApiCall {

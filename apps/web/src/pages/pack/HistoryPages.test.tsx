@@ -1,0 +1,87 @@
+import type { PackHistoryRow } from '@oripa/core';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { drawnCard, member, mockApi, renderAt, useJapanese } from '../../components/pack/pack-test-utils';
+import { BuyProductHistoryDetailPage } from './BuyProductHistoryDetailPage';
+import { BuyProductHistoryPage, historyTarget } from './BuyProductHistoryPage';
+
+beforeAll(useJapanese);
+afterEach(cleanup);
+
+const row = (id: number, status: '0' | '1'): PackHistoryRow => ({
+  id,
+  created: '2026-11-21 10:11:12',
+  pack_name: `パック${id}`,
+  send_state: status === '1' ? '発送準備中' : '',
+  point: 1000,
+  status,
+  delivery_code: '',
+  send_card: 1,
+  reduction_card: 2,
+  reduction_point: 300,
+});
+
+describe('BuyProductHistoryPage', () => {
+  const page = { page: 1, all_page: 1, pages: [1] };
+
+  it('lists yy/mm/dd rows; a decided one opens its detail, an open one the card choice', async () => {
+    const api = mockApi({
+      'GET /user/point': member,
+      'POST /user/history/list/1': { state: 200, list: [row(3, '1'), row(4, '0')], page },
+    });
+    const { router } = renderAt(
+      [{ path: '/buy-product-history', element: <BuyProductHistoryPage /> }],
+      '/buy-product-history',
+    );
+    expect(await screen.findAllByText('26/11/21')).toHaveLength(2);
+    expect(historyTarget(row(4, '0'))).toBe('/get-card-list');
+    expect(api.posts('/user/history/list/1')[0]!.params).toEqual({ mode: '0' });
+    fireEvent.click(screen.getByRole('button', { name: /パック3/ }));
+    await screen.findByTestId('where');
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/buy-product-history-detail?packHistoryId=3',
+    );
+  });
+
+  it('sends the chosen filter as mode', async () => {
+    const api = mockApi({
+      'GET /user/point': member,
+      'POST /user/history/list/1': { state: 200, list: [], page },
+    });
+    renderAt([{ path: '/buy-product-history', element: <BuyProductHistoryPage /> }], '/buy-product-history');
+    expect(await screen.findByText('ガチャの購入履歴はまだありません。')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('表示'), { target: { value: '2' } });
+    await screen.findByText('ガチャの購入履歴はまだありません。');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.posts('/user/history/list/1').map((c) => c.params)).toContainEqual({ mode: '2' });
+  });
+});
+
+describe('BuyProductHistoryDetailPage (SHIPPED)', () => {
+  it('shows the pack, the date only, the delivery code, both card lists and the returned points with P', async () => {
+    mockApi({
+      'GET /user/point': member,
+      'GET /user/history/detail/3': {
+        state: 200,
+        detail: {
+          ...row(3, '1'),
+          delivery_code: 'YT-123',
+          shipped_cards: [drawnCard(1, { status: 'ship' })],
+          converted_cards: [drawnCard(2, { status: 'convert' }), drawnCard(3, { status: 'convert' })],
+        },
+      },
+    });
+    renderAt(
+      [{ path: '/buy-product-history-detail', element: <BuyProductHistoryDetailPage /> }],
+      '/buy-product-history-detail?packHistoryId=3',
+    );
+    expect(await screen.findByText('パック3')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('SHIPPED');
+    expect(screen.getByText('2026-11-21')).toBeTruthy();
+    expect(screen.getByTestId('delivery-code').textContent).toBe('YT-123');
+    expect(screen.getByText('発送したカード（1枚）')).toBeTruthy();
+    expect(screen.getByText('ポイントに変換したカード（2枚）')).toBeTruthy();
+    expect(screen.getByTestId('total-returned').textContent).toBe('300P');
+    expect(screen.getByRole('link', { name: 'ガチャ履歴へ戻る' }).getAttribute('href')).toBe('/buy-product-history');
+  });
+});
