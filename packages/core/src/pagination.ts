@@ -17,8 +17,12 @@ export function pageObject(page: number, total: number, perPage: number, window 
   return { page: current, all_page: allPage, pages };
 }
 
-/** Parses a `[/{page}]` path segment: a positive integer, anything else is page 1. */
-export function parsePage(raw: unknown): number {
-  const n = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
-  return n >= 1 ? n : 1;
+/**
+ * Parses a `[/{page}]` path segment or a `page` field: absent → 1; a whole number 1..999999 → that page;
+ * anything else (0, -1, 1.5, text) → null, which the server refuses with a 400 naming `page`.
+ */
+export function parsePage(raw: unknown): number | null {
+  if (raw === undefined || raw === null || raw === '') return 1;
+  if (typeof raw === 'number') return Number.isInteger(raw) && raw >= 1 && raw <= 999_999 ? raw : null;
+  return typeof raw === 'string' && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
 }

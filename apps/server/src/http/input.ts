@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { fieldErrorsFromZod } from '@oripa/core';
+import { fieldErrorsFromZod, parsePage } from '@oripa/core';
 import type { z } from 'zod';
 import { AppError, loginRequired } from './app-error.ts';
 
@@ -14,4 +14,11 @@ export function parseInput<S extends z.ZodType>(schema: S, payload: unknown): z.
 export function requireMember(request: FastifyRequest): number {
   if (request.session.memberId === null) throw loginRequired();
   return request.session.memberId;
+}
+
+/** A list's page number from the path or payload; a malformed one is a 400 on `page`, never a silent page 1. */
+export function pageParam(raw: unknown): number {
+  const page = parsePage(raw);
+  if (page === null) throw AppError.validation('page', 'invalid', 'bad_page');
+  return page;
 }

@@ -48,15 +48,15 @@ describe('GET /api/user/post/list', () => {
     expect(new Set(seen).size).toBe(DEMO_POSTS.length);
   });
 
-  it('clamps a page past the end to the last page and treats junk as page 1', async () => {
+  it('clamps a page past the end to the last page and refuses a malformed page with 400 on page', async () => {
     const c = shop.client();
     const far = await c.get('/user/post/list/999');
     expect((far.page as { page: number }).page).toBe(lastPage);
     expect((far.list as Post[]).length).toBeGreaterThan(0);
     for (const junk of ['abc', '0', '-1', '1.5', "1'%20OR%201=1"]) {
       const res = await c.get(`/user/post/list/${junk}`);
-      expect(res.state).toBe(200);
-      expect((res.page as { page: number }).page).toBe(1);
+      expect(res.state).toBe(400);
+      expect(res.errors?.page?.[0]).toBe('不正な値です');
     }
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { historyListSchema, parsePage } from '@oripa/core';
 import { notFound } from '../../http/app-error.ts';
-import { parseInput, requireMember } from '../../http/input.ts';
+import { parseInput, requireMember, pageParam } from '../../http/input.ts';
 import { presentHistoryDetail, presentHistoryRow } from '../../presenters/pack.ts';
 import { listHistory, loadHistoryDetail } from '../../services/packs/history.ts';
 
@@ -15,7 +15,7 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     const memberId = requireMember(request);
     const source = request.method === 'POST' ? request.payload : { mode: request.query.mode };
     const { mode } = parseInput(historyListSchema, source);
-    const { rows, page } = await listHistory(ctx, memberId, mode, parsePage(request.params.page));
+    const { rows, page } = await listHistory(ctx, memberId, mode, pageParam(request.params.page));
     return reply.ok({ list: rows.map((r) => presentHistoryRow(r, request.lang)), page, mode });
   };
   for (const path of ['/user/history/list', '/user/history/list/:page']) {

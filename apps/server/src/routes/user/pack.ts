@@ -1,3 +1,4 @@
+import { pageParam } from '../../http/input.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FAIRNESS_ALGORITHM, formatTokyo, parsePage, type PackFairnessReply } from '@oripa/core';
 import { notFound } from '../../http/app-error.ts';
@@ -38,7 +39,7 @@ export const packRoutes: FastifyPluginAsync = async (app) => {
   const allList = async (request: PageParams, reply: FastifyReply) => {
     const type = pathId(request.params.type);
     const [{ listed, page }, buyer] = await Promise.all([
-      listPacksOfType(ctx, type, parsePage(request.params.page)),
+      listPacksOfType(ctx, type, pageParam(request.params.page)),
       buyerFacts(ctx, request.session.memberId),
     ]);
     const now = ctx.clock.now();
@@ -49,7 +50,7 @@ export const packRoutes: FastifyPluginAsync = async (app) => {
   app.get('/user/pack/all_list/:type/:page', allList);
 
   const cardList = async (request: PageParams, reply: FastifyReply) => {
-    const { rows, page } = await loadLineupPage(ctx, pathId(request.params.packId), parsePage(request.params.page));
+    const { rows, page } = await loadLineupPage(ctx, pathId(request.params.packId), pageParam(request.params.page));
     return reply.ok({ list: rows.map(presentLineupCard), page });
   };
   app.get('/user/pack/card_list/:packId', cardList);
@@ -57,7 +58,7 @@ export const packRoutes: FastifyPluginAsync = async (app) => {
   // POST /user/pack/card {pack_id, page} (page defaults to 1): the same lineup page.
   app.post('/user/pack/card', async (request, reply) => {
     const p = request.payload;
-    const { rows, page } = await loadLineupPage(ctx, pathId(String(p.pack_id ?? '')), parsePage(String(p.page ?? '1')));
+    const { rows, page } = await loadLineupPage(ctx, pathId(String(p.pack_id ?? '')), pageParam(p.page));
     return reply.ok({ list: rows.map(presentLineupCard), page });
   });
 

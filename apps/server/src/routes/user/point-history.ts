@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { parsePage } from '@oripa/core';
-import { requireMember } from '../../http/input.ts';
+import { requireMember, pageParam } from '../../http/input.ts';
 import { presentCoinHistory, presentPointHistory } from '../../presenters/payment-history.ts';
 import { ledgerHistory } from '../../services/payments/history.ts';
 
@@ -16,7 +16,7 @@ export const pointHistoryRoutes: FastifyPluginAsync = async (app) => {
       ctx.db.pool,
       memberId,
       'point',
-      parsePage(request.params.page),
+      pageParam(request.params.page),
       request.lang,
     );
     return reply.ok({ list: rows.map((r) => presentPointHistory(request.lang, r)), page });
@@ -27,7 +27,7 @@ export const pointHistoryRoutes: FastifyPluginAsync = async (app) => {
       ctx.db.pool,
       memberId,
       'coin',
-      parsePage(request.params.page),
+      pageParam(request.params.page),
       request.lang,
     );
     return reply.ok({ list: rows.map((r) => presentCoinHistory(request.lang, r)), page });

@@ -9,7 +9,7 @@ import {
 } from '@oripa/core';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
-import { parseInput } from '../../http/input.ts';
+import { parseInput, pageParam } from '../../http/input.ts';
 import { presentPayStyles } from '../../presenters/payment-styles.ts';
 import { pendingCouponBonus } from '../../services/coupons.ts';
 import {
@@ -40,7 +40,7 @@ export const pointPriceRoutes: FastifyPluginAsync = async (app) => {
     const memberId = request.session.memberId;
     const rank = await memberRank(ctx.db.pool, memberId);
     const coupon = await pendingCouponBonus(ctx.db.pool, memberId);
-    const page = parsePage(request.params.page);
+    const page = pageParam(request.params.page);
     const { rows, total } = await listCourses(ctx.db.pool, page);
     const priced = rows.map((r) => priceCourse(r, rank, request.lang));
     return reply.ok({

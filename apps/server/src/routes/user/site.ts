@@ -1,3 +1,4 @@
+import { pageParam } from '../../http/input.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { parsePage } from '@oripa/core';
 import { presentBanner, presentCardType, presentPost } from '../../presenters/site.ts';
@@ -14,7 +15,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
 
   // The spec lists the post list under GET; the original client also POSTs it, so both are answered.
   const postList = async (request: FastifyRequest<{ Params: { page?: string } }>, reply: FastifyReply) => {
-    const { rows, page } = await listPosts(ctx, parsePage(request.params.page));
+    const { rows, page } = await listPosts(ctx, pageParam(request.params.page));
     return reply.ok({ list: rows.map(presentPost), page });
   };
   for (const path of ['/user/post/list', '/user/post/list/:page']) {
