@@ -43,6 +43,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? '.e2e-data',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // The same host as baseURL, so sandbox payment pages send the browser back with its session cookie.
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },

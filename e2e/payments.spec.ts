@@ -18,9 +18,8 @@ const A = { ja: read('ja', 'account'), en: read('en', 'account') };
 const t = (lang: Lang, path: string, vars: Record<string, string | number> = {}) =>
   pick(T[lang], path).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k] ?? ''));
 
-// The provider pages send the browser back to the shop's PUBLIC_URL (http://localhost:PORT by default); the session
-// cookie belongs to that host, so these journeys use it rather than 127.0.0.1.
-test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 3100}` });
+// The provider pages send the browser back to the shop's PUBLIC_URL, which playwright.config.ts sets to the same
+// host as baseURL, so the session cookie survives the round trip.
 
 const CARDS = { ok: '4111111111111111', declined: '4000000000000002', secure: '4000000000003220' };
 

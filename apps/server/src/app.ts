@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { apiPlugin } from './http/api-plugin.ts';
 import { frameworkErrorHandler } from './http/framework-errors.ts';
+import { loadSession } from './http/session.ts';
 import './http/types.ts';
 import { apiRoutes } from './routes/index.ts';
 import { paymentWebhookRoutes } from './routes/user/payment-webhooks.ts';
@@ -48,10 +49,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
     });
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       // History-mode routing: every page path gets the SPA; the SPA itself sends unknown paths to /.
       if (request.method === 'GET' && !request.url.startsWith('/assets/')) {
         reply.header('cache-control', 'no-cache');
+        // Hand out the session cookie with the page, so the SPA's first parallel API calls share one session id
+        // (otherwise each reply could mint its own guest id and the stored CSRF pair would belong to another one).
+        await loadSession(ctx, request, reply);
         return reply.sendFile('index.html');
       }
       return reply.code(404).send({ state: 404 });

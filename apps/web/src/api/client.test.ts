@@ -74,4 +74,23 @@ describe('api client', () => {
     await api.apiGet('/user/point');
     expect(onMaintenance).toHaveBeenCalledOnce();
   });
+
+  it('takes a fresh csrf pair and repeats a POST once when the pair was refused', async () => {
+    const api = await load();
+    fetchMock
+      .mockResolvedValueOnce(reply({ state: 200, csrf: { csrf_name: 'csrfOld', csrf_value: 'v0' } }))
+      .mockResolvedValueOnce(reply({ state: 403, reason: 'csrf', csrf: { csrf_name: 'csrfA', csrf_value: 'v1' } }))
+      .mockResolvedValueOnce(reply({ state: 200, csrf: { csrf_name: 'csrfB', csrf_value: 'v2' } }))
+      .mockResolvedValueOnce(reply({ state: 200, result: 'ok' }));
+    await api.apiGet('/user/point');
+    const r = await api.apiPost('/user/login', { mail: 'a@b.jp' });
+    expect(r.result).toBe('ok');
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
+      '/api/user/point',
+      '/api/user/login',
+      '/api/user/point',
+      '/api/user/login',
+    ]);
+    expect(new URLSearchParams(fetchMock.mock.calls[3]![1].body as string).get('csrf_name')).toBe('csrfB');
+  });
 });

@@ -53,14 +53,24 @@ export function apiPost<T extends ApiReply = ApiReply>(path: string, params: Rec
   const key = `${path}\n${json}`;
   const pending = inFlight.get(key);
   if (pending) return pending as Promise<T>;
-  const run = (async () => {
-    if (!csrf) await apiGet('/user/point');
+  const post = () => {
     const body = new URLSearchParams({ csrf_name: csrf?.csrf_name ?? '', csrf_value: csrf?.csrf_value ?? '', json });
     return send(path, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: body.toString(),
     });
+  };
+  const run = (async () => {
+    if (!csrf) await apiGet('/user/point');
+    const reply = await post();
+    // A refused pair means the session changed under us (another tab logged in or out, the pair aged out):
+    // take a fresh pair once and repeat. The server changed nothing on a 403.
+    if (reply.state === 403 && reply.reason === 'csrf') {
+      await apiGet('/user/point');
+      return post();
+    }
+    return reply;
   })().finally(() => inFlight.delete(key));
   inFlight.set(key, run);
   return run as Promise<T>;
