@@ -3,6 +3,7 @@ import type { Lang } from '@oripa/core';
 import type { AppContext } from '../context.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { AppError } from '../http/app-error.ts';
+import { forgetMemberSessions } from '../http/session.ts';
 import { findMemberByMail } from '../repositories/members.ts';
 import { assertNotLocked, recordAttempt, THROTTLE_RULES } from './auth-throttle.ts';
 import { hashPassword } from './passwords.ts';
@@ -58,7 +59,7 @@ export async function isResetTokenUsable(ctx: AppContext, token: string): Promis
 export async function completePasswordReset(ctx: AppContext, token: string, pass: string): Promise<void> {
   const passHash = await hashPassword(pass);
   const now = ctx.clock.now();
-  await withTransaction(ctx.db, async (tx) => {
+  const ended = await withTransaction(ctx.db, async (tx) => {
     const { rows } = await tx.query<{ member_id: number }>(
       `SELECT member_id FROM password_resets
        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 FOR UPDATE`,
@@ -69,5 +70,8 @@ export async function completePasswordReset(ctx: AppContext, token: string, pass
     await tx.query('UPDATE password_resets SET used_at = $2 WHERE member_id = $1 AND used_at IS NULL', [memberId, now]);
     await tx.query('UPDATE members SET pass_hash = $2, updated_at = now() WHERE id = $1', [memberId, passHash]);
     await tx.query('DELETE FROM sessions WHERE member_id = $1', [memberId]);
+    return Number(memberId);
   });
+  // This instance's session cache drops them at once (other instances within SESSION_CACHE_MS, ADR 0006).
+  forgetMemberSessions(ctx, ended);
 }
