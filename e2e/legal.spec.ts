@@ -58,7 +58,7 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(table).toContainText(lang === 'en' ? operator.addressEn : operator.address);
       await expect(table).toContainText(operator.phone);
       await expect(table).toContainText(operator.email);
-      await expect(table).toContainText(operator.representative);
+      await expect(table).toContainText(lang === 'en' ? operator.representativeEn : operator.representative);
       await expect(table).toContainText(lang === 'en' ? 'weekdays 10:00–17:00' : '平日 10:00〜17:00');
     });
 

@@ -29,6 +29,7 @@ const envSchema = z.object({
   OPERATOR_NAME: z.string().min(1).default('株式会社キラキラトレーディング'),
   OPERATOR_NAME_EN: z.string().min(1).default('Kirakira Trading Co., Ltd.'),
   OPERATOR_REPRESENTATIVE: z.string().min(1).default('星野 光'),
+  OPERATOR_REPRESENTATIVE_EN: z.string().min(1).default('Hikaru Hoshino'),
   OPERATOR_ADDRESS: z.string().min(1).default('〒330-0063 埼玉県さいたま市浦和区高砂9-9-9 キラキラビル5F'),
   OPERATOR_ADDRESS_EN: z
     .string()
@@ -90,6 +91,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       name: e.OPERATOR_NAME,
       nameEn: e.OPERATOR_NAME_EN,
       representative: e.OPERATOR_REPRESENTATIVE,
+      representativeEn: e.OPERATOR_REPRESENTATIVE_EN,
       address: e.OPERATOR_ADDRESS,
       addressEn: e.OPERATOR_ADDRESS_EN,
       phone: e.OPERATOR_PHONE,

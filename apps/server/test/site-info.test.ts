@@ -20,6 +20,7 @@ describe('GET /api/user/site_info', () => {
       name: '株式会社テスト運営',
       nameEn: 'Test Operations Inc.',
       representative: shop.ctx.config.operator.representative,
+      representativeEn: shop.ctx.config.operator.representativeEn,
       address: shop.ctx.config.operator.address,
       addressEn: shop.ctx.config.operator.addressEn,
       phone: '03-0000-1111',

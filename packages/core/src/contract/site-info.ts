@@ -7,6 +7,7 @@ export interface SiteOperator {
   name: string;
   nameEn: string;
   representative: string;
+  representativeEn: string;
   address: string;
   addressEn: string;
   phone: string;

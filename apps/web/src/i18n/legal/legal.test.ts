@@ -84,6 +84,7 @@ describe('every legal document', () => {
         name: '株式会社テスト',
         nameEn: 'Test Co., Ltd.',
         representative: '山田 太郎',
+        representativeEn: 'Taro Yamada',
         address: '埼玉県さいたま市',
         addressEn: 'Saitama, Japan',
         phone: '048-000-0000',

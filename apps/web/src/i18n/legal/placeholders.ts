@@ -42,7 +42,7 @@ export function placeholderValues(
     shopName: info.shop_name[lang] || shopName,
     operatorName: lang === 'en' ? o.nameEn : o.name,
     operatorAddress: lang === 'en' ? o.addressEn : o.address,
-    representative: o.representative,
+    representative: lang === 'en' ? o.representativeEn || o.representative : o.representative,
     phone: o.phone,
     email: o.email,
     supportHours: supportHours(info.support_hours),

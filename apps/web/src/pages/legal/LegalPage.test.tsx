@@ -9,6 +9,7 @@ const operator = {
   name: '株式会社テスト運営',
   nameEn: 'Test Operations Inc.',
   representative: '山田 太郎',
+  representativeEn: 'Taro Yamada',
   address: '〒330-0000 埼玉県さいたま市テスト1-2-3',
   addressEn: '1-2-3 Test, Saitama 330-0000, Japan',
   phone: '048-111-2222',
