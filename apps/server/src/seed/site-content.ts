@@ -14,7 +14,7 @@ const CARD_TYPES = [
 const BANNERS = [
   { fileName: '/demo/banners/launch.svg', linkUrl: '/pack-list?index=1' },
   { fileName: '/demo/banners/dragon-sigil.svg', linkUrl: '/pack-list?index=1' },
-  { fileName: '/demo/banners/sms-bonus.svg', linkUrl: '/sms' },
+  { fileName: '/demo/banners/provably-fair.svg', linkUrl: '/fairness' },
 ];
 
 interface DemoPost {
@@ -198,7 +198,7 @@ export const DEMO_POSTS: DemoPost[] = [
     ...STAFF,
     title: 'キラキラオリパ グランドオープン',
     content:
-      'オンラインオリパ「キラキラオリパ」がオープンしました。オープン記念として、会員登録いただいた方全員に3,000ポイントをプレゼントしています。',
+      'オンラインオリパ「キラキラオリパ」がオープンしました。オープン記念として、マイページでクーポンコード「WELCOME500」を入力すると500ポイントをプレゼントしています（お一人様1回）。',
     images: ['/demo/banners/launch.svg'],
     hoursAgo: 620,
   },

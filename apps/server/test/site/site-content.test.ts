@@ -102,7 +102,7 @@ describe('GET /api/user/banner', () => {
     clearSiteContentCache();
     expect((await shop.client().get('/user/banner')).mode).toBe('0');
     await pool.query("INSERT INTO settings (key, value) VALUES ('banner_mode', '1')");
-    await pool.query("UPDATE banners SET active = false WHERE file_name = '/demo/banners/sms-bonus.svg'");
+    await pool.query("UPDATE banners SET active = false WHERE file_name = '/demo/banners/provably-fair.svg'");
     clearSiteContentCache();
     const res = await shop.client().get('/user/banner');
     expect(res.mode).toBe('1');
