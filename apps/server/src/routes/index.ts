@@ -8,4 +8,12 @@ import { siteRoutes } from './user/site.ts';
 import { siteInfoRoutes } from './user/site-info.ts';
 
 // Every /api resource is one plugin file; add new ones here.
-export const apiRoutes: FastifyPluginAsync[] = [...accountRoutes, siteInfoRoutes, siteRoutes, packRoutes, packPurchaseRoutes, historyRoutes, ...paymentRoutes];
+export const apiRoutes: FastifyPluginAsync[] = [
+  ...accountRoutes,
+  siteInfoRoutes,
+  siteRoutes,
+  packRoutes,
+  packPurchaseRoutes,
+  historyRoutes,
+  ...paymentRoutes,
+];

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { historyListSchema, parsePage } from '@oripa/core';
+import { historyListSchema } from '@oripa/core';
 import { notFound } from '../../http/app-error.ts';
 import { parseInput, requireMember, pageParam } from '../../http/input.ts';
 import { presentHistoryDetail, presentHistoryRow } from '../../presenters/pack.ts';

@@ -1,6 +1,6 @@
 import { pageParam } from '../../http/input.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { FAIRNESS_ALGORITHM, formatTokyo, parsePage, type PackFairnessReply } from '@oripa/core';
+import { FAIRNESS_ALGORITHM, formatTokyo, type PackFairnessReply } from '@oripa/core';
 import { notFound } from '../../http/app-error.ts';
 import { presentLineupCard, presentPackDetail, presentPackSummary } from '../../presenters/pack.ts';
 import {

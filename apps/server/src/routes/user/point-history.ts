@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { parsePage } from '@oripa/core';
+
 import { requireMember, pageParam } from '../../http/input.ts';
 import { presentCoinHistory, presentPointHistory } from '../../presenters/payment-history.ts';
 import { ledgerHistory } from '../../services/payments/history.ts';

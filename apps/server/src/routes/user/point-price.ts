@@ -1,12 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  couponBonusPoints,
-  idField,
-  pageObject,
-  parsePage,
-  type PointCourse,
-  type PointCourseDetail,
-} from '@oripa/core';
+import { couponBonusPoints, idField, pageObject, type PointCourse, type PointCourseDetail } from '@oripa/core';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { parseInput, pageParam } from '../../http/input.ts';

@@ -1,6 +1,6 @@
 import { pageParam } from '../../http/input.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { parsePage } from '@oripa/core';
+
 import { presentBanner, presentCardType, presentPost } from '../../presenters/site.ts';
 import { listCardTypes, listPosts, loadBanners } from '../../services/site-content.ts';
 
