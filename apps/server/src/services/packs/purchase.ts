@@ -20,11 +20,13 @@ const MAX_PER_PURCHASE = 3000;
 /**
  * One round trip: the pack, the member's rank/SMS/balances, how many draws of this pack they bought, and how many
  * undrawn tickets there are up to `upTo` (a bounded count: at most `upTo` index entries, never the whole pack).
+ * The draws bought are only summed when the pack has a max_buy_count (a rush buyer's history grows with every draw).
  * Named, so each pooled connection plans it once.
  */
 const PACK_AND_BUYER_SQL = `SELECT ${PACK_COLUMNS}, m.rank AS m_rank, m.sms_verified_at IS NOT NULL AS m_sms,
     m.point_balance AS m_points, m.coin_balance AS m_coins,
-    (SELECT COALESCE(sum(count), 0)::int FROM purchases b WHERE b.member_id = m.id AND b.pack_id = p.id) AS m_bought,
+    CASE WHEN p.max_buy_count > 0 THEN (SELECT COALESCE(sum(count), 0)::int FROM purchases b
+      WHERE b.member_id = m.id AND b.pack_id = p.id) ELSE 0 END AS m_bought,
     (SELECT count(*)::int FROM (SELECT 1 FROM tickets t WHERE t.pack_id = p.id AND t.purchase_id IS NULL
        ORDER BY t.pack_id, t.ticket_no LIMIT $3) t) AS available
   FROM packs p, members m WHERE p.id = $1 AND m.id = $2`;
