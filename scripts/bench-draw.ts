@@ -14,6 +14,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,6 +39,10 @@ const { values: opt } = parseArgs({
     tickets: { type: 'string', default: '200000' },
     pool: { type: 'string', default: '20' },
     pgbench: { type: 'boolean', default: false },
+    // Embedded PostgreSQL only: load pg_stat_statements and print where the database time went, per purchase.
+    'pg-stats': { type: 'boolean', default: false },
+    // Write a V8 CPU profile of each server process into this directory (node --cpu-prof).
+    'server-prof': { type: 'string' },
   },
 });
 const INSTANCES = Math.max(1, Math.min(4, Number(opt.instances)));
@@ -73,6 +78,9 @@ async function freshDatabase(): Promise<{ url: string; pgDir: string | null; cle
         await a.end();
       },
     };
+  }
+  if (opt['pg-stats']) {
+    process.env.EMBEDDED_PG_SETTINGS = `${process.env.EMBEDDED_PG_SETTINGS ?? ''} shared_preload_libraries=pg_stat_statements pg_stat_statements.track=all track_functions=all`;
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'oripa-bench-'));
   spawnSync('chmod', ['755', dir]);
@@ -121,6 +129,7 @@ async function prepare(url: string): Promise<{ packId: number; mails: string[] }
       });
     });
     await db.pool.query('VACUUM ANALYZE');
+    if (opt['pg-stats']) await db.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     return { packId, mails };
   } finally {
     await db.close();
@@ -130,7 +139,8 @@ async function prepare(url: string): Promise<{ packId: number; mails: string[] }
 // ---------------------------------------------------------------- servers: real processes, production mode
 async function startServer(url: string): Promise<{ port: number; proc: ChildProcess }> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const prof = opt['server-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opt['server-prof'])}`] : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -211,6 +221,62 @@ class Buyer {
   }
 }
 
+// ---------------------------------------------------------------- the driving client: raw HTTP/1.1 on one socket
+// The load generator shares the two cores with what it measures, so the hot loop skips http.request (headers
+// objects, agent bookkeeping, streams): each worker keeps one keep-alive socket, writes a prebuilt request and
+// parses the reply by Content-Length. Login above still goes through node:http.
+class RawConnection {
+  private socket: net.Socket;
+  private buf = Buffer.alloc(0);
+  private waiting: { resolve: (r: { body: string; sid: string | null }) => void; reject: (e: Error) => void } | null =
+    null;
+
+  constructor(port: number) {
+    this.socket = net.connect({ host: '127.0.0.1', port, noDelay: true });
+    this.socket.on('data', (d: Buffer) => {
+      this.buf = this.buf.length ? Buffer.concat([this.buf, d]) : d;
+      this.drain();
+    });
+    this.socket.on('error', (e) => this.waiting?.reject(e));
+  }
+
+  private drain() {
+    if (!this.waiting) return;
+    const end = this.buf.indexOf('\r\n\r\n');
+    if (end < 0) return;
+    const head = this.buf.toString('latin1', 0, end);
+    const len = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? NaN);
+    if (!Number.isFinite(len)) return this.waiting.reject(new Error(`no content-length: ${head}`));
+    if (this.buf.length < end + 4 + len) return;
+    const body = this.buf.toString('utf8', end + 4, end + 4 + len);
+    this.buf = this.buf.subarray(end + 4 + len);
+    const sid = /\r\nset-cookie: *sid=([^;]+)/i.exec(head)?.[1] ?? null;
+    const w = this.waiting;
+    this.waiting = null;
+    w.resolve({ body, sid });
+  }
+
+  post(b: Buyer, p: string, json: string): Promise<Record<string, unknown>> {
+    const form = `csrf_name=${b.csrf!.csrf_name}&csrf_value=${b.csrf!.csrf_value}&json=${encodeURIComponent(json)}`;
+    const req =
+      `POST /api${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: sid=${b.sid}; lang=ja\r\n` +
+      `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(form)}\r\n\r\n${form}`;
+    return new Promise<{ body: string; sid: string | null }>((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.socket.write(req);
+    }).then(({ body, sid }) => {
+      if (sid) b.sid = sid;
+      const env = JSON.parse(body) as Record<string, unknown>;
+      if (env.csrf) b.csrf = env.csrf as Buyer['csrf'];
+      return env;
+    });
+  }
+
+  close() {
+    this.socket.end();
+  }
+}
+
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -278,6 +344,29 @@ async function audit(url: string, packId: number, okPurchases: number, okCards: 
   ];
   for (const [name, ok, detail] of checks) log(`  ${ok ? 'OK  ' : 'FAIL'} ${name} (${detail})`);
   return checks.every(([, ok]) => ok);
+}
+
+// ---------------------------------------------------------------- --pg-stats: database time per statement
+async function pgStatsReset(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query('SELECT pg_stat_statements_reset()');
+  await c.end();
+}
+async function pgStatsReport(url: string, purchases: number) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const { rows } = await c.query<{ calls: number; ms: number; query: string; top: boolean }>(
+    `SELECT calls::bigint AS calls, total_exec_time AS ms, toplevel AS top, regexp_replace(query, '\\s+', ' ', 'g') AS query
+     FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15`,
+  );
+  await c.end();
+  log('  database execution time per purchase (pg_stat_statements, track=all; nested statements marked ·):');
+  for (const r of rows) {
+    log(
+      `    ${(r.ms / purchases).toFixed(3)} ms  ${(Number(r.calls) / purchases).toFixed(2)} calls  ${r.top ? ' ' : '·'} ${r.query.slice(0, 110)}`,
+    );
+  }
 }
 
 // ---------------------------------------------------------------- pgbench baseline: one hot row, 64 clients
@@ -348,14 +437,22 @@ try {
   const postmaster = postmasterPid(pgDir);
   let cpuStart: ReturnType<typeof cpuMs> | null = null;
   let cpuEnd: ReturnType<typeof cpuMs> | null = null;
-  const t1 = setTimeout(() => (cpuStart = cpuMs(serverPids, postmaster)), WARMUP_S * 1000);
+  const t1 = setTimeout(() => {
+    cpuStart = cpuMs(serverPids, postmaster);
+    if (opt['pg-stats']) void pgStatsReset(url);
+  }, WARMUP_S * 1000);
   const t2 = setTimeout(() => (cpuEnd = cpuMs(serverPids, postmaster)), (WARMUP_S + DURATION_S) * 1000);
   const worker = async (w: number) => {
     const mine = buyers.filter((_, i) => i % CONCURRENCY === w);
+    // One keep-alive connection per worker and server port (buyers are spread over the ports round-robin).
+    const conns = new Map<number, RawConnection>();
+    const connFor = (port: number) => conns.get(port) ?? conns.set(port, new RawConnection(port)).get(port)!;
+    const checkJson = JSON.stringify({ pack_id: packId, count: COUNT });
     for (let n = 0; performance.now() < stopAt && purchases < MAX_PURCHASES; n++) {
       const b = mine[n % mine.length]!;
       const t0 = performance.now();
-      const check = await b.request('POST', '/user/pack/check', { pack_id: packId, count: COUNT });
+      const conn = connFor(b.port);
+      const check = await conn.post(b, '/user/pack/check', checkJson);
       if (check.state !== 200) {
         errors.set(
           `check ${check.state} ${check.reason ?? ''}`,
@@ -364,7 +461,7 @@ try {
         continue;
       }
       const t1 = performance.now();
-      const buy = await b.request('POST', '/user/pack/buy', { token: check.token });
+      const buy = await conn.post(b, '/user/pack/buy', JSON.stringify({ token: check.token }));
       const t2 = performance.now();
       if (buy.state !== 200) {
         errors.set(
@@ -383,6 +480,7 @@ try {
         buyLatencies.push(t2 - t1);
       }
     }
+    for (const c of conns.values()) c.close();
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w)));
   clearTimeout(t1);
@@ -423,6 +521,7 @@ try {
   log(
     `  total incl. warm-up: ${purchases} purchases, ${cards} cards in ${((performance.now() - start) / 1000).toFixed(1)} s`,
   );
+  if (opt['pg-stats']) await pgStatsReport(url, measuredPurchases);
   log('audit:');
   ok = (await audit(url, packId, purchases, cards)) && errorCount === 0;
   if (opt.pgbench) pgbenchBaseline(url);

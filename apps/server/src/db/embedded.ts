@@ -36,7 +36,19 @@ export async function startEmbeddedPostgres(
     persistent: opts.persistent ?? true,
     // Running as root (CI, containers) needs a dedicated OS user for postgres.
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'shared_buffers=256MB', '-c', 'synchronous_commit=on'],
+    postgresFlags: [
+      '-c',
+      'max_connections=300',
+      '-c',
+      'shared_buffers=256MB',
+      '-c',
+      'synchronous_commit=on',
+      // Extra settings for measurements (e.g. the bench's --pg-stats), space-separated name=value pairs.
+      ...(process.env.EMBEDDED_PG_SETTINGS ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .flatMap((kv) => ['-c', kv]),
+    ],
     onLog: (m) => opts.log?.(String(m)),
     onError: (m) => opts.log?.(String(m)),
   });
