@@ -1,9 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import '../../i18n';
+
+// The machine runs many suites at once; a slow tick must not fail a findBy (the default wait is 1 s).
+configure({ asyncUtilTimeout: 5000 });
 
 /** A recorded call to the mocked /api: path, method and the parsed `json` field of a POST. */
 export interface ApiCall {
