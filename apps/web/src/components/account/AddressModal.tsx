@@ -1,3 +1,4 @@
+import { apiPost } from '../../api/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addressSchema, OVERSEAS_PREF_ID, type AddressInput, type ZipcodeLookupItem } from '@oripa/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +7,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { ApiReply } from '../../api/client';
-import { accountPost } from './account-post';
 import { USER_DETAIL_KEY, useUserDetail } from '../../api/useUserDetail';
 import { currentLang } from '../../i18n';
 import { Modal } from '../ui/Modal';
@@ -87,7 +87,7 @@ export function AddressModal({ open, onClose, onSaved }: AddressModalProps) {
       return;
     }
     setLookup('busy');
-    const reply = await accountPost<ZipReply>('/address/zipcode', { zipcode });
+    const reply = await apiPost<ZipReply>('/address/zipcode', { zipcode });
     if (latestZip.current !== zipcode) return; // the code changed while we waited
     if (reply.networkError) {
       setLookup('idle'); // keep what the member typed; they can fill it in by hand
@@ -110,7 +110,7 @@ export function AddressModal({ open, onClose, onSaved }: AddressModalProps) {
     setSaving(true);
     setGeneral([]);
     const v = getValues();
-    const reply = await accountPost('/user/append_address', {
+    const reply = await apiPost('/user/append_address', {
       zipcode: v.zipcode,
       pref_id: Number(v.pref_id),
       shiku: v.shiku,

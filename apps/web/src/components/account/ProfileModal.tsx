@@ -1,3 +1,4 @@
+import { apiPost } from '../../api/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { profileChangeSchema, type ProfileChangeInput, type UserDetail } from '@oripa/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -5,7 +6,6 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { accountPost } from './account-post';
 import { USER_DETAIL_KEY } from '../../api/useUserDetail';
 import { Modal } from '../ui/Modal';
 import { FormAlert, TextField } from './FormField';
@@ -47,7 +47,7 @@ export function ProfileModal({
 
   const onSubmit = handleSubmit(async (values) => {
     setGeneral([]);
-    const reply = await accountPost('/user/change', { ...values, middleName: english ? values.middleName : '' });
+    const reply = await apiPost('/user/change', { ...values, middleName: english ? values.middleName : '' });
     if (reply.state === 200) {
       await qc.invalidateQueries({ queryKey: USER_DETAIL_KEY });
       onSaved?.();

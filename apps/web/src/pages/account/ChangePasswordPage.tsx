@@ -1,10 +1,10 @@
+import { apiPost } from '../../api/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordSchema } from '@oripa/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { accountPost } from '../../components/account/account-post';
 import { FormAlert } from '../../components/account/FormField';
 import { NewPasswordFields, type NewPasswordForm } from '../../components/account/NewPasswordFields';
 import { applyServerErrors } from '../../components/account/server-errors';
@@ -27,7 +27,7 @@ export function ChangePasswordPage() {
 
   const onSubmit = handleSubmit(async ({ pass, confirmPass }) => {
     setGeneral([]);
-    const reply = await accountPost('/user/change_password', { pass, confirmPass });
+    const reply = await apiPost('/user/change_password', { pass, confirmPass });
     if (reply.state === 200) {
       navigate('/my-page', { replace: true, state: { notice: 'passwordChanged' } });
       return;

@@ -1,7 +1,7 @@
+import { apiPost } from '../../api/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { accountPost } from '../../components/account/account-post';
 import { FormAlert } from '../../components/account/FormField';
 import { usePackReturn } from '../../components/account/pack-return';
 import { registrationDraft, useRegistrationDraft } from '../../components/account/registration-draft';
@@ -26,7 +26,7 @@ export function ConfirmUserRegisterPage() {
   const register = async () => {
     setBusy(true);
     setGeneral([]);
-    const reply = await accountPost('/user/append', { ...draft });
+    const reply = await apiPost('/user/append', { ...draft });
     if (reply.state === 200) {
       registrationDraft.complete();
       await refreshSession();

@@ -1,3 +1,4 @@
+import { apiPost } from '../../api/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema } from '@oripa/core';
 import { useState } from 'react';
@@ -5,7 +6,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { accountPost } from '../../components/account/account-post';
 import { FormAlert, TextField } from '../../components/account/FormField';
 import { applyServerErrors, errorText } from '../../components/account/server-errors';
 import { useSessionRefresh } from '../../components/account/use-session-refresh';
@@ -39,7 +39,7 @@ export function LoginPage() {
   // A native <form> submit: Enter in either field logs in.
   const onSubmit = handleSubmit(async ({ mail, pass, saveCookie }) => {
     setGeneral([]);
-    const reply = await accountPost('/user/login', { mail, pass, save_cookie: saveCookie ? '1' : '0' });
+    const reply = await apiPost('/user/login', { mail, pass, save_cookie: saveCookie ? '1' : '0' });
     if (reply.state === 200) {
       await refreshSession();
       navigate(afterLoginPath(packId), { replace: true });

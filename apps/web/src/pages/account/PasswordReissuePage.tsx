@@ -1,3 +1,4 @@
+import { apiPost } from '../../api/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { reissueRequestSchema } from '@oripa/core';
 import { useState } from 'react';
@@ -5,7 +6,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { accountPost } from '../../components/account/account-post';
 import { FormAlert, TextField } from '../../components/account/FormField';
 import { applyServerErrors, errorText } from '../../components/account/server-errors';
 import styles from '../../components/account/AccountForm.module.css';
@@ -30,7 +30,7 @@ export function PasswordReissuePage() {
 
   const onSubmit = handleSubmit(async ({ mail }) => {
     setGeneral([]);
-    const reply = await accountPost('/user/reset_password', { mail });
+    const reply = await apiPost('/user/reset_password', { mail });
     if (reply.state === 200) {
       setSentTo(mail);
       return;

@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { apiGet } from '../../api/client';
-import { accountPost } from '../../components/account/account-post';
+import { apiGet, apiPost } from '../../api/client';
 import { FormAlert } from '../../components/account/FormField';
 import { NewPasswordFields, type NewPasswordForm } from '../../components/account/NewPasswordFields';
 import { applyServerErrors } from '../../components/account/server-errors';
@@ -66,7 +65,7 @@ export function ResetPasswordPage() {
 
   const onSubmit = handleSubmit(async ({ pass, confirmPass }) => {
     setGeneral([]);
-    const reply = await accountPost('/user/reset_password/complete', { token, pass, confirmPass });
+    const reply = await apiPost('/user/reset_password/complete', { token, pass, confirmPass });
     if (reply.state === 200) {
       // Replace: Back from the complete page must not return to this form (the link is spent anyway).
       navigate('/complete-password-reissue', { replace: true });

@@ -1,3 +1,4 @@
+import { apiPost } from '../../api/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registrationSchema, type RegistrationInput } from '@oripa/core';
 import { useEffect, useState } from 'react';
@@ -5,7 +6,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { accountPost } from '../../components/account/account-post';
 import { currentLang } from '../../i18n';
 import { AgreementCheck } from '../../components/account/AgreementCheck';
 import { FormAlert, TextField } from '../../components/account/FormField';
@@ -59,7 +59,7 @@ export function UserRegisterPage() {
   const onSubmit = handleSubmit(async (values) => {
     setGeneral([]);
     const payload = { ...values, middleName: currentLang() === 'en' ? values.middleName : '' };
-    const reply = await accountPost('/user/confirm', payload);
+    const reply = await apiPost('/user/confirm', payload);
     if (reply.state === 200) {
       registrationDraft.save(payload);
       navigate(withPack('/confirm-user-register'));
