@@ -171,4 +171,26 @@ describe('AddressModal', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(onSaved).not.toHaveBeenCalled();
   });
+
+  it('keeps what the member typed when the saved address arrives late', async () => {
+    let release!: (v: unknown) => void;
+    const late = new Promise((r) => (release = r));
+    mockApi(
+      baseRoutes({
+        'GET /user/detail': () =>
+          late.then(() => ({
+            ...EMPTY_DETAIL,
+            detail: { ...EMPTY_DETAIL.detail, zipcode: '3300063', shiku: 'さいたま市' },
+          })),
+      }),
+    );
+    renderWithClient(<AddressModal open onClose={vi.fn()} onSaved={vi.fn()} />);
+    const zip = (await screen.findByLabelText(/^(郵便番号|Postal code)/)) as HTMLInputElement;
+    await userEvent.type(zip, '123');
+    release(null);
+    await waitFor(() => expect(screen.getAllByRole('option').length).toBeGreaterThan(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(zip.value).toBe('123');
+    expect(shiku().value).toBe('');
+  });
 });

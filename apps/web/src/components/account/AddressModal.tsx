@@ -50,7 +50,7 @@ export function AddressModal({ open, onClose, onSaved }: AddressModalProps) {
     getValues,
     setError,
     reset,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<AddressForm, unknown, AddressInput>({
     resolver: zodResolver(addressSchema),
     defaultValues: { zipcode: '', pref_id: 0, shiku: '', address: '', building: '' },
@@ -66,6 +66,8 @@ export function AddressModal({ open, onClose, onSaved }: AddressModalProps) {
     if (filledFrom.current === (saved ?? 'none')) return;
     if (detail.isPending) return;
     filledFrom.current = saved ?? 'none';
+    // The saved address arrived after the member started typing: what they typed wins.
+    if (isDirty) return;
     const fallbackPref = currentLang() === 'en' ? OVERSEAS_PREF_ID : 0;
     reset({
       zipcode: saved?.zipcode ?? '',
@@ -77,7 +79,7 @@ export function AddressModal({ open, onClose, onSaved }: AddressModalProps) {
     setStep('edit');
     setLookup('idle');
     setGeneral([]);
-  }, [open, saved, detail.isPending, reset]);
+  }, [open, saved, detail.isPending, reset, isDirty]);
 
   // The lookup fires only for exactly 7 digits and only in Japanese mode (spec section 5).
   const lookUp = async (zipcode: string) => {

@@ -35,7 +35,7 @@ export function mockApi(routes: Record<string, unknown | Handler>) {
       route === undefined
         ? { state: 404, errors: { general: ['Not found'] } }
         : typeof route === 'function'
-          ? (route as Handler)(params)
+          ? await (route as Handler)(params)
           : route;
     const withCsrf = { csrf: { csrf_name: 'n', csrf_value: 'v' }, ...(body as object) };
     return new Response(JSON.stringify(withCsrf), { headers: { 'content-type': 'application/json' } });
