@@ -68,10 +68,11 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
 
   const logout = async () => {
     await apiGet('/user/logout');
+    close();
+    // Leave first: refreshing the user while still on a member page would make its route guard send us to /login.
+    await navigate('/');
     qc.removeQueries({ queryKey: USER_DETAIL_KEY });
     await qc.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-    close();
-    void navigate('/');
   };
   const detail = detailReply?.state === 200 ? detailReply.detail : undefined;
   const fmt = (n: string | undefined) => Number(n ?? 0).toLocaleString(i18n.language);
