@@ -32,7 +32,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     // Form posts are small; anything larger is refused before it is parsed.
     bodyLimit: 64 * 1024,
     // Ids and tokens are short; a longer path segment is refused (in the envelope, see framework-errors.ts).
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler(ctx.config),
   });
   app.decorate('ctx', ctx);
