@@ -8,7 +8,16 @@ interface FieldFrameProps {
   error?: string | undefined;
   hint?: string | undefined;
   required?: boolean | undefined;
-  children: (describedBy: string | undefined) => ReactNode;
+  children: (control: ControlProps) => ReactNode;
+}
+
+/** What the frame gives its control: the id the label points at and the aria wiring. */
+interface ControlProps {
+  id: string;
+  className: string | undefined;
+  'aria-invalid': true | undefined;
+  'aria-required': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
 /** Label, hint, control and error, wired so a screen reader reads the hint and the error with the control. */
@@ -17,6 +26,13 @@ function FieldFrame({ id, label, error, hint, required, children }: FieldFramePr
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const control: ControlProps = {
+    id,
+    className: styles.input,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': describedBy,
+  };
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
@@ -31,7 +47,7 @@ function FieldFrame({ id, label, error, hint, required, children }: FieldFramePr
           {hint}
         </p>
       )}
-      {children(describedBy)}
+      {children(control)}
       {error && (
         <p id={errorId} role="alert" className={styles.error}>
           {error}
@@ -54,17 +70,7 @@ export function TextField({ label, error, hint, required, id: idProp, ref, ...in
   const id = idProp ?? autoId;
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} required={required}>
-      {(describedBy) => (
-        <input
-          ref={ref}
-          id={id}
-          className={styles.input}
-          aria-invalid={error ? true : undefined}
-          aria-required={required || undefined}
-          aria-describedby={describedBy}
-          {...input}
-        />
-      )}
+      {(control) => <input ref={ref} {...control} {...input} />}
     </FieldFrame>
   );
 }
@@ -81,20 +87,37 @@ export function SelectField({ label, error, hint, required, id: idProp, ref, chi
   const id = idProp ?? autoId;
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} required={required}>
-      {(describedBy) => (
-        <select
-          ref={ref}
-          id={id}
-          className={styles.input}
-          aria-invalid={error ? true : undefined}
-          aria-required={required || undefined}
-          aria-describedby={describedBy}
-          {...select}
-        >
+      {(control) => (
+        <select ref={ref} {...control} {...select}>
           {children}
         </select>
       )}
     </FieldFrame>
+  );
+}
+
+/** The e-mail field of the login, registration and reissue forms. */
+export function MailField(props: Omit<TextFieldProps, 'label'>) {
+  const { t } = useTranslation('account');
+  return (
+    <TextField
+      label={t('fields.mail')}
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      required
+      placeholder={t('placeholders.mail')}
+      {...props}
+    />
+  );
+}
+
+/** The primary submit button, busy while the form submits. */
+export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
+      {children}
+    </button>
   );
 }
 

@@ -1,60 +1,53 @@
 import { apiPost } from '../../api/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordSchema } from '@oripa/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { FormAlert } from '../../components/account/FormField';
-import { NewPasswordFields, type NewPasswordForm } from '../../components/account/NewPasswordFields';
-import { applyServerErrors } from '../../components/account/server-errors';
+import { AccountCard } from '../../components/account/AccountCard';
+import { FormAlert, SubmitButton } from '../../components/account/FormField';
+import {
+  NEW_PASSWORD_FIELDS,
+  NewPasswordFields,
+  type NewPasswordForm,
+} from '../../components/account/NewPasswordFields';
+import { useServerForm } from '../../components/account/use-server-form';
 import styles from '../../components/account/AccountForm.module.css';
 
 /** Members change their password here; success returns to /my-page with a notice. */
 export function ChangePasswordPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
-  const [general, setGeneral] = useState<string[]>([]);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<NewPasswordForm>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { pass: '', confirmPass: '' },
-  });
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    general,
+    submitTo,
+  } = useServerForm<NewPasswordForm>(
+    { resolver: zodResolver(changePasswordSchema), defaultValues: { pass: '', confirmPass: '' } },
+    NEW_PASSWORD_FIELDS,
+  );
 
-  const onSubmit = handleSubmit(async ({ pass, confirmPass }) => {
-    setGeneral([]);
-    const reply = await apiPost('/user/change_password', { pass, confirmPass });
-    if (reply.state === 200) {
+  const onSubmit = submitTo({
+    send: ({ pass, confirmPass }) => apiPost('/user/change_password', { pass, confirmPass }),
+    onSuccess: () => {
       navigate('/my-page', { replace: true, state: { notice: 'passwordChanged' } });
-      return;
-    }
-    setGeneral(applyServerErrors(reply, setError, ['pass', 'confirmPass']));
+    },
   });
 
   return (
-    <section className={styles.page} aria-labelledby="change-password-title">
-      <div className={styles.card}>
-        <h1 id="change-password-title" className={styles.title}>
-          {t('changePassword.title')}
-        </h1>
-        <p className={styles.lead}>{t('changePassword.lead')}</p>
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <FormAlert messages={general} />
-          <NewPasswordFields register={register} errors={errors} hint={t('hints.changePass')} />
-          <div className={styles.actions}>
-            <button type="submit" className={styles.primary} disabled={isSubmitting} aria-busy={isSubmitting}>
-              {t('changePassword.submit')}
-            </button>
-            <Link to="/my-page" className={styles.secondary}>
-              {t('changePassword.cancel')}
-            </Link>
-          </div>
-        </form>
-      </div>
-    </section>
+    <AccountCard titleId="change-password-title" title={t('changePassword.title')} lead={t('changePassword.lead')}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <FormAlert messages={general} />
+        <NewPasswordFields register={register} errors={errors} hint={t('hints.changePass')} />
+        <div className={styles.actions}>
+          <SubmitButton busy={isSubmitting}>{t('changePassword.submit')}</SubmitButton>
+          <Link to="/my-page" className={styles.secondary}>
+            {t('changePassword.cancel')}
+          </Link>
+        </div>
+      </form>
+    </AccountCard>
   );
 }

@@ -1,18 +1,19 @@
 import { apiPost } from '../../api/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema } from '@oripa/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { FormAlert, TextField } from '../../components/account/FormField';
-import { applyServerErrors, errorText } from '../../components/account/server-errors';
+import { AccountCard } from '../../components/account/AccountCard';
+import { FormAlert, MailField, SubmitButton, TextField } from '../../components/account/FormField';
+import { errorText } from '../../components/account/server-errors';
+import { useServerForm } from '../../components/account/use-server-form';
 import { useSessionRefresh } from '../../components/account/use-session-refresh';
 import styles from '../../components/account/AccountForm.module.css';
 
 const loginFormSchema = loginSchema.omit({ save_cookie: true }).extend({ saveCookie: z.boolean() });
 type LoginForm = z.input<typeof loginFormSchema>;
+const FIELDS = ['mail', 'pass'] as const;
 
 /** Where to go after login: back to the pack the guest came for (packId round-trip), else the top page. */
 export function afterLoginPath(packId: string | null): string {
@@ -25,75 +26,56 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const packId = params.get('packId');
   const refreshSession = useSessionRefresh();
-  const [general, setGeneral] = useState<string[]>([]);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { mail: '', pass: '', saveCookie: false },
-  });
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    general,
+    submitTo,
+  } = useServerForm<LoginForm>(
+    { resolver: zodResolver(loginFormSchema), defaultValues: { mail: '', pass: '', saveCookie: false } },
+    FIELDS,
+  );
 
   // A native <form> submit: Enter in either field logs in.
-  const onSubmit = handleSubmit(async ({ mail, pass, saveCookie }) => {
-    setGeneral([]);
-    const reply = await apiPost('/user/login', { mail, pass, save_cookie: saveCookie ? '1' : '0' });
-    if (reply.state === 200) {
+  const onSubmit = submitTo({
+    send: ({ mail, pass, saveCookie }) => apiPost('/user/login', { mail, pass, save_cookie: saveCookie ? '1' : '0' }),
+    onSuccess: async () => {
       await refreshSession();
       navigate(afterLoginPath(packId), { replace: true });
-      return;
-    }
-    setGeneral(applyServerErrors(reply, setError, ['mail', 'pass']));
+    },
   });
 
   const registerLink = packId ? `/user-register?packId=${encodeURIComponent(packId)}` : '/user-register';
   return (
-    <section className={styles.page} aria-labelledby="login-title">
-      <div className={styles.card}>
-        <h1 id="login-title" className={styles.title}>
-          {t('login.title')}
-        </h1>
-        <p className={styles.lead}>{t('login.lead')}</p>
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <FormAlert messages={general} />
-          <TextField
-            label={t('fields.mail')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            placeholder={t('placeholders.mail')}
-            error={errorText(errors.mail)}
-            {...register('mail')}
-          />
-          <TextField
-            label={t('fields.pass')}
-            type="password"
-            autoComplete="current-password"
-            required
-            error={errorText(errors.pass)}
-            {...register('pass')}
-          />
-          <label className={styles.check}>
-            <input type="checkbox" {...register('saveCookie')} />
-            <span>{t('login.saveCookie')}</span>
-          </label>
-          <div className={styles.actions}>
-            <button type="submit" className={styles.primary} disabled={isSubmitting} aria-busy={isSubmitting}>
-              {t('login.submit')}
-            </button>
-          </div>
-        </form>
-        <div className={styles.links}>
-          <Link to="/password-reissue">{t('login.forgot')}</Link>
-          <span className={styles.muted}>{t('login.noAccount')}</span>
-          <Link to={registerLink} className={styles.secondary}>
-            {t('login.register')}
-          </Link>
+    <AccountCard titleId="login-title" title={t('login.title')} lead={t('login.lead')}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <FormAlert messages={general} />
+        <MailField error={errorText(errors.mail)} {...register('mail')} />
+        <TextField
+          label={t('fields.pass')}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errorText(errors.pass)}
+          {...register('pass')}
+        />
+        <label className={styles.check}>
+          <input type="checkbox" {...register('saveCookie')} />
+          <span>{t('login.saveCookie')}</span>
+        </label>
+        <div className={styles.actions}>
+          <SubmitButton busy={isSubmitting}>{t('login.submit')}</SubmitButton>
         </div>
+      </form>
+      <div className={styles.links}>
+        <Link to="/password-reissue">{t('login.forgot')}</Link>
+        <span className={styles.muted}>{t('login.noAccount')}</span>
+        <Link to={registerLink} className={styles.secondary}>
+          {t('login.register')}
+        </Link>
       </div>
-    </section>
+    </AccountCard>
   );
 }

@@ -2,15 +2,17 @@ import { apiPost } from '../../api/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { reissueRequestSchema } from '@oripa/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { FormAlert, TextField } from '../../components/account/FormField';
-import { applyServerErrors, errorText } from '../../components/account/server-errors';
+import { AccountCard } from '../../components/account/AccountCard';
+import { FormAlert, MailField, SubmitButton } from '../../components/account/FormField';
+import { errorText } from '../../components/account/server-errors';
+import { useServerForm } from '../../components/account/use-server-form';
 import styles from '../../components/account/AccountForm.module.css';
 
 type ReissueForm = z.input<typeof reissueRequestSchema>;
+const FIELDS = ['mail'] as const;
 
 /**
  * Asks for a reset link. The reply is the same whether or not the address is registered (no account probing),
@@ -19,83 +21,61 @@ type ReissueForm = z.input<typeof reissueRequestSchema>;
 export function PasswordReissuePage() {
   const { t } = useTranslation('account');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [general, setGeneral] = useState<string[]>([]);
   const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ReissueForm>({ resolver: zodResolver(reissueRequestSchema), defaultValues: { mail: '' } });
+    form: {
+      register,
+      reset,
+      formState: { errors, isSubmitting },
+    },
+    general,
+    submitTo,
+  } = useServerForm<ReissueForm>({ resolver: zodResolver(reissueRequestSchema), defaultValues: { mail: '' } }, FIELDS);
 
-  const onSubmit = handleSubmit(async ({ mail }) => {
-    setGeneral([]);
-    const reply = await apiPost('/user/reset_password', { mail });
-    if (reply.state === 200) {
-      setSentTo(mail);
-      return;
-    }
-    setGeneral(applyServerErrors(reply, setError, ['mail']));
+  const onSubmit = submitTo({
+    send: ({ mail }) => apiPost('/user/reset_password', { mail }),
+    onSuccess: ({ mail }) => setSentTo(mail),
   });
 
   if (sentTo !== null) {
     return (
-      <section className={styles.page} aria-labelledby="reissue-sent-title">
-        <div className={styles.card} role="status">
-          <h1 id="reissue-sent-title" className={styles.title}>
-            {t('reissue.sentTitle')}
-          </h1>
-          <p className={styles.lead}>{t('reissue.sentBody', { mail: sentTo })}</p>
-          <p className={styles.hint}>{t('reissue.sentNote')}</p>
-          <div className={styles.actions}>
-            <Link to="/login" className={styles.primary}>
-              {t('reissue.toLogin')}
-            </Link>
-            <button
-              type="button"
-              className={styles.secondary}
-              onClick={() => {
-                reset({ mail: '' });
-                setSentTo(null);
-              }}
-            >
-              {t('reissue.again')}
-            </button>
-          </div>
+      <AccountCard
+        titleId="reissue-sent-title"
+        title={t('reissue.sentTitle')}
+        lead={t('reissue.sentBody', { mail: sentTo })}
+        role="status"
+      >
+        <p className={styles.hint}>{t('reissue.sentNote')}</p>
+        <div className={styles.actions}>
+          <Link to="/login" className={styles.primary}>
+            {t('reissue.toLogin')}
+          </Link>
+          <button
+            type="button"
+            className={styles.secondary}
+            onClick={() => {
+              reset({ mail: '' });
+              setSentTo(null);
+            }}
+          >
+            {t('reissue.again')}
+          </button>
         </div>
-      </section>
+      </AccountCard>
     );
   }
 
   return (
-    <section className={styles.page} aria-labelledby="reissue-title">
-      <div className={styles.card}>
-        <h1 id="reissue-title" className={styles.title}>
-          {t('reissue.title')}
-        </h1>
-        <p className={styles.lead}>{t('reissue.lead')}</p>
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <FormAlert messages={general} />
-          <TextField
-            label={t('fields.mail')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            placeholder={t('placeholders.mail')}
-            error={errorText(errors.mail)}
-            {...register('mail')}
-          />
-          <div className={styles.actions}>
-            <button type="submit" className={styles.primary} disabled={isSubmitting} aria-busy={isSubmitting}>
-              {t('reissue.submit')}
-            </button>
-          </div>
-        </form>
-        <div className={styles.links}>
-          <Link to="/login">{t('reissue.toLogin')}</Link>
+    <AccountCard titleId="reissue-title" title={t('reissue.title')} lead={t('reissue.lead')}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <FormAlert messages={general} />
+        <MailField error={errorText(errors.mail)} {...register('mail')} />
+        <div className={styles.actions}>
+          <SubmitButton busy={isSubmitting}>{t('reissue.submit')}</SubmitButton>
         </div>
+      </form>
+      <div className={styles.links}>
+        <Link to="/login">{t('reissue.toLogin')}</Link>
       </div>
-    </section>
+    </AccountCard>
   );
 }
