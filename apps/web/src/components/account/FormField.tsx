@@ -112,6 +112,22 @@ export function MailField(props: Omit<TextFieldProps, 'label'>) {
   );
 }
 
+/** The phone field of the registration form and the profile popup. */
+export function TelField(props: Omit<TextFieldProps, 'label'>) {
+  const { t } = useTranslation('account');
+  return (
+    <TextField
+      label={t('fields.tel')}
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel"
+      required
+      hint={t('hints.tel')}
+      {...props}
+    />
+  );
+}
+
 /** The primary submit button, busy while the form submits. */
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (

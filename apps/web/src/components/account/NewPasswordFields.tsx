@@ -1,13 +1,24 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { changePasswordSchema } from '@oripa/core';
 import type { FieldErrors, Path, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from './FormField';
 import { errorText } from './server-errors';
+import { useServerForm } from './use-server-form';
 
 export interface NewPasswordForm {
   pass: string;
   confirmPass: string;
 }
-export const NEW_PASSWORD_FIELDS = ['pass', 'confirmPass'] as const;
+const FIELDS = ['pass', 'confirmPass'] as const;
+
+/** The form of the reset and change-password pages: a new password and its confirmation, nothing else. */
+export function useNewPasswordForm() {
+  return useServerForm<NewPasswordForm>(
+    { resolver: zodResolver(changePasswordSchema), defaultValues: { pass: '', confirmPass: '' } },
+    FIELDS,
+  );
+}
 
 /**
  * A password and its confirmation: "new password" on the reset and change-password pages, plain "password"

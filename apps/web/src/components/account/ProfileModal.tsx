@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { USER_DETAIL_KEY } from '../../api/useUserDetail';
 import { Modal } from '../ui/Modal';
-import { FormAlert, SubmitButton, TextField } from './FormField';
+import { FormAlert, SubmitButton, TelField } from './FormField';
 import { NameFields } from './NameFields';
 import { errorText } from './server-errors';
 import { useServerForm } from './use-server-form';
@@ -32,11 +32,10 @@ export function ProfileModal({
   const english = i18n.language === 'en';
   const qc = useQueryClient();
   const {
-    form: {
-      register,
-      reset,
-      formState: { errors, isSubmitting },
-    },
+    form: { reset },
+    register,
+    errors,
+    isSubmitting,
     general,
     setGeneral,
     submitTo,
@@ -62,16 +61,7 @@ export function ProfileModal({
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <FormAlert messages={general} />
         <NameFields register={register} errors={errors} english={english} />
-        <TextField
-          label={t('fields.tel')}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          required
-          hint={t('hints.tel')}
-          error={errorText(errors.tel)}
-          {...register('tel')}
-        />
+        <TelField error={errorText(errors.tel)} {...register('tel')} />
         <div className={styles.actions}>
           <SubmitButton busy={isSubmitting}>{t('profileModal.save')}</SubmitButton>
           <button type="button" className={styles.secondary} onClick={onClose}>

@@ -42,5 +42,6 @@ export function useServerForm<TForm extends FieldValues, TValues = TForm>(
       showServerErrors(reply);
     });
 
-  return { form, general, setGeneral, showServerErrors, submitTo };
+  const { errors, isSubmitting } = form.formState;
+  return { form, register: form.register, errors, isSubmitting, general, setGeneral, showServerErrors, submitTo };
 }

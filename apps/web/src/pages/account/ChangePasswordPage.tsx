@@ -1,33 +1,16 @@
 import { apiPost } from '../../api/client';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordSchema } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AccountCard } from '../../components/account/AccountCard';
 import { FormAlert, SubmitButton } from '../../components/account/FormField';
-import {
-  NEW_PASSWORD_FIELDS,
-  NewPasswordFields,
-  type NewPasswordForm,
-} from '../../components/account/NewPasswordFields';
-import { useServerForm } from '../../components/account/use-server-form';
+import { NewPasswordFields, useNewPasswordForm } from '../../components/account/NewPasswordFields';
 import styles from '../../components/account/AccountForm.module.css';
 
 /** Members change their password here; success returns to /my-page with a notice. */
 export function ChangePasswordPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
-  const {
-    form: {
-      register,
-      formState: { errors, isSubmitting },
-    },
-    general,
-    submitTo,
-  } = useServerForm<NewPasswordForm>(
-    { resolver: zodResolver(changePasswordSchema), defaultValues: { pass: '', confirmPass: '' } },
-    NEW_PASSWORD_FIELDS,
-  );
+  const { register, errors, isSubmitting, general, submitTo } = useNewPasswordForm();
 
   const onSubmit = submitTo({
     send: ({ pass, confirmPass }) => apiPost('/user/change_password', { pass, confirmPass }),

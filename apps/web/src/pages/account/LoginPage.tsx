@@ -26,14 +26,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const packId = params.get('packId');
   const refreshSession = useSessionRefresh();
-  const {
-    form: {
-      register,
-      formState: { errors, isSubmitting },
-    },
-    general,
-    submitTo,
-  } = useServerForm<LoginForm>(
+  const { register, errors, isSubmitting, general, submitTo } = useServerForm<LoginForm>(
     { resolver: zodResolver(loginFormSchema), defaultValues: { mail: '', pass: '', saveCookie: false } },
     FIELDS,
   );

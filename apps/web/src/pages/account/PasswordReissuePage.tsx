@@ -22,11 +22,10 @@ export function PasswordReissuePage() {
   const { t } = useTranslation('account');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
-    form: {
-      register,
-      reset,
-      formState: { errors, isSubmitting },
-    },
+    form: { reset },
+    register,
+    errors,
+    isSubmitting,
     general,
     submitTo,
   } = useServerForm<ReissueForm>({ resolver: zodResolver(reissueRequestSchema), defaultValues: { mail: '' } }, FIELDS);

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordSchema } from '@oripa/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiGet, apiPost } from '../../api/client';
 import { AccountCard } from '../../components/account/AccountCard';
 import { FormAlert, SubmitButton } from '../../components/account/FormField';
-import {
-  NEW_PASSWORD_FIELDS,
-  NewPasswordFields,
-  type NewPasswordForm,
-} from '../../components/account/NewPasswordFields';
-import { useServerForm } from '../../components/account/use-server-form';
+import { NewPasswordFields, useNewPasswordForm } from '../../components/account/NewPasswordFields';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import styles from '../../components/account/AccountForm.module.css';
 
@@ -51,17 +44,7 @@ export function ResetPasswordPage() {
     gcTime: 0,
     staleTime: Infinity,
   });
-  const {
-    form: {
-      register,
-      formState: { errors, isSubmitting },
-    },
-    general,
-    submitTo,
-  } = useServerForm<NewPasswordForm>(
-    { resolver: zodResolver(changePasswordSchema), defaultValues: { pass: '', confirmPass: '' } },
-    NEW_PASSWORD_FIELDS,
-  );
+  const { register, errors, isSubmitting, general, submitTo } = useNewPasswordForm();
 
   const onSubmit = submitTo({
     send: ({ pass, confirmPass }) => apiPost('/user/reset_password/complete', { token, pass, confirmPass }),

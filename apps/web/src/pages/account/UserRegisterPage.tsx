@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { currentLang } from '../../i18n';
 import { AccountCard } from '../../components/account/AccountCard';
 import { AgreementCheck } from '../../components/account/AgreementCheck';
-import { FormAlert, MailField, SubmitButton, TextField } from '../../components/account/FormField';
+import { FormAlert, MailField, SubmitButton, TelField, TextField } from '../../components/account/FormField';
 import { NameFields } from '../../components/account/NameFields';
 import { NewPasswordFields } from '../../components/account/NewPasswordFields';
 import { usePackReturn } from '../../components/account/pack-return';
@@ -41,11 +41,10 @@ export function UserRegisterPage() {
   const english = i18n.language === 'en';
   const [agreed, setAgreed] = useState(Boolean(draft));
   const {
-    form: {
-      register,
-      handleSubmit,
-      formState: { errors, isSubmitting },
-    },
+    form: { handleSubmit },
+    register,
+    errors,
+    isSubmitting,
     general,
     setGeneral,
     showServerErrors,
@@ -82,17 +81,7 @@ export function UserRegisterPage() {
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <FormAlert messages={general} />
         <NameFields register={register} errors={errors} english={english} placeholders />
-        <TextField
-          label={t('fields.tel')}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          required
-          hint={t('hints.tel')}
-          placeholder={t('placeholders.tel')}
-          error={errorText(errors.tel)}
-          {...register('tel')}
-        />
+        <TelField placeholder={t('placeholders.tel')} error={errorText(errors.tel)} {...register('tel')} />
         <MailField error={errorText(errors.mail)} {...register('mail')} />
         <NewPasswordFields register={register} errors={errors} hint={t('hints.pass')} labels="register" />
         <TextField
