@@ -5,18 +5,18 @@ import type { BannerRow, CardTypeRow, PostRow } from '../services/site-content.t
 export const presentPost = (r: PostRow): CommunityPost => ({
   id: r.id,
   title: r.title,
-  lastName: r.last_name,
-  firstName: r.first_name,
-  created: formatTokyo(r.published_at),
+  lastName: r.lastName,
+  firstName: r.firstName,
+  created: formatTokyo(r.publishedAt),
   content: r.content,
   images: Array.isArray(r.images) ? r.images.filter((i): i is string => typeof i === 'string') : [],
 });
 
-export const presentBanner = (r: BannerRow): BannerItem => ({ file_name: r.file_name, link_url: r.link_url });
+export const presentBanner = (r: BannerRow): BannerItem => ({ file_name: r.fileName, link_url: r.linkUrl });
 
 /** Card types carry both names in the database; the caller gets the one of its language. */
 export const presentCardType = (r: CardTypeRow, lang: Lang): CardTypeItem => ({
   id: r.id,
-  name: lang === 'en' ? r.name_en : r.name_ja,
-  coming_soon: r.coming_soon ? '1' : '0',
+  name: lang === 'en' ? r.nameEn : r.nameJa,
+  coming_soon: r.comingSoon ? '1' : '0',
 });

@@ -1,5 +1,7 @@
 import { pageObject, type PageObject } from '@oripa/core';
+import { asc, desc, eq, lte } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
+import { banners, cardTypes, posts, settings } from '../db/schema/index.ts';
 
 /** Community posts per page of the top page's list. */
 export const POSTS_PER_PAGE = 5;
@@ -30,27 +32,12 @@ export function clearSiteContentCache() {
   cache.clear();
 }
 
-export interface PostRow {
-  id: number;
-  title: string;
-  last_name: string;
-  first_name: string;
-  content: string;
-  images: string[];
-  published_at: Date;
-}
-
-export interface BannerRow {
-  file_name: string;
-  link_url: string;
-}
-
-export interface CardTypeRow {
-  id: number;
-  name_ja: string;
-  name_en: string;
-  coming_soon: boolean;
-}
+export type PostRow = Pick<
+  typeof posts.$inferSelect,
+  'id' | 'title' | 'lastName' | 'firstName' | 'content' | 'images' | 'publishedAt'
+>;
+export type BannerRow = Pick<typeof banners.$inferSelect, 'fileName' | 'linkUrl'>;
+export type CardTypeRow = Pick<typeof cardTypes.$inferSelect, 'id' | 'nameJa' | 'nameEn' | 'comingSoon'>;
 
 /**
  * One page of published community posts, newest first. A post whose publish time is still ahead stays hidden, so
@@ -62,36 +49,52 @@ export function listPosts(ctx: AppContext, requestedPage: number): Promise<{ row
 }
 
 async function loadPosts(ctx: AppContext, requestedPage: number): Promise<{ rows: PostRow[]; page: PageObject }> {
-  const now = ctx.clock.now();
-  const { rows: countRows } = await ctx.db.pool.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM posts WHERE published_at <= $1',
-    [now],
-  );
-  const page = pageObject(requestedPage, countRows[0]?.n ?? 0, POSTS_PER_PAGE);
-  const { rows } = await ctx.db.pool.query<PostRow>(
-    `SELECT id, title, last_name, first_name, content, images, published_at FROM posts
-     WHERE published_at <= $1 ORDER BY published_at DESC, id DESC LIMIT $2 OFFSET $3`,
-    [now, POSTS_PER_PAGE, (page.page - 1) * POSTS_PER_PAGE],
-  );
+  const published = lte(posts.publishedAt, ctx.clock.now());
+  const total = await ctx.db.db.$count(posts, published);
+  const page = pageObject(requestedPage, total, POSTS_PER_PAGE);
+  const rows = await ctx.db.db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      lastName: posts.lastName,
+      firstName: posts.firstName,
+      content: posts.content,
+      images: posts.images,
+      publishedAt: posts.publishedAt,
+    })
+    .from(posts)
+    .where(published)
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(POSTS_PER_PAGE)
+    .offset((page.page - 1) * POSTS_PER_PAGE);
   return { rows, page };
 }
 
 /** The carousel mode (settings key 'banner_mode'; anything but '1' means off) and the active banners in order. */
 export function loadBanners(ctx: AppContext): Promise<{ mode: '0' | '1'; rows: BannerRow[] }> {
   return cached(ctx, 'banners', async () => {
-    const [mode, banners] = await Promise.all([
-      ctx.db.pool.query<{ value: string }>("SELECT value FROM settings WHERE key = 'banner_mode'"),
-      ctx.db.pool.query<BannerRow>('SELECT file_name, link_url FROM banners WHERE active ORDER BY sort, id'),
+    const [mode, rows] = await Promise.all([
+      ctx.db.db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'banner_mode')),
+      ctx.db.db
+        .select({ fileName: banners.fileName, linkUrl: banners.linkUrl })
+        .from(banners)
+        .where(eq(banners.active, true))
+        .orderBy(asc(banners.sort), asc(banners.id)),
     ]);
-    return { mode: mode.rows[0]?.value === '1' ? '1' : '0', rows: banners.rows };
+    return { mode: mode[0]?.value === '1' ? '1' : '0', rows };
   });
 }
 
 export function listCardTypes(ctx: AppContext): Promise<CardTypeRow[]> {
-  return cached(ctx, 'cardTypes', async () => {
-    const { rows } = await ctx.db.pool.query<CardTypeRow>(
-      'SELECT id, name_ja, name_en, coming_soon FROM card_types ORDER BY sort, id',
-    );
-    return rows;
-  });
+  return cached(ctx, 'cardTypes', () =>
+    ctx.db.db
+      .select({
+        id: cardTypes.id,
+        nameJa: cardTypes.nameJa,
+        nameEn: cardTypes.nameEn,
+        comingSoon: cardTypes.comingSoon,
+      })
+      .from(cardTypes)
+      .orderBy(asc(cardTypes.sort), asc(cardTypes.id)),
+  );
 }
