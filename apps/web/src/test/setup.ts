@@ -1,1 +1,5 @@
-import '@testing-library/react';
+import { configure } from '@testing-library/react';
+
+// The machines that run these share their cores with many other jobs: a slow tick must not fail a findBy
+// (the default wait is 1 s).
+configure({ asyncUtilTimeout: 5000 });

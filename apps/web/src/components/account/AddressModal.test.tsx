@@ -2,7 +2,8 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
-import { mockApi, polyfillDialog, renderWithClient } from './account-test-utils';
+import { mockApi } from '../../test/mock-api';
+import { polyfillDialog, renderWithClient } from '../../test/render';
 import { AddressModal } from './AddressModal';
 
 const EMPTY_DETAIL = {

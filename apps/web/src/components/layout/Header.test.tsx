@@ -2,7 +2,9 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
-import { DETAIL, fakeApi, MEMBER, renderAt } from '../../test/shell-test-utils';
+import { mockApi } from '../../test/mock-api';
+import { renderPage } from '../../test/render';
+import { DETAIL, MEMBER } from '../../test/fixtures';
 import { Header } from './Header';
 import { HeaderSlotProvider, useHeaderSlot } from './header-slot';
 
@@ -31,15 +33,15 @@ describe('Header', () => {
   });
 
   it('offers a guest the login/register link and no balance', async () => {
-    fakeApi({ 'GET /user/point': { state: 200, is_login: '0', point: '0' } });
-    renderAt(withHeader(null));
+    mockApi({ 'GET /user/point': { state: 200, is_login: '0', point: '0' } });
+    renderPage(withHeader(null));
     expect((await screen.findByRole('link', { name: 'ログイン / 新規登録' })).getAttribute('href')).toBe('/login');
     expect(screen.queryByRole('button', { name: 'マイページメニューを開く' })).toBeNull();
   });
 
   it('shows a member the point balance linking to /buy-point and opens the side menu', async () => {
-    fakeApi({ 'GET /user/point': MEMBER, 'GET /user/detail': DETAIL });
-    renderAt(withHeader(null));
+    mockApi({ 'GET /user/point': MEMBER, 'GET /user/detail': DETAIL });
+    renderPage(withHeader(null));
     const balance = await screen.findByRole('link', { name: '保有ポイント 12,345P（ポイント購入へ）' });
     expect(balance.getAttribute('href')).toBe('/buy-point');
     const account = screen.getByRole('button', { name: 'マイページメニューを開く' });
@@ -50,29 +52,29 @@ describe('Header', () => {
   });
 
   it('titles the shipping screens and shows skip shipping only when the page registers it', async () => {
-    fakeApi({ 'GET /user/point': MEMBER });
+    mockApi({ 'GET /user/point': MEMBER });
     const onSkip = vi.fn();
-    renderAt(withHeader(<ShippingPage onSkip={onSkip} />), '/get-card-list');
+    renderPage(withHeader(<ShippingPage onSkip={onSkip} />), '/get-card-list');
     expect(await screen.findByText('発送するアイテムを選択')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '発送をスキップ' }));
     expect(onSkip).toHaveBeenCalledTimes(1);
     cleanup();
-    renderAt(withHeader(<ShippingPage />), '/confirm-get-card-list');
+    renderPage(withHeader(<ShippingPage />), '/confirm-get-card-list');
     expect(await screen.findByText('発送するアイテムを選択')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '発送をスキップ' })).toBeNull();
   });
 
   it('links back to the gacha list on pack detail, where the page may set the target', async () => {
-    fakeApi({ 'GET /user/point': MEMBER });
-    renderAt(withHeader(<DetailPage />), '/pack-detail?packId=3');
+    mockApi({ 'GET /user/point': MEMBER });
+    renderPage(withHeader(<DetailPage />), '/pack-detail?packId=3');
     expect((await screen.findByRole('link', { name: 'ガチャ一覧へ戻る' })).getAttribute('href')).toBe(
       '/pack-list?index=2',
     );
   });
 
   it('switches the language from the header', async () => {
-    fakeApi({ 'GET /user/point': { state: 200, is_login: '0' } });
-    renderAt(withHeader(null));
+    mockApi({ 'GET /user/point': { state: 200, is_login: '0' } });
+    renderPage(withHeader(null));
     await userEvent.click(await screen.findByRole('button', { name: 'English' }));
     expect(await screen.findByRole('link', { name: 'Log in / Sign up' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');

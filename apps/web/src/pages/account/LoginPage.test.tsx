@@ -1,7 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderRoutes } from '../../components/account/account-test-utils';
+import { mockApi } from '../../test/mock-api';
+import { renderRoutes } from '../../test/render';
 import i18n from '../../i18n';
 import { LoginPage } from './LoginPage';
 

@@ -1,7 +1,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, polyfillDialog, renderRoutes } from '../../components/account/account-test-utils';
+import { mockApi } from '../../test/mock-api';
+import { polyfillDialog, renderRoutes } from '../../test/render';
 import i18n from '../../i18n';
 import { MyPage } from './MyPage';
 
@@ -94,7 +95,7 @@ describe('my page', () => {
 
   it('shows the notice handed over by the change-password page', async () => {
     mockApi({ 'GET /user/point': MEMBER, 'GET /user/detail': detail(true) });
-    const { router } = renderRoutes(routes, { pathname: '/my-page', state: { notice: 'passwordChanged' } });
+    const { router } = renderRoutes(routes, '/my-page', { state: { notice: 'passwordChanged' } });
     const notice = await screen.findByText('パスワードを変更しました。');
     expect(notice.getAttribute('role')).toBe('status');
     // Taken out of the history entry, so a reload would not show it again.

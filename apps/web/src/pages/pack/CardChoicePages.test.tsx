@@ -1,14 +1,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  drawnCard,
-  member,
-  mockApi,
-  polyfillDialog,
-  purchase,
-  renderAt,
-  useJapanese,
-} from '../../components/pack/pack-test-utils';
+import { mockApi } from '../../test/mock-api';
+import { polyfillDialog, renderRoutes } from '../../test/render';
+import { drawnCard, member, purchase, useJapanese } from '../../components/pack/pack-test-utils';
 import { HeaderSlotProvider, useHeaderSlotState } from '../../components/layout/header-slot';
 import { ConfirmGetCardListPage } from './ConfirmGetCardListPage';
 import { GetCardListPage } from './GetCardListPage';
@@ -43,7 +37,7 @@ const buyResult = { state: 200, ...purchase(cards) };
 describe('GetCardListPage', () => {
   it('locks no_reduction cards as shipped, totals the points of the others, and carries the choice to confirm', async () => {
     mockApi({ 'GET /user/point': member, 'GET /user/pack/buy_result': buyResult });
-    const { router } = renderAt([{ path: '/get-card-list', element: <GetCardListPage /> }], '/get-card-list');
+    const { router } = renderRoutes([{ path: '/get-card-list', element: <GetCardListPage /> }], '/get-card-list');
     const boxes = await screen.findAllByRole<HTMLInputElement>('checkbox');
     expect(boxes.map((b) => [b.checked, b.disabled])).toEqual([
       [false, false],
@@ -65,7 +59,7 @@ describe('GetCardListPage', () => {
 
   it('with no cards to choose goes to the top page', async () => {
     mockApi({ 'GET /user/point': member, 'GET /user/pack/buy_result': { state: 200, cards: [] } });
-    const { router } = renderAt([{ path: '/get-card-list', element: <GetCardListPage /> }], '/get-card-list');
+    const { router } = renderRoutes([{ path: '/get-card-list', element: <GetCardListPage /> }], '/get-card-list');
     await screen.findByTestId('where');
     expect(router.state.location.pathname).toBe('/');
   });
@@ -107,7 +101,7 @@ describe('ConfirmGetCardListPage decision', () => {
       'POST /user/pack/decision': () =>
         ++n === 1 ? { state: 204, result: '0' } : { state: 200, result: '1', returned_point: 100 },
     });
-    renderAt(routes, path);
+    renderRoutes(routes, path);
     expect((await screen.findByTestId('confirm-returned')).textContent).toBe('還元ポイント合計 100P');
     expect(screen.getByRole('note').textContent).toContain('あとから選択を変更することはできません');
     fireEvent.click(screen.getByTestId('decide'));
@@ -127,7 +121,7 @@ describe('ConfirmGetCardListPage decision', () => {
       'GET /user/pack/buy_result': buyResult,
       'POST /user/pack/decision': { state: 204, result: '-1' },
     });
-    const { router } = renderAt(routes, path);
+    const { router } = renderRoutes(routes, path);
     fireEvent.click(await screen.findByTestId('decide'));
     await screen.findByTestId('where');
     expect(router.state.location.pathname).toBe('/');
@@ -140,7 +134,7 @@ describe('ConfirmGetCardListPage decision', () => {
       'GET /user/pack/detail/7': { state: 404 },
       'POST /user/pack/decision': { state: 200, result: '1' },
     });
-    renderAt(routes, path);
+    renderRoutes(routes, path);
     expect(await screen.findByText('発送するアイテムを選択', { selector: 'header p' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'header skip' }));
     expect(

@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { member, mockApi, packDetail, renderAt, useJapanese } from '../../components/pack/pack-test-utils';
+import { mockApi } from '../../test/mock-api';
+import { renderRoutes } from '../../test/render';
+import { member, packDetail, useJapanese } from '../../components/pack/pack-test-utils';
 import { ConfirmBuyProductPage } from './ConfirmBuyProductPage';
 
 beforeAll(useJapanese);
@@ -16,7 +18,7 @@ describe('ConfirmBuyProductPage (the page form of the confirm)', () => {
       'POST /user/pack/check': { state: 200, token: 't1', count: 1, point: 100, payment_method: '1' },
       'POST /user/pack/buy': { state: 200, result: '1', purchase_id: 5 },
     });
-    const { router } = renderAt(routes, '/confirm-buy-product?packId=7&buyCount=1');
+    const { router } = renderRoutes(routes, '/confirm-buy-product?packId=7&buyCount=1');
     expect((await screen.findByTestId('confirm-total')).textContent).toBe('100P');
     fireEvent.click(screen.getByRole('button', { name: '購入する' }));
     await screen.findByTestId('where');
@@ -30,7 +32,7 @@ describe('ConfirmBuyProductPage (the page form of the confirm)', () => {
       ...base,
       'POST /user/pack/check': { state: 409, reason: 'sold_out', errors: { count: ['売り切れました'] } },
     });
-    const { router } = renderAt(routes, '/confirm-buy-product?packId=7&buyCount=all');
+    const { router } = renderRoutes(routes, '/confirm-buy-product?packId=7&buyCount=all');
     await screen.findByTestId('where');
     expect(router.state.location.pathname).toBe('/pack-detail');
     expect(new URLSearchParams(router.state.location.search).get('errorMessageCount')).toBe('売り切れました');
@@ -38,7 +40,7 @@ describe('ConfirmBuyProductPage (the page form of the confirm)', () => {
 
   it('a count that is not 1..3000 or "all" goes to the pack page without a check', async () => {
     const api = mockApi(base);
-    const { router } = renderAt(routes, '/confirm-buy-product?packId=7&buyCount=3001');
+    const { router } = renderRoutes(routes, '/confirm-buy-product?packId=7&buyCount=3001');
     await screen.findByTestId('where');
     expect(router.state.location.search).toBe('?packId=7');
     expect(api.posts('/user/pack/check')).toHaveLength(0);

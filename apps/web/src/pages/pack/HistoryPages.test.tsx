@@ -1,7 +1,9 @@
 import type { PackHistoryRow } from '@oripa/core';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { drawnCard, member, mockApi, renderAt, useJapanese } from '../../components/pack/pack-test-utils';
+import { mockApi } from '../../test/mock-api';
+import { renderRoutes } from '../../test/render';
+import { drawnCard, member, useJapanese } from '../../components/pack/pack-test-utils';
 import { BuyProductHistoryDetailPage } from './BuyProductHistoryDetailPage';
 import { BuyProductHistoryPage, historyTarget } from './BuyProductHistoryPage';
 
@@ -29,7 +31,7 @@ describe('BuyProductHistoryPage', () => {
       'GET /user/point': member,
       'POST /user/history/list/1': { state: 200, list: [row(3, '1'), row(4, '0')], page },
     });
-    const { router } = renderAt(
+    const { router } = renderRoutes(
       [{ path: '/buy-product-history', element: <BuyProductHistoryPage /> }],
       '/buy-product-history',
     );
@@ -48,7 +50,7 @@ describe('BuyProductHistoryPage', () => {
       'GET /user/point': member,
       'POST /user/history/list/1': { state: 200, list: [], page },
     });
-    renderAt([{ path: '/buy-product-history', element: <BuyProductHistoryPage /> }], '/buy-product-history');
+    renderRoutes([{ path: '/buy-product-history', element: <BuyProductHistoryPage /> }], '/buy-product-history');
     expect(await screen.findByText('ガチャの購入履歴はまだありません。')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('表示'), { target: { value: '2' } });
     await screen.findByText('ガチャの購入履歴はまだありません。');
@@ -71,7 +73,7 @@ describe('BuyProductHistoryDetailPage (SHIPPED)', () => {
         },
       },
     });
-    renderAt(
+    renderRoutes(
       [{ path: '/buy-product-history-detail', element: <BuyProductHistoryDetailPage /> }],
       '/buy-product-history-detail?packHistoryId=3',
     );

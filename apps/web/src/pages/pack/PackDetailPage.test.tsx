@@ -1,14 +1,8 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  guest,
-  member,
-  mockApi,
-  packDetail,
-  polyfillDialog,
-  renderAt,
-  useJapanese,
-} from '../../components/pack/pack-test-utils';
+import { mockApi } from '../../test/mock-api';
+import { polyfillDialog, renderRoutes } from '../../test/render';
+import { guest, member, packDetail, useJapanese } from '../../components/pack/pack-test-utils';
 import { PackDetailPage } from './PackDetailPage';
 
 beforeAll(async () => {
@@ -32,7 +26,7 @@ describe('PackDetailPage purchase flow', () => {
       'POST /user/pack/check': { state: 200, token: 'tok', count: 10, point: 1000, payment_method: '1' },
       'POST /user/pack/buy': { state: 200, result: '1', purchase_id: 99, cards: [] },
     });
-    const { router } = renderAt(routes, '/pack-detail?packId=7');
+    const { router } = renderRoutes(routes, '/pack-detail?packId=7');
     await clickTen();
     const dialog = await screen.findByRole('dialog', { name: '購入確認' }, { timeout: 4000 });
     expect(within(dialog).getByTestId('confirm-count').textContent).toBe('10回');
@@ -56,7 +50,7 @@ describe('PackDetailPage purchase flow', () => {
         errors: { count: ['ポイントが足りません'] },
       },
     });
-    const { router } = renderAt(routes, '/pack-detail?packId=7');
+    const { router } = renderRoutes(routes, '/pack-detail?packId=7');
     await clickTen();
     expect(await screen.findByText('ポイントが不足しています。購入しますか？')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'はい' }));
@@ -70,7 +64,7 @@ describe('PackDetailPage purchase flow', () => {
       'GET /user/pack/detail/7': detail,
       'POST /user/pack/check': { state: 400, reason: 'insufficient_coins', errors: { count: ['x'] } },
     });
-    renderAt(routes, '/pack-detail?packId=7');
+    renderRoutes(routes, '/pack-detail?packId=7');
     await clickTen();
     const dialog = await screen.findByRole('dialog', { name: 'コイン不足' });
     expect(within(dialog).queryByRole('button', { name: 'はい' })).toBeNull();
@@ -84,14 +78,14 @@ describe('PackDetailPage purchase flow', () => {
       'GET /user/pack/detail/7': detail,
       'POST /user/pack/check': { state: 409, reason: 'insufficient_stock', errors: { count: ['在庫が足りません'] } },
     });
-    renderAt(routes, '/pack-detail?packId=7');
+    renderRoutes(routes, '/pack-detail?packId=7');
     await clickTen();
     expect((await screen.findByRole('alert')).textContent).toBe('在庫が足りません');
   });
 
   it('a guest who clicks buy goes to /login?packId', async () => {
     const api = mockApi({ 'GET /user/point': guest, 'GET /user/pack/detail/7': detail });
-    const { router } = renderAt(routes, '/pack-detail?packId=7');
+    const { router } = renderRoutes(routes, '/pack-detail?packId=7');
     await screen.findByRole('heading', { name: 'ドラゴン頂上決戦パック' });
     await clickTen();
     await screen.findByTestId('where');
@@ -105,7 +99,7 @@ describe('PackDetailPage purchase flow', () => {
       'GET /user/pack/detail/7': detail,
       'POST /user/pack/check': { state: 200, token: 'tok', count: 100, point: 10000, payment_method: '1' },
     });
-    renderAt(routes, '/pack-detail?packId=7&num=100');
+    renderRoutes(routes, '/pack-detail?packId=7&num=100');
     await screen.findByRole('heading', { name: 'ドラゴン頂上決戦パック' });
     expect(screen.queryByRole('button', { name: /^10連 / })).toBeNull();
     const dialog = await screen.findByRole('dialog', { name: '購入確認' }, { timeout: 3000 });
@@ -114,13 +108,13 @@ describe('PackDetailPage purchase flow', () => {
 
   it('shows errorMessageCount passed back from the confirm page', async () => {
     mockApi({ 'GET /user/point': member, 'GET /user/pack/detail/7': detail });
-    renderAt(routes, '/pack-detail?packId=7&errorMessageCount=' + encodeURIComponent('売り切れました'));
+    renderRoutes(routes, '/pack-detail?packId=7&errorMessageCount=' + encodeURIComponent('売り切れました'));
     expect((await screen.findByRole('alert')).textContent).toBe('売り切れました');
   });
 
   it('without a packId goes to the top page', async () => {
     mockApi({ 'GET /user/point': guest });
-    const { router } = renderAt(routes, '/pack-detail');
+    const { router } = renderRoutes(routes, '/pack-detail');
     await screen.findByTestId('where');
     expect(router.state.location.pathname).toBe('/');
   });

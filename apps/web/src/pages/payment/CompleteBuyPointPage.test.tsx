@@ -1,6 +1,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, member, renderAt } from '../../components/payment/payment-test-utils';
+import { mockApi } from '../../test/mock-api';
+import { renderPage } from '../../test/render';
+import { member } from '../../components/payment/payment-test-utils';
 import { CompleteBuyPointPage } from './CompleteBuyPointPage';
 
 afterEach(() => {
@@ -19,7 +21,7 @@ const payResult = {
 };
 
 function setup(end: object, userPoint: string, packPoint?: number) {
-  return fakeServer({
+  return mockApi({
     'GET /user/point': { ...member, point: userPoint },
     'GET /user/point/end': { state: 200, ...end },
     'GET /user/pay_result': payResult,
@@ -28,7 +30,7 @@ function setup(end: object, userPoint: string, packPoint?: number) {
       : {}),
   });
 }
-const open = (q = '?payment_id=pay_1') => renderAt(`/complete-buy-point${q}`, <CompleteBuyPointPage />);
+const open = (q = '?payment_id=pay_1') => renderPage(<CompleteBuyPointPage />, `/complete-buy-point${q}`);
 const topButton = () => screen.queryByRole('link', { name: 'トップへ戻る' });
 
 describe('complete-buy-point', () => {
@@ -37,7 +39,7 @@ describe('complete-buy-point', () => {
     (window as { dataLayer?: unknown[] }).dataLayer = [];
     open();
     expect(await screen.findByText('ポイントのご購入ありがとうございます。ポイントが付与されました。')).toBeTruthy();
-    expect(api.gets('/user/point/end')[0]!.url).toBe('/user/point/end?payment_id=pay_1');
+    expect(api.gets('/user/point/end')[0]!.path).toBe('/user/point/end?payment_id=pay_1');
     await waitFor(() =>
       expect((window as { dataLayer?: unknown[] }).dataLayer).toContainEqual(expect.objectContaining({ discount: 50 })),
     );
@@ -52,7 +54,7 @@ describe('complete-buy-point', () => {
   });
 
   it('a failed tracking call is only logged', async () => {
-    fakeServer({
+    mockApi({
       'GET /user/point': member,
       'GET /user/point/end': { state: 200, result: '1', pack_id: 0 },
       'GET /user/pay_result': { state: 500, errors: { general: ['x'] } },

@@ -2,7 +2,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assignLocation } from '../../components/payment/external';
-import { fakeServer, member, polyfillDialog, renderAt } from '../../components/payment/payment-test-utils';
+import { mockApi } from '../../test/mock-api';
+import { polyfillDialog, renderPage } from '../../test/render';
+import { member } from '../../components/payment/payment-test-utils';
 import { useCurrentUser } from '../../api/useCurrentUser';
 import { ConfirmBuyPointPage } from './ConfirmBuyPointPage';
 
@@ -38,7 +40,7 @@ const methods = [
 
 function server(buy: unknown, list = methods) {
   let point = 1200;
-  return fakeServer({
+  return mockApi({
     // The balance goes up only once a buy call succeeded.
     'GET /user/point': () => ({ ...member, point: String(point) }),
     'GET /user/point_price/detail/3': detail,
@@ -59,12 +61,12 @@ function server(buy: unknown, list = methods) {
 }
 
 const open = () =>
-  renderAt(
-    '/confirm-buy-point?pointPriceId=3',
+  renderPage(
     <>
       <Balance />
       <ConfirmBuyPointPage />
     </>,
+    '/confirm-buy-point?pointPriceId=3',
   );
 
 async function fillCard(user: ReturnType<typeof userEvent.setup>, cvc = '123') {
@@ -224,7 +226,7 @@ describe('confirm-buy-point', () => {
   });
 
   it('an unknown course shows its own message', async () => {
-    fakeServer({
+    mockApi({
       'GET /user/point': member,
       'GET /user/pay_style': { state: 200, list: methods },
       'GET /user/point_price/detail/3': { state: 404, errors: { general: ['見つかりません'] } },

@@ -1,6 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, member, renderAt } from '../../components/payment/payment-test-utils';
+import { mockApi } from '../../test/mock-api';
+import { renderPage } from '../../test/render';
+import { member } from '../../components/payment/payment-test-utils';
 import { BuyPointHistoryPage, CoinHistoryPage } from './HistoryPage';
 
 afterEach(() => {
@@ -20,7 +22,7 @@ const row = (id: number, bonus: number, historyId: number, status: '0' | '1', me
 
 describe('point history', () => {
   it('links only rows with bonusPoint ≤ 0 and history_id > 0; status decides the target', async () => {
-    fakeServer({
+    mockApi({
       'GET /user/point': member,
       'GET /user/point/list': {
         state: 200,
@@ -34,7 +36,7 @@ describe('point history', () => {
         ],
       },
     });
-    renderAt('/buy-point-history', <BuyPointHistoryPage />);
+    renderPage(<BuyPointHistoryPage />, '/buy-point-history');
     await screen.findByText('ポイント購入');
     const links = screen.getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
@@ -50,14 +52,14 @@ describe('point history', () => {
 
 describe('coin history', () => {
   it('is titled COIN HISTORY and shows the empty message', async () => {
-    fakeServer({ 'GET /user/point': member, 'GET /user/coin/list': { state: 200, page, list: [] } });
-    renderAt('/coin-history', <CoinHistoryPage />);
+    mockApi({ 'GET /user/point': member, 'GET /user/coin/list': { state: 200, page, list: [] } });
+    renderPage(<CoinHistoryPage />, '/coin-history');
     expect(screen.getByRole('heading', { name: 'COIN HISTORY' })).toBeTruthy();
     expect(await screen.findByText('交換・コイン履歴はありません')).toBeTruthy();
   });
 
   it('applies the link rule with bonusCoin and reads page 2 from its own path', async () => {
-    const api = fakeServer({
+    const api = mockApi({
       'GET /user/point': member,
       'GET /user/coin/list/2': {
         state: 200,
@@ -68,11 +70,11 @@ describe('coin history', () => {
         ],
       },
     });
-    renderAt('/coin-history?page=2', <CoinHistoryPage />);
+    renderPage(<CoinHistoryPage />, '/coin-history?page=2');
     expect((await screen.findByRole('link', { name: 'コインパックの詳細を見る' })).getAttribute('href')).toBe(
       '/get-card-list',
     );
     expect(screen.queryByRole('link', { name: 'コイン付与の詳細を見る' })).toBeNull();
-    expect(api.gets('/user/coin/list')[0]!.url).toBe('/user/coin/list/2');
+    expect(api.gets('/user/coin/list')[0]!.path).toBe('/user/coin/list/2');
   });
 });

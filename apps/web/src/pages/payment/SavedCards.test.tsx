@@ -1,7 +1,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, member, polyfillDialog, renderAt } from '../../components/payment/payment-test-utils';
+import { mockApi } from '../../test/mock-api';
+import { polyfillDialog, renderPage } from '../../test/render';
+import { member } from '../../components/payment/payment-test-utils';
 import { ConfirmBuyPointPage } from './ConfirmBuyPointPage';
 
 beforeEach(polyfillDialog);
@@ -30,7 +32,7 @@ function server(deleteReply: object, buy: object = { state: 200, result: '1', ur
     { id: 21, card: '**** **** **** 1111', brand: 'VISA', expire: '03/30' },
     { id: 22, card: '**** **** **** 4242', brand: 'VISA', expire: '04/31' },
   ];
-  return fakeServer({
+  return mockApi({
     'GET /user/point': member,
     'GET /user/point_price/detail/3': detail,
     'GET /user/pay_style': { state: 200, list: [{ id: 1, name: 'クレジットカード', memo: '' }] },
@@ -47,7 +49,7 @@ describe('saved cards on the confirm page', () => {
   it('preselects the first saved card and buys with its card_index', async () => {
     const api = server({ state: 200 });
     const user = userEvent.setup();
-    renderAt('/confirm-buy-point?pointPriceId=3', <ConfirmBuyPointPage />);
+    renderPage(<ConfirmBuyPointPage />, '/confirm-buy-point?pointPriceId=3');
     const first = await screen.findByRole<HTMLInputElement>('radio', { name: /1111/ }, { timeout: 4000 });
     await waitFor(() => expect(first.checked).toBe(true));
     expect(screen.queryByLabelText('セキュリティコード')).toBeNull();
@@ -60,7 +62,7 @@ describe('saved cards on the confirm page', () => {
   it('asks before deleting; cancelling sends nothing, confirming deletes', async () => {
     const api = server({ state: 200 });
     const user = userEvent.setup();
-    renderAt('/confirm-buy-point?pointPriceId=3', <ConfirmBuyPointPage />);
+    renderPage(<ConfirmBuyPointPage />, '/confirm-buy-point?pointPriceId=3');
     await user.click(await screen.findByRole('button', { name: '**** **** **** 1111 を削除' }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText('**** **** **** 1111 を削除します。よろしいですか？')).toBeTruthy();
@@ -77,7 +79,7 @@ describe('saved cards on the confirm page', () => {
   it('a failed delete says so and keeps the card', async () => {
     server({ state: 400, errors: { card_index: ['x'] } });
     const user = userEvent.setup();
-    renderAt('/confirm-buy-point?pointPriceId=3', <ConfirmBuyPointPage />);
+    renderPage(<ConfirmBuyPointPage />, '/confirm-buy-point?pointPriceId=3');
     await user.click(await screen.findByRole('button', { name: '**** **** **** 4242 を削除' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '削除' }));
     expect(await screen.findByText('カードの削除に失敗しました')).toBeTruthy();

@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MOBILE_QUERY, REDUCED_MOTION_QUERY } from '../../hooks/useMediaQuery';
 import i18n from '../../i18n';
-import { fakeApi, fakeMatchMedia, renderAt } from '../../test/shell-test-utils';
+import { mockApi } from '../../test/mock-api';
+import { fakeMatchMedia, renderPage } from '../../test/render';
 import { BannerCarousel } from './BannerCarousel';
 import { AUTOPLAY_DELAY_MS, TRANSITION_MS } from './carousel-loop';
 import { TopBanner } from './TopBanner';
@@ -27,19 +28,19 @@ describe('BannerCarousel', () => {
 
   it('shows arrows at 768 px or below only', () => {
     fakeMatchMedia([MOBILE_QUERY]);
-    renderAt(<BannerCarousel banners={BANNERS} />);
+    renderPage(<BannerCarousel banners={BANNERS} />);
     expect(screen.getByRole('button', { name: '次のバナー' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '前のバナー' })).toBeTruthy();
     cleanup();
     fakeMatchMedia([]);
-    renderAt(<BannerCarousel banners={BANNERS} />);
+    renderPage(<BannerCarousel banners={BANNERS} />);
     expect(screen.queryByRole('button', { name: '次のバナー' })).toBeNull();
     expect(screen.getAllByRole('button', { name: /枚目のバナーを表示/ })).toHaveLength(3);
   });
 
   it('opens link_url in a new tab and hides the off-screen slides from assistive tech', () => {
     fakeMatchMedia([]);
-    renderAt(<BannerCarousel banners={BANNERS} />);
+    renderPage(<BannerCarousel banners={BANNERS} />);
     const slides = screen.getAllByRole('group', { hidden: true });
     expect(slides).toHaveLength(3);
     const link = slides[0]!.querySelector('a')!;
@@ -53,7 +54,7 @@ describe('BannerCarousel', () => {
   it('advances every 2500 ms after the 800 ms slide, loops, and pauses while hovered', () => {
     vi.useFakeTimers();
     fakeMatchMedia([]);
-    renderAt(<BannerCarousel banners={BANNERS} />);
+    renderPage(<BannerCarousel banners={BANNERS} />);
     expect(current()).toBe(0);
     act(() => vi.advanceTimersByTime(AUTOPLAY_DELAY_MS + TRANSITION_MS));
     expect(current()).toBe(1);
@@ -72,7 +73,7 @@ describe('BannerCarousel', () => {
   it('does not autoplay when the user prefers reduced motion, but the dots still move', () => {
     vi.useFakeTimers();
     fakeMatchMedia([REDUCED_MOTION_QUERY]);
-    renderAt(<BannerCarousel banners={BANNERS} />);
+    renderPage(<BannerCarousel banners={BANNERS} />);
     act(() => vi.advanceTimersByTime(20_000));
     expect(current()).toBe(0);
     expect(screen.getByRole('button', { name: '自動再生を開始' })).toBeTruthy();
@@ -90,12 +91,12 @@ describe('TopBanner', () => {
 
   it('renders the carousel only in banner mode 1', async () => {
     fakeMatchMedia([]);
-    fakeApi({ 'GET /user/banner': { state: 200, mode: '1', list: BANNERS } });
-    renderAt(<TopBanner />);
+    mockApi({ 'GET /user/banner': { state: 200, mode: '1', list: BANNERS } });
+    renderPage(<TopBanner />);
     expect(await screen.findByRole('region', { name: 'キャンペーンバナー' })).toBeTruthy();
     cleanup();
-    fakeApi({ 'GET /user/banner': { state: 200, mode: '0', list: BANNERS } });
-    const { container } = renderAt(<TopBanner />);
+    mockApi({ 'GET /user/banner': { state: 200, mode: '0', list: BANNERS } });
+    const { container } = renderPage(<TopBanner />);
     await vi.waitFor(() => expect(container.querySelector('[aria-hidden="true"]')).toBeNull());
     expect(screen.queryByRole('region')).toBeNull();
     expect(container.querySelector('img')).toBeNull();

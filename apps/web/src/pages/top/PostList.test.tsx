@@ -2,7 +2,8 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
-import { fakeApi, renderAt } from '../../test/shell-test-utils';
+import { mockApi } from '../../test/mock-api';
+import { renderPage } from '../../test/render';
 import { PostList } from './PostList';
 
 const post = (id: number) => ({
@@ -30,12 +31,12 @@ describe('PostList', () => {
   });
 
   it('shows posts with author and Tokyo time, and pages with the pager', async () => {
-    const calls = fakeApi({
+    const { calls } = mockApi({
       'GET /user/post/list': pageReply(1),
       'GET /user/post/list/2': pageReply(2),
       'GET /user/post/list/3': pageReply(3),
     });
-    renderAt(<PostList />);
+    renderPage(<PostList />);
     expect(await screen.findByRole('heading', { name: '投稿11' })).toBeTruthy();
     expect(screen.getAllByText('佐藤 健太')).toHaveLength(2);
     expect(screen.getAllByText('2026/11/20 18:30')[0]!.getAttribute('datetime')).toBe('2026-11-20T18:30:00+09:00');
@@ -48,14 +49,14 @@ describe('PostList', () => {
   });
 
   it('shows the empty state and the error state with a retry', async () => {
-    fakeApi({ 'GET /user/post/list': { state: 200, list: [], page: { page: 1, all_page: 1, pages: [1] } } });
-    renderAt(<PostList />);
+    mockApi({ 'GET /user/post/list': { state: 200, list: [], page: { page: 1, all_page: 1, pages: [1] } } });
+    renderPage(<PostList />);
     expect(await screen.findByText('まだ投稿はありません。')).toBeTruthy();
     expect(screen.queryByRole('navigation')).toBeNull();
     cleanup();
     let fail = true;
-    fakeApi({ 'GET /user/post/list': () => (fail ? { state: 500 } : pageReply(1)) });
-    renderAt(<PostList />);
+    mockApi({ 'GET /user/post/list': () => (fail ? { state: 500 } : pageReply(1)) });
+    renderPage(<PostList />);
     expect((await screen.findByRole('alert')).textContent).toContain('投稿を読み込めませんでした。');
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: '再読み込み' }));

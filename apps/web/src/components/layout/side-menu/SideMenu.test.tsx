@@ -2,15 +2,17 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n';
-import { DETAIL, fakeApi, MEMBER, renderAt } from '../../../test/shell-test-utils';
+import { mockApi } from '../../../test/mock-api';
+import { renderPage } from '../../../test/render';
+import { DETAIL, MEMBER } from '../../../test/fixtures';
 import { SideMenu } from './SideMenu';
 
 function open(routes: Record<string, unknown> = {}) {
   const onClose = vi.fn();
-  const calls = fakeApi({ 'GET /user/point': MEMBER, 'GET /user/detail': DETAIL, ...routes });
-  const view = renderAt(<SideMenu open onClose={onClose} />, '/', [
-    { path: '/buy-point', element: <p>buy point page</p> },
-  ]);
+  const { calls } = mockApi({ 'GET /user/point': MEMBER, 'GET /user/detail': DETAIL, ...routes });
+  const view = renderPage(<SideMenu open onClose={onClose} />, '/', {
+    routes: [{ path: '/buy-point', element: <p>buy point page</p> }],
+  });
   return { ...view, onClose, calls };
 }
 
