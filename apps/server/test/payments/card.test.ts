@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember } from '../factories.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
+import type { TestShop } from '../test-shop.ts';
 import {
   balance,
   buy,
@@ -11,14 +11,13 @@ import {
   paymentEvents,
   paymentRow,
   pressSandbox,
-  seedCourses,
+  startPaymentShop,
 } from './helpers.ts';
 
 let shop: TestShop;
 let course: Record<number, number>;
 beforeAll(async () => {
-  shop = await startTestShop();
-  course = await seedCourses(shop);
+  ({ shop, course } = await startPaymentShop());
 });
 afterAll(() => shop.close());
 

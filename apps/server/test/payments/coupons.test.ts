@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCoupon } from '../../src/services/coupons.ts';
 import { buildMember } from '../factories.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
-import { balance, buy, cardToken, expectLedgerClean, ledgerRows, seedCourses } from './helpers.ts';
+import type { TestShop } from '../test-shop.ts';
+import { balance, buy, cardToken, DAY, expectLedgerClean, ledgerRows, startPaymentShop } from './helpers.ts';
 
 let shop: TestShop;
 let course: Record<number, number>;
 beforeAll(async () => {
-  shop = await startTestShop();
-  course = await seedCourses(shop);
+  ({ shop, course } = await startPaymentShop());
 });
 afterAll(() => shop.close());
-
-const DAY = 24 * 3600_000;
 
 describe('POST /api/user/coupon/use', () => {
   it('a points coupon grants a free lot once per member (case-insensitive code)', async () => {

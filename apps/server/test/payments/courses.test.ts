@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember } from '../factories.ts';
 import { buildPack, drawVia } from '../packs/pack-fixtures.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
-import { balance, buy, cardToken, expectLedgerClean, ledgerRows, seedCourses } from './helpers.ts';
+import type { TestShop } from '../test-shop.ts';
+import { balance, buy, cardToken, expectLedgerClean, ledgerRows, startPaymentShop } from './helpers.ts';
 
 let shop: TestShop;
 let course: Record<number, number>;
 beforeAll(async () => {
-  shop = await startTestShop();
-  course = await seedCourses(shop);
+  ({ shop, course } = await startPaymentShop());
 });
 afterAll(() => shop.close());
 

@@ -2,27 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelUnpaidJob } from '../../src/jobs/cancel-unpaid.ts';
 import { runJobUntilIdle } from '../../src/jobs/runner.ts';
 import { buildMember } from '../factories.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
+import type { TestShop } from '../test-shop.ts';
 import {
   balance,
   buy,
+  DAY,
   expectLedgerClean,
   paymentEvents,
   paymentRow,
   pressSandbox,
   sandboxPage,
-  seedCourses,
+  startPaymentShop,
 } from './helpers.ts';
 
 let shop: TestShop;
 let course: Record<number, number>;
 beforeAll(async () => {
-  shop = await startTestShop();
-  course = await seedCourses(shop);
+  ({ shop, course } = await startPaymentShop());
 });
 afterAll(() => shop.close());
-
-const DAY = 24 * 3600_000;
 
 describe('convenience store (pay_id 2)', () => {
   it('gives a receipt and a slip; paying at the store credits through the signed callback', async () => {

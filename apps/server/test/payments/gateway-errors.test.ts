@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayFor, setGateway, type PaymentGateway } from '../../src/services/payments/gateway.ts';
 import { buildMember } from '../factories.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
-import { balance, buy, expectLedgerClean, paymentEvents, seedCourses } from './helpers.ts';
+import type { TestShop } from '../test-shop.ts';
+import { balance, buy, expectLedgerClean, paymentEvents, startPaymentShop } from './helpers.ts';
 
 let shop: TestShop;
 let course: Record<number, number>;
 let sandbox: PaymentGateway;
 beforeAll(async () => {
-  shop = await startTestShop();
-  course = await seedCourses(shop);
+  ({ shop, course } = await startPaymentShop());
   sandbox = gatewayFor(shop.ctx);
 });
 afterAll(() => shop.close());

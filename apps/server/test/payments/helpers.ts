@@ -2,7 +2,15 @@ import { expect } from 'vitest';
 import { seedPointCourses } from '../../src/seed/point-courses.ts';
 import type { ApiClient, Envelope } from '../api-client.ts';
 import { ledgerViolations } from '../factories.ts';
-import type { TestShop } from '../test-shop.ts';
+import { startTestShop, type TestShop } from '../test-shop.ts';
+
+export const DAY = 24 * 3600_000;
+
+/** A fresh test shop with the demo point courses: for a file's beforeAll (close the shop in afterAll). */
+export async function startPaymentShop(): Promise<{ shop: TestShop; course: Record<number, number> }> {
+  const shop = await startTestShop();
+  return { shop, course: await seedCourses(shop) };
+}
 
 /** Demo courses by point amount → id. */
 export async function seedCourses(shop: TestShop): Promise<Record<number, number>> {

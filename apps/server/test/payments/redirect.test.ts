@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember } from '../factories.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
-import { balance, buy, expectLedgerClean, paymentEvents, pressSandbox, sandboxPage, seedCourses } from './helpers.ts';
+import type { TestShop } from '../test-shop.ts';
+import {
+  balance,
+  buy,
+  expectLedgerClean,
+  paymentEvents,
+  pressSandbox,
+  sandboxPage,
+  startPaymentShop,
+} from './helpers.ts';
 
 let shop: TestShop;
 let course: Record<number, number>;
 beforeAll(async () => {
-  shop = await startTestShop();
-  course = await seedCourses(shop);
+  ({ shop, course } = await startPaymentShop());
 });
 afterAll(() => shop.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPayload, SIGNATURE_HEADER } from '../../src/services/payments/signature.ts';
 import { buildMember } from '../factories.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
+import type { TestShop } from '../test-shop.ts';
 import {
   balance,
   buy,
@@ -10,14 +10,13 @@ import {
   expectLedgerClean,
   paymentEvents,
   paymentRow,
-  seedCourses,
+  startPaymentShop,
 } from './helpers.ts';
 
 let shop: TestShop;
 let course: Record<number, number>;
 beforeAll(async () => {
-  shop = await startTestShop();
-  course = await seedCourses(shop);
+  ({ shop, course } = await startPaymentShop());
 });
 afterAll(() => shop.close());
 
