@@ -150,6 +150,10 @@ async function startServer(url: string): Promise<{ port: number; proc: ChildProc
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
+      // Production refuses the sandbox gateway; the bench never pays, so placeholder Stripe keys are enough.
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_bench',
+      STRIPE_WEBHOOK_SECRET: 'whsec_bench',
       DB_POOL_SIZE: opt.pool,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -26,11 +26,21 @@ describe('configuration', () => {
 
   it('production turns the sandbox and demo data off, cookies Secure, and needs a secret', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
-    const c = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+    const base = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
+    const c = parseConfig({ ...base, PAYMENT_PROVIDER: 'stripe', ...stripe });
     expect(c.sandbox).toBe(false);
     expect(c.seedDemo).toBe(false);
     expect(c.secureCookies).toBe(true);
-    expect(parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SANDBOX: '1' }).sandbox).toBe(true);
+  });
+
+  it('never runs the sandbox gateway in production by accident, nor with the development callback secret', () => {
+    const base = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
+    expect(() => parseConfig(base)).toThrow(/PAYMENT_PROVIDER: sandbox is not allowed/);
+    expect(() => parseConfig({ ...base, SANDBOX: '1' })).toThrow(/PAYMENT_CALLBACK_SECRET/);
+    const staging = parseConfig({ ...base, SANDBOX: '1', PAYMENT_CALLBACK_SECRET: 'y'.repeat(40) });
+    expect(staging.sandbox).toBe(true);
+    expect(staging.payments.callbackSecret).toBe('y'.repeat(40));
   });
 
   it('treats empty values as unset', () => {

@@ -97,12 +97,22 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       phone: e.OPERATOR_PHONE,
       email: e.OPERATOR_EMAIL,
     },
-    payments: paymentConfig(e),
+    payments: paymentConfig(e, production, e.SANDBOX ?? !production),
   };
 }
 
 /** Payment gateway settings; a Stripe selection without its keys stops the start naming the missing variable. */
-function paymentConfig(e: z.infer<typeof envSchema>) {
+function paymentConfig(e: z.infer<typeof envSchema>, production: boolean, sandbox: boolean) {
+  const fail = (name: string, why: string) => {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: ${why}`);
+  };
+  if (e.PAYMENT_PROVIDER === 'sandbox' && production) {
+    // The sandbox gateway's callbacks would credit points; in production it only runs on purpose (a staging shop),
+    // and never with the publicly known development secret.
+    if (!sandbox)
+      fail('PAYMENT_PROVIDER', 'sandbox is not allowed with NODE_ENV=production (use stripe, or SANDBOX=1)');
+    if (!e.PAYMENT_CALLBACK_SECRET) fail('PAYMENT_CALLBACK_SECRET', 'required for the sandbox gateway in production');
+  }
   if (e.PAYMENT_PROVIDER === 'stripe') {
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!e[name]) throw new ConfigError(`Invalid configuration:\n  ${name}: required when PAYMENT_PROVIDER=stripe`);
