@@ -2,7 +2,7 @@ import { pageObject, type PageObject } from '@oripa/core';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { DrawnRow } from './pack-rows.ts';
-import { DRAWN_COLUMNS } from './purchase-results.ts';
+import { loadDrawnCards } from './purchase-results.ts';
 
 export const HISTORY_PER_PAGE = 10;
 
@@ -69,10 +69,5 @@ export async function loadHistoryDetail(
     purchaseId,
   ]);
   if (!rows[0]) throw notFound();
-  const { rows: cards } = await ctx.db.pool.query<DrawnRow>(
-    `SELECT ${DRAWN_COLUMNS} FROM purchase_cards d JOIN pack_cards c ON c.id = d.pack_card_id
-     WHERE d.purchase_id = $1 ORDER BY d.id`,
-    [purchaseId],
-  );
-  return { row: rows[0], cards };
+  return { row: rows[0], cards: await loadDrawnCards(ctx, purchaseId, false) };
 }

@@ -12,7 +12,7 @@ export interface PurchaseView {
   cards: DrawnRow[];
 }
 
-export const DRAWN_COLUMNS = `d.id AS history_id, d.purchase_id, d.ticket_no, d.status, d.pack_card_id, d.returned_point,
+const DRAWN_COLUMNS = `d.id AS history_id, d.purchase_id, d.ticket_no, d.status, d.pack_card_id, d.returned_point,
   c.rank, c.name, c.image_url, c.set_count, c.model_number, c.rarity, c.buy_point, c.no_reduction, c.movie_url`;
 
 export async function loadDrawnCards(ctx: AppContext, purchaseId: number, pendingOnly: boolean): Promise<DrawnRow[]> {
