@@ -48,10 +48,21 @@ export function useCardTypes(): CardTypeItem[] {
   ];
 }
 
+/**
+ * The operator, shop name and support hours (footer, legal pages). They change only with configuration, so they
+ * are fetched once per visit under one key; a reply without them is an error the legal pages can retry.
+ */
 export function useSiteInfo() {
   return useQuery({
     queryKey: ['site', 'info'],
-    queryFn: () => apiGet<SiteInfoApiReply>('/user/site_info'),
-    staleTime: 10 * 60_000,
+    queryFn: async (): Promise<SiteInfo> => {
+      const reply = await apiGet<SiteInfoApiReply>('/user/site_info');
+      if (!ok(reply) || !reply.operator || !reply.support_hours || !reply.shop_name) {
+        throw new Error(`site_info answered state ${reply.state}`);
+      }
+      return { operator: reply.operator, support_hours: reply.support_hours, shop_name: reply.shop_name };
+    },
+    staleTime: Infinity,
+    retry: 1,
   });
 }

@@ -1,7 +1,7 @@
 import { SUPPORT_HOURS } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ok, useCardTypes, useSiteInfo } from '../../api/site';
+import { useCardTypes, useSiteInfo } from '../../api/site';
 import { ExternalIcon } from './icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
@@ -21,9 +21,9 @@ export function Footer() {
   const cardTypes = useCardTypes();
   const { data: info } = useSiteInfo();
   const en = i18n.language === 'en';
-  const operator = ok(info) && info?.operator ? (en ? info.operator.nameEn : info.operator.name) : '';
-  const hours = (ok(info) && info?.support_hours) || SUPPORT_HOURS;
-  const mail = ok(info) ? info?.operator?.email : undefined;
+  const operator = info ? (en ? info.operator.nameEn : info.operator.name) : '';
+  const hours = info?.support_hours ?? SUPPORT_HOURS;
+  const mail = info?.operator.email;
   const year = new Date().getFullYear();
 
   return (

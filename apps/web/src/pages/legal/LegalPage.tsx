@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import type { SiteInfo } from '@oripa/core';
 import { fillText, loadLegalDocument, placeholderValues, type LegalDocumentKey } from '../../i18n/legal';
 import { LegalDocumentView } from './LegalDocumentView';
-import { useSiteInfo } from './useSiteInfo';
+import { useSiteInfo } from '../../api/site';
 import styles from './LegalDocument.module.css';
 
 function useLegalDocument(lang: 'ja' | 'en', key: LegalDocumentKey) {
