@@ -69,3 +69,20 @@ describe('URLs refused before routing', () => {
     expect(JSON.stringify(body)).not.toContain('999999');
   });
 });
+
+describe('MAINTENANCE=1', () => {
+  it('answers 9999 without touching the database', async () => {
+    const m = await startTestShop({ MAINTENANCE: '1' });
+    try {
+      await m.ctx.db.pool.end(); // a database that is down must not turn maintenance into a 500
+      const c = m.client('en');
+      c.setCookie('sid', `m.${'A'.repeat(43)}`); // a member cookie makes the session lookup query the database
+      const res = await c.get('/user/point');
+      expect(res.state).toBe(9999);
+      expect(res.errors?.general?.[0]).toMatch(/maintenance/i);
+    } finally {
+      m.ctx.db.close = async () => {};
+      await m.close();
+    }
+  });
+});

@@ -25,6 +25,8 @@ export function apiPlugin(routes: FastifyPluginAsync[]): FastifyPluginAsync {
     api.addHook('onRequest', async (request, reply) => {
       request.lang = requestLanguage(request);
       request.payload = {};
+      // MAINTENANCE=1 answers before any query: maintenance is when the database may be down or being migrated.
+      if (ctx.config.maintenance) throw new AppError('maintenance', { general: ['maintenance'] }, 'maintenance');
       request.session = await loadSession(ctx, request, reply);
       if (await isMaintenance(ctx)) throw new AppError('maintenance', { general: ['maintenance'] }, 'maintenance');
     });
