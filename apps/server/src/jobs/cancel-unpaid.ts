@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { isDeferred } from '../services/payments/methods.ts';
 import { applyStatus } from '../services/payments/payments.ts';
-import { gatewayFor } from '../services/payments/gateway.ts';
+import { gatewayFor, type PaymentGateway } from '../services/payments/gateway.ts';
 import type { PayId } from '@oripa/core';
 import type { Job } from './runner.ts';
 
@@ -39,19 +39,33 @@ export const cancelUnpaidJob: Job = {
     }
     const gw = gatewayFor(ctx);
     let handled = 0;
+    let firstError: unknown = null;
     for (const p of claimed) {
-      const to = isDeferred(p.pay_id as PayId) ? 'cancelled' : 'expired';
-      if (p.provider_ref && !(await gw.cancel(p.provider_ref))) {
-        const remote = await gw.retrieve(p.provider_ref);
-        if (remote.status === 'succeeded' || remote.status === 'failed') {
-          await applyStatus(ctx, p.id, remote.status, 'job', { amount: remote.amount });
-          handled++;
-          continue;
-        }
+      // One payment the provider cannot answer for (or that reports another amount) must not hold up the rest:
+      // it stays open and is retried; the error surfaces once a batch has nothing else to do.
+      try {
+        if (await closeOne(ctx, gw, p)) handled++;
+      } catch (err) {
+        firstError ??= err;
       }
-      const r = await applyStatus(ctx, p.id, to, 'job', { failureReason: 'deadline' });
-      if (r.changed) handled++;
     }
+    if (handled === 0 && firstError) throw firstError;
     return handled;
   },
 };
+
+async function closeOne(
+  ctx: AppContext,
+  gw: PaymentGateway,
+  p: { id: number; pay_id: number; provider_ref: string | null },
+): Promise<boolean> {
+  const to = isDeferred(p.pay_id as PayId) ? 'cancelled' : 'expired';
+  if (p.provider_ref && !(await gw.cancel(p.provider_ref))) {
+    const remote = await gw.retrieve(p.provider_ref);
+    if (remote.status === 'succeeded' || remote.status === 'failed') {
+      await applyStatus(ctx, p.id, remote.status, 'job', { amount: remote.amount });
+      return true;
+    }
+  }
+  return (await applyStatus(ctx, p.id, to, 'job', { failureReason: 'deadline' })).changed;
+}

@@ -146,4 +146,26 @@ describe('bank transfer (pay_id 4)', () => {
     expect((await balance(shop, m.id)).point).toBe(500);
     await expectLedgerClean(shop);
   });
+
+  it('one payment the provider reports wrongly does not hold up the deadline for the others', async () => {
+    const m = await buildMember(shop);
+    const odd = await buy(m.client, { point_price_id: course[500], pay_id: 4, name: 'タナカ' });
+    shop.clock.advance(60_000);
+    const plain = await buy(m.client, { point_price_id: course[500], pay_id: 2, combini_code: 'econ' });
+    const oddRow = await paymentRow(shop, odd.payment_id as string);
+    // The provider says the first was paid, but with another amount: refused under the lock, left open.
+    await shop.ctx.db.pool.query("UPDATE sandbox_intents SET status = 'succeeded', amount = 501 WHERE id = $1", [
+      oddRow.provider_ref,
+    ]);
+    shop.clock.advance(3 * DAY + 60_000);
+    await expect(runJobUntilIdle(shop.ctx, cancelUnpaidJob)).rejects.toThrow(/amount mismatch/);
+    expect((await paymentRow(shop, plain.payment_id as string)).status).toBe('cancelled');
+    expect((await paymentRow(shop, odd.payment_id as string)).status).toBe('pending');
+    // Once the provider's books are right, the next run settles it.
+    await shop.ctx.db.pool.query('UPDATE sandbox_intents SET amount = 500 WHERE id = $1', [oddRow.provider_ref]);
+    await runJobUntilIdle(shop.ctx, cancelUnpaidJob);
+    expect((await paymentRow(shop, odd.payment_id as string)).status).toBe('succeeded');
+    expect((await balance(shop, m.id)).point).toBe(500);
+    await expectLedgerClean(shop);
+  });
 });
