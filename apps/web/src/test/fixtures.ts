@@ -30,3 +30,9 @@ export const DETAIL = {
     referral_code: 'KIRA2026',
   },
 };
+
+/** The same member before any address is saved. */
+export const NO_ADDRESS_DETAIL = {
+  ...DETAIL,
+  detail: { ...DETAIL.detail, zipcode: '', pref_id: 0, pref_name: '', shiku: '', address: '', building: '' },
+};

@@ -2,27 +2,11 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
+import { NO_ADDRESS_DETAIL } from '../../test/fixtures';
 import { mockApi } from '../../test/mock-api';
 import { polyfillDialog, renderWithClient } from '../../test/render';
 import { AddressModal } from './AddressModal';
 
-const EMPTY_DETAIL = {
-  state: 200,
-  detail: {
-    lastName: '山田',
-    middleName: '',
-    firstName: '太郎',
-    mail: 'taro@example.com',
-    tel: '09012345678',
-    zipcode: '',
-    pref_id: 0,
-    pref_name: '',
-    shiku: '',
-    address: '',
-    building: '',
-    referral_code: 'ABCD1234',
-  },
-};
 const PREFS = {
   state: 200,
   list: [
@@ -35,7 +19,7 @@ const TOKYO = { state: 200, list: [{ prefcode: 13, address1: '東京都', addres
 function baseRoutes(extra: Record<string, unknown> = {}) {
   return {
     'GET /user/point': { state: 200, is_login: '1' },
-    'GET /user/detail': EMPTY_DETAIL,
+    'GET /user/detail': NO_ADDRESS_DETAIL,
     'GET /user/pref_list': PREFS,
     ...extra,
   };
@@ -180,8 +164,8 @@ describe('AddressModal', () => {
       baseRoutes({
         'GET /user/detail': () =>
           late.then(() => ({
-            ...EMPTY_DETAIL,
-            detail: { ...EMPTY_DETAIL.detail, zipcode: '3300063', shiku: 'さいたま市' },
+            ...NO_ADDRESS_DETAIL,
+            detail: { ...NO_ADDRESS_DETAIL.detail, zipcode: '3300063', shiku: 'さいたま市' },
           })),
       }),
     );

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DETAIL, MEMBER, NO_ADDRESS_DETAIL } from '../../test/fixtures';
 import { mockApi } from '../../test/mock-api';
 import { polyfillDialog, renderRoutes } from '../../test/render';
 import i18n from '../../i18n';
@@ -10,35 +11,6 @@ const routes = [
   { path: '/', element: <p>top page</p> },
   { path: '/my-page', element: <MyPage /> },
 ];
-const MEMBER = {
-  state: 200,
-  is_login: '1',
-  id: 7,
-  point: '12345',
-  coin: '30',
-  rank: 2,
-  rank_name: 'シルバー',
-  rank_color: '#9aa3ad',
-  end_sms: '1',
-};
-const detail = (address: boolean) => ({
-  state: 200,
-  detail: {
-    lastName: '山田',
-    middleName: '',
-    firstName: '太郎',
-    mail: 'taro@example.com',
-    tel: '09012345678',
-    zipcode: address ? '1000001' : '',
-    pref_id: address ? 13 : 0,
-    pref_name: address ? '東京都' : '',
-    shiku: address ? '千代田区' : '',
-    address: address ? '千代田1-1' : '',
-    building: '',
-    referral_code: 'ABCD1234',
-  },
-});
-
 describe('my page', () => {
   beforeAll(polyfillDialog);
   beforeEach(async () => {
@@ -50,21 +22,21 @@ describe('my page', () => {
   });
 
   it('shows the balances, the profile and the saved address', async () => {
-    mockApi({ 'GET /user/point': MEMBER, 'GET /user/detail': detail(true) });
+    mockApi({ 'GET /user/point': MEMBER, 'GET /user/detail': DETAIL });
     renderRoutes(routes, '/my-page');
-    expect(await screen.findByText('山田 太郎 様')).toBeTruthy();
+    expect(await screen.findByText('山田 花子 様')).toBeTruthy();
     expect(screen.getByTestId('my-points').textContent).toBe('12,345P');
     expect(screen.getByText('30枚')).toBeTruthy();
     expect(screen.getByText('シルバー')).toBeTruthy();
     expect(screen.getByText('認証済み')).toBeTruthy();
-    expect(screen.getByTestId('my-address').textContent).toContain('東京都 千代田区 千代田1-1');
+    expect(screen.getByTestId('my-address').textContent).toContain('埼玉県 さいたま市浦和区 高砂1-2-3');
     expect(screen.getByRole('button', { name: '住所を変更する' })).toBeTruthy();
   });
 
   it('offers to register an address when none is saved, in the address popup', async () => {
     mockApi({
       'GET /user/point': MEMBER,
-      'GET /user/detail': detail(false),
+      'GET /user/detail': NO_ADDRESS_DETAIL,
       'GET /user/pref_list': { state: 200, list: [] },
     });
     const user = userEvent.setup();
@@ -83,7 +55,7 @@ describe('my page', () => {
   it('logs out and goes to the top page', async () => {
     const api = mockApi({
       'GET /user/point': MEMBER,
-      'GET /user/detail': detail(true),
+      'GET /user/detail': DETAIL,
       'GET /user/logout': { state: 200 },
     });
     const user = userEvent.setup();
@@ -94,7 +66,7 @@ describe('my page', () => {
   });
 
   it('shows the notice handed over by the change-password page', async () => {
-    mockApi({ 'GET /user/point': MEMBER, 'GET /user/detail': detail(true) });
+    mockApi({ 'GET /user/point': MEMBER, 'GET /user/detail': DETAIL });
     const { router } = renderRoutes(routes, '/my-page', { state: { notice: 'passwordChanged' } });
     const notice = await screen.findByText('パスワードを変更しました。');
     expect(notice.getAttribute('role')).toBe('status');
