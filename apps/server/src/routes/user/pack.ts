@@ -12,7 +12,7 @@ import {
   loadLineup,
   loadLineupPage,
   loadPack,
-  remainingByRank,
+  loadPackWithRanks,
 } from '../../services/packs/pack-catalog.ts';
 
 type PageParams = FastifyRequest<{ Params: { type?: string; packId?: string; page?: string } }>;
@@ -64,10 +64,9 @@ export const packRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/user/pack/detail/:packId', async (request: PageParams, reply) => {
     const packId = pathId(request.params.packId);
-    const { pack, remaining } = await loadPack(ctx, packId);
-    const [lineup, byRank, log, buyer] = await Promise.all([
+    const { pack, remaining, byRank } = await loadPackWithRanks(ctx, packId);
+    const [lineup, log, buyer] = await Promise.all([
       loadLineup(ctx, packId),
-      remainingByRank(ctx, packId),
       drawLog(ctx, packId, DRAW_LOG_SIZE),
       buyerFacts(ctx, request.session.memberId),
     ]);

@@ -97,10 +97,28 @@ export async function listPacksOfType(
   return { listed: await withRemaining(ctx, rows), page: pager };
 }
 
-export async function loadPack(ctx: AppContext, packId: number): Promise<ListedPack> {
+async function packRow(ctx: AppContext, packId: number): Promise<PackRow> {
   const { rows } = await ctx.db.pool.query<PackRow>(`SELECT ${PACK_COLUMNS} FROM packs p WHERE p.id = $1`, [packId]);
   if (!rows[0]) throw notFound();
-  return (await withRemaining(ctx, rows))[0]!;
+  return rows[0];
+}
+
+export async function loadPack(ctx: AppContext, packId: number): Promise<ListedPack> {
+  return (await withRemaining(ctx, [await packRow(ctx, packId)]))[0]!;
+}
+
+/**
+ * The pack with its remaining tickets per rank, for the detail page: the total is the sum of the per-rank counts,
+ * so the undrawn tickets are counted once, not twice.
+ */
+export async function loadPackWithRanks(
+  ctx: AppContext,
+  packId: number,
+): Promise<ListedPack & { byRank: Record<Rank, number> }> {
+  const [pack, byRank] = await Promise.all([packRow(ctx, packId), remainingByRank(ctx, packId)]);
+  const listed = { pack, remaining: byRank.S + byRank.A + byRank.B + byRank.C };
+  await revealFinished(ctx, [listed]);
+  return { ...listed, byRank };
 }
 
 export async function loadLineup(ctx: AppContext, packId: number): Promise<CardRow[]> {
@@ -123,7 +141,7 @@ export async function loadLineupPage(
   return { rows: all.slice((pager.page - 1) * CARDS_PER_PAGE, pager.page * CARDS_PER_PAGE), page: pager };
 }
 
-export async function remainingByRank(ctx: AppContext, packId: number): Promise<Record<Rank, number>> {
+async function remainingByRank(ctx: AppContext, packId: number): Promise<Record<Rank, number>> {
   const out = emptyRankCounts();
   const { rows } = await ctx.db.pool.query<{ rank: Rank; n: number }>(
     `SELECT c.rank, count(*)::int AS n FROM tickets t JOIN pack_cards c ON c.id = t.pack_card_id
