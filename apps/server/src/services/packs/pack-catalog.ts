@@ -1,7 +1,8 @@
-import { emptyRankCounts, pageObject, type PageObject, type Rank } from '@oripa/core';
+import { emptyRankCounts, pageObject, RANK_ORDER, type PageObject, type Rank } from '@oripa/core';
 import type { Pool } from 'pg';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/app-error.ts';
+import { lineupById } from './lineup-cache.ts';
 import { PACK_COLUMNS, type BuyerFacts, type CardRow, type PackRow } from './pack-rows.ts';
 
 export const PACKS_PER_PAGE = 12;
@@ -121,13 +122,13 @@ export async function loadPackWithRanks(
   return { ...listed, byRank };
 }
 
+/**
+ * The lineup in rank order (S, A, B, C), then card id, from the per-process lineup cache (a lineup never changes
+ * once the tickets are fixed). Callers load the pack first, so an unknown id never reaches the cache.
+ */
 export async function loadLineup(ctx: AppContext, packId: number): Promise<CardRow[]> {
-  const { rows } = await ctx.db.pool.query<CardRow>(
-    `SELECT * FROM pack_cards WHERE pack_id = $1
-     ORDER BY array_position(ARRAY['S','A','B','C'], rank), id`,
-    [packId],
-  );
-  return rows;
+  const cards = [...(await lineupById(ctx, packId)).values()];
+  return cards.sort((a, b) => RANK_ORDER.indexOf(a.rank) - RANK_ORDER.indexOf(b.rank) || Number(a.id) - Number(b.id));
 }
 
 export async function loadLineupPage(
