@@ -176,15 +176,17 @@ export async function drawLog(ctx: AppContext, packId: number, limit: number | n
 /** Rank, SMS state and draws bought so far of a logged-in member, for the per-member flags. */
 export async function buyerFacts(ctx: AppContext, memberId: number | null): Promise<BuyerFacts | null> {
   if (memberId === null) return null;
-  const { rows } = await ctx.db.pool.query<{ rank: number; sms: boolean }>(
-    'SELECT rank, sms_verified_at IS NOT NULL AS sms FROM members WHERE id = $1',
-    [memberId],
-  );
+  const [{ rows }, bought] = await Promise.all([
+    ctx.db.pool.query<{ rank: number; sms: boolean }>(
+      'SELECT rank, sms_verified_at IS NOT NULL AS sms FROM members WHERE id = $1',
+      [memberId],
+    ),
+    ctx.db.pool.query<{ pack_id: number; n: number }>(
+      'SELECT pack_id, sum(count)::int AS n FROM purchases WHERE member_id = $1 GROUP BY pack_id',
+      [memberId],
+    ),
+  ]);
   if (!rows[0]) return null;
-  const bought = await ctx.db.pool.query<{ pack_id: number; n: number }>(
-    'SELECT pack_id, sum(count)::int AS n FROM purchases WHERE member_id = $1 GROUP BY pack_id',
-    [memberId],
-  );
   return {
     memberId,
     rank: rows[0].rank,
