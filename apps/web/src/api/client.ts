@@ -43,6 +43,9 @@ async function send(path: string, init: RequestInit): Promise<ApiReply> {
   return reply;
 }
 
+/** A listing's path: page 1 is the bare path, later pages add `/<page>`. */
+export const pagePath = (base: string, page: number) => (page > 1 ? `${base}/${page}` : base);
+
 export function apiGet<T extends ApiReply = ApiReply>(path: string): Promise<T> {
   return send(path, { method: 'GET' }) as Promise<T>;
 }

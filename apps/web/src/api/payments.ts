@@ -19,7 +19,7 @@ import type {
   SavedCardListReply,
   SavedCardRequest,
 } from '@oripa/core';
-import { apiGet, apiPost, type ApiReply } from './client';
+import { apiGet, apiPost, pagePath, type ApiReply } from './client';
 
 /** Calls and query hooks of the point-purchase area (spec section 7; shapes in @oripa/core contract/payments.ts). */
 type Reply<T> = ApiReply & Partial<T>;
@@ -45,7 +45,6 @@ async function ok<T extends ApiReply>(p: Promise<T>): Promise<T> {
   return r;
 }
 
-const pagePath = (base: string, page: number) => (page > 1 ? `${base}/${page}` : base);
 const q = (params: Record<string, string | undefined>) => {
   const s = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => !!e[1])).toString();
   return s ? `?${s}` : '';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BannerReply, CardTypeItem, CardTypeReply, PostListReply, SiteInfo } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
-import { apiGet, type ApiReply } from './client';
+import { apiGet, pagePath, type ApiReply } from './client';
 
 /** Public site content: the top carousel, the community posts, the card games and the operator (footer). */
 
@@ -10,7 +10,7 @@ export type PostListApiReply = ApiReply & Partial<PostListReply>;
 type CardTypeApiReply = ApiReply & Partial<CardTypeReply>;
 type SiteInfoApiReply = ApiReply & Partial<SiteInfo>;
 
-export const ok = (r: ApiReply | undefined) => r?.state === 200;
+const ok = (r: ApiReply | undefined) => r?.state === 200;
 
 export function useBanners() {
   return useQuery({
@@ -23,7 +23,7 @@ export function useBanners() {
 export function usePosts(page: number) {
   return useQuery({
     queryKey: ['site', 'posts', page],
-    queryFn: () => apiGet<PostListApiReply>(page > 1 ? `/user/post/list/${page}` : '/user/post/list'),
+    queryFn: () => apiGet<PostListApiReply>(pagePath('/user/post/list', page)),
     staleTime: 60_000,
     // The previous page stays on screen while the next one loads, so the pager does not jump.
     placeholderData: keepPreviousData,
