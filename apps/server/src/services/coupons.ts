@@ -48,8 +48,11 @@ export async function useCoupon(
     if (Number(mine[0]!.n) >= Number(c.per_member_limit)) throw refuse('couponAlreadyUsed', 'coupon_already_used');
 
     if (c.kind === 'bonus') {
+      // Two different bonus coupons at once: locking the (absent) pending row serialises nothing, so the member
+      // row is the lock; the loser then sees the waiting bonus instead of hitting coupon_uses_one_pending.
+      await tx.query('SELECT 1 FROM members WHERE id = $1 FOR UPDATE', [memberId]);
       const { rows: waiting } = await tx.query(
-        "SELECT 1 FROM coupon_uses WHERE member_id = $1 AND status = 'pending' FOR UPDATE",
+        "SELECT 1 FROM coupon_uses WHERE member_id = $1 AND status = 'pending'",
         [memberId],
       );
       if (waiting[0]) throw refuse('couponBonusPending', 'coupon_bonus_pending');

@@ -112,6 +112,23 @@ describe('POST /api/user/coupon/use', () => {
     expect((await balance(shop, m.id)).point).toBe(20);
   });
 
+  it('at most one bonus waits: different bonus coupons sent at once, only one is taken, the rest refused cleanly', async () => {
+    const codes = Array.from({ length: 6 }, (_, i) => `RACEB${i}`);
+    for (const code of codes) await insertCoupon(shop.ctx.db.pool, { code, kind: 'bonus', bonusPercent: 10 });
+    const m = await buildMember(shop);
+    const replies = await Promise.all(codes.map((couponCode) => m.client.post('/user/coupon/use', { couponCode })));
+    expect(replies.filter((r) => r.error === '')).toHaveLength(1);
+    // The others are told a bonus is already waiting (not a server error), and their coupon is not counted.
+    expect(replies.filter((r) => r.state === 400 && r.reason === 'coupon_bonus_pending')).toHaveLength(5);
+    const used = await shop.ctx.db.pool.query("SELECT sum(used_count)::int AS n FROM coupons WHERE code LIKE 'RACEB%'");
+    expect(used.rows[0].n).toBe(1);
+    const { rows } = await shop.ctx.db.pool.query(
+      "SELECT count(*)::int AS n FROM coupon_uses WHERE member_id = $1 AND status = 'pending'",
+      [m.id],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
   it('guests get 401', async () => {
     expect((await shop.client().post('/user/coupon/use', { couponCode: 'WELCOME500' })).state).toBe(401);
   });
