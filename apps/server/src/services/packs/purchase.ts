@@ -1,4 +1,4 @@
-import type { DrawCount } from '@oripa/core';
+import { MAX_DRAW_COUNT, type DrawCount } from '@oripa/core';
 import type { Pool, PoolClient } from 'pg';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -13,9 +13,6 @@ import {
   soldOutError,
   type BuyerState,
 } from './sale-rules.ts';
-
-/** The most tickets one request may take, whatever the pack holds. */
-const MAX_PER_PURCHASE = 3000;
 
 /**
  * One round trip: the pack, the member's rank/SMS/balances, how many draws of this pack they bought, and how many
@@ -69,7 +66,7 @@ export async function checkPurchase(
   count: DrawCount,
 ): Promise<CheckResult> {
   const now = ctx.clock.now();
-  const wanted = count === 'all' ? MAX_PER_PURCHASE : count;
+  const wanted = count === 'all' ? MAX_DRAW_COUNT : count;
   const loaded = await loadPackAndBuyer(ctx.db.pool, packId, memberId, wanted);
   if (!loaded) throw new AppError('not_found', { count: ['packNotFound'] }, 'not_found');
   const { pack, buyer, available } = loaded;
@@ -234,7 +231,7 @@ async function explainNothingBought(
 ): Promise<BoughtPurchase> {
   const replay = await findPurchaseByNonce(ctx, nonce, memberId);
   if (replay) return replay;
-  const loaded = await loadPackAndBuyer(ctx.db.pool, packId, memberId, MAX_PER_PURCHASE);
+  const loaded = await loadPackAndBuyer(ctx.db.pool, packId, memberId, MAX_DRAW_COUNT);
   if (!loaded) throw notFound();
   const { pack, buyer, available } = loaded;
   assertOnSale(pack, buyer, now);
