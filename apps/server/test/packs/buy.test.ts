@@ -185,6 +185,24 @@ describe('check and buy', () => {
     expect((await balance(a.id)).point_balance).toBe(4_500);
   });
 
+  it("refuses 'all' where the pack banner does not offer it: 100 or more left, or a max_buy_count", async () => {
+    const big = await buildPack(shop, { cards: smallLineup(94) }); // exactly 100 tickets
+    const limited = await buildPack(shop, { cards: smallLineup(4), maxBuyCount: 20 });
+    const small = await buildPack(shop, { cards: smallLineup(93) }); // 99 tickets: offered
+    const m = await buildMember(shop, { paidPoints: 50_000 });
+    await expectNoChange(m.id, big, async () => {
+      for (const packId of [big, limited]) {
+        const res = await m.client.post('/user/pack/check', { pack_id: packId, count: 'all' });
+        expect(res).toMatchObject({ state: 400, reason: 'all_not_offered' });
+        expect(res.errors?.count?.[0]).toContain('残り全部');
+      }
+    });
+    expect(await m.client.post('/user/pack/check', { pack_id: small, count: 'all' })).toMatchObject({
+      state: 200,
+      count: 99,
+    });
+  });
+
   it('enforces SMS-only and rank-limited packs for check and buy', async () => {
     const sms = await buildPack(shop, { smsOnly: true });
     const ranked = await buildPack(shop, { rankLimit: 3 });

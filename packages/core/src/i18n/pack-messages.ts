@@ -2,6 +2,7 @@
 export const packMessages = {
   ja: {
     drawCountInvalid: '購入回数は1〜3000の整数か「all」で指定してください',
+    allNotOffered: 'このパックは「残り全部」での購入に対応していません。回数を指定してください',
     packNotFound: 'パックが見つかりません',
     packClosed: 'このパックの販売は終了しました',
     beforeStart: 'このパックはまだ販売開始前です',
@@ -21,6 +22,7 @@ export const packMessages = {
   },
   en: {
     drawCountInvalid: "Give the number of draws as a whole number from 1 to 3000, or 'all'",
+    allNotOffered: "This pack cannot be bought with 'all'; choose a number of draws",
     packNotFound: 'Pack not found',
     packClosed: 'This pack is no longer on sale',
     beforeStart: 'This pack is not on sale yet',

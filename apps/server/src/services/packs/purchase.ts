@@ -1,4 +1,4 @@
-import { MAX_DRAW_COUNT, type DrawCount } from '@oripa/core';
+import { drawButtons, MAX_DRAW_COUNT, type DrawCount } from '@oripa/core';
 import type { Pool, PoolClient } from 'pg';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -72,6 +72,15 @@ export async function checkPurchase(
   const { pack, buyer, available } = loaded;
   assertOnSale(pack, buyer, now);
   if (available === 0) throw soldOutError();
+  // 'all' is offered only where the pack banner shows it (spec section 5: under 100 left and no max_buy_count);
+  // `available` is exact below MAX_DRAW_COUNT, which is all this rule needs.
+  if (
+    count === 'all' &&
+    !drawButtons({ pack_count: available, max_buy_count: pack.max_buy_count, can_limit: '0', is_sms_limit: '0' }).all
+      .shown
+  ) {
+    throw new AppError('validation', { count: ['allNotOffered'] }, 'all_not_offered');
+  }
   const allowance = allowanceLeft(pack, buyer);
   let n: number;
   if (count === 'all') {
