@@ -76,6 +76,14 @@ export async function tokenizeCard(card: CardInput, url = CARD_TOKEN_URL): Promi
   return { ok: false, target: cardErrorTarget(code), code };
 }
 
+/** The payment-namespace message for a tokenisation that failed on a card field (or the service's state). */
+export const tokenErrorKey = (target: CardErrorTarget) =>
+  target === 'maintenance'
+    ? 'card.maintenance'
+    : target === 'communication'
+      ? 'card.communication'
+      : 'card.verifyFailed';
+
 /** Client checks with core's card schema before the token call, so an incomplete card needs no round trip.
  * Answers message keys per form field. */
 export function localCardErrors(card: CardInput): Partial<Record<'number' | 'expire' | 'cvc' | 'name', string>> {

@@ -6,7 +6,7 @@ import { buyPoints, buttonSignature } from '../../api/payments';
 import { useRefreshCurrentUser } from '../../api/useCurrentUser';
 import { tMessage } from '../../i18n';
 import { buyOutcome } from './buy-result';
-import { localCardErrors, tokenizeCard } from './card-token';
+import { localCardErrors, tokenErrorKey, tokenizeCard } from './card-token';
 import { cardFromForm, type CardErrors, type ConfirmForm } from './confirm-form';
 import { assignLocation } from './external';
 
@@ -51,13 +51,7 @@ export function useBuySubmit(opts: { pointPriceId: number; packId: number | null
       }
       const token = await tokenizeCard(card);
       if (!token.ok) {
-        const text =
-          token.target === 'maintenance'
-            ? t('card.maintenance')
-            : token.target === 'communication'
-              ? t('card.communication')
-              : t('card.verifyFailed');
-        setCardErrors({ [token.target]: text });
+        setCardErrors({ [token.target]: t(tokenErrorKey(token.target)) });
         return null;
       }
       return {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { saveCard, useSavedCards } from '../../api/payments';
 import { tMessage } from '../../i18n';
-import { localCardErrors, tokenizeCard } from '../../components/payment/card-token';
+import { localCardErrors, tokenErrorKey, tokenizeCard } from '../../components/payment/card-token';
 import { cardFromForm, type CardErrors, type ConfirmForm } from '../../components/payment/confirm-form';
 import { NewCardInputs } from '../../components/payment/NewCardInputs';
 import styles from '../../components/payment/Payment.module.css';
@@ -34,13 +34,7 @@ export function CardInputPage() {
     try {
       const token = await tokenizeCard(card);
       if (!token.ok) {
-        const text =
-          token.target === 'maintenance'
-            ? t('card.maintenance')
-            : token.target === 'communication'
-              ? t('card.communication')
-              : t('card.verifyFailed');
-        setErrors({ [token.target]: text });
+        setErrors({ [token.target]: t(tokenErrorKey(token.target)) });
         return;
       }
       const reply = await saveCard({
