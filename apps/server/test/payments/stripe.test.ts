@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setGateway } from '../../src/services/payments/gateway.ts';
 import { createStripeGateway } from '../../src/services/payments/stripe-gateway.ts';
+import type { Envelope } from '../api-client.ts';
 import { buildMember } from '../factories.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
 import { FakeStripe, stripeEvent } from './fake-stripe.ts';
@@ -26,6 +27,12 @@ beforeAll(async () => {
   course = await seedCourses(shop);
 });
 afterAll(() => shop.close());
+
+/** A recorded Stripe event about the PaymentIntent behind a point/buy reply. */
+async function eventFor(type: string, res: Envelope, amount: number, eventId?: string) {
+  const row = await paymentRow(shop, res.payment_id as string);
+  return stripeEvent(type, { pi: row.provider_ref, paymentId: res.payment_id as string, amount, eventId });
+}
 
 async function webhook(body: string, signature?: string) {
   const header = signature ?? Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
@@ -82,12 +89,7 @@ describe('Stripe adapter (PAYMENT_PROVIDER=stripe)', () => {
     expect(fake.lastCreate().get('payment_method_options[card][request_three_d_secure]')).toBe('any');
     const acs = await m.client.raw(res.url as string);
     expect(acs.headers.get('location')).toMatch(/^https:\/\/hooks\.stripe\.test\/3d_secure\/pi_/);
-    const row = await paymentRow(shop, res.payment_id as string);
-    const body = stripeEvent('payment_intent.succeeded', {
-      pi: row.provider_ref,
-      paymentId: res.payment_id as string,
-      amount: 1000,
-    });
+    const body = await eventFor('payment_intent.succeeded', res, 1000);
     expect(await webhook(body)).toEqual({ status: 200, outcome: 'processed' });
     expect(await webhook(body)).toEqual({ status: 200, outcome: 'duplicate' });
     expect((await m.client.post('/user/point/append', { token: res.payment_id })).result).toBe('1');
@@ -98,12 +100,7 @@ describe('Stripe adapter (PAYMENT_PROVIDER=stripe)', () => {
   it('3-D Secure failure event: payment_failed → failed, nothing credited', async () => {
     const m = await buildMember(shop);
     const res = await buy(m.client, { point_price_id: course[1000], pay_id: 1, token: 'tok_threeDSecureRequired' });
-    const row = await paymentRow(shop, res.payment_id as string);
-    const body = stripeEvent('payment_intent.payment_failed', {
-      pi: row.provider_ref,
-      paymentId: res.payment_id as string,
-      amount: 1000,
-    });
+    const body = await eventFor('payment_intent.payment_failed', res, 1000);
     expect((await webhook(body)).outcome).toBe('processed');
     expect((await m.client.get(`/user/point/end?payment_id=${res.payment_id}`)).result).toBe('0');
     expect((await balance(shop, m.id)).point).toBe(0);
@@ -119,30 +116,14 @@ describe('Stripe adapter (PAYMENT_PROVIDER=stripe)', () => {
     expect(f.get('payment_method_data[billing_details][email]')).toBe(m.mail);
     const slip = await m.client.get(`/user/point/combini_number?paymentID=${res.receipt}`);
     expect(slip.url).toMatch(/^https:\/\/payments\.stripe\.test\/konbini\/voucher\//);
-    const row = await paymentRow(shop, res.payment_id as string);
-    const paid = stripeEvent('payment_intent.succeeded', {
-      pi: row.provider_ref,
-      paymentId: res.payment_id as string,
-      amount: 5000,
-    });
+    const paid = await eventFor('payment_intent.succeeded', res, 5000);
     expect((await webhook(paid)).outcome).toBe('processed');
     expect((await balance(shop, m.id)).point).toBe(5000);
 
     const res2 = await buy(m.client, { point_price_id: course[500], pay_id: 2, combini_code: 'other' });
-    const row2 = await paymentRow(shop, res2.payment_id as string);
-    const cancel = stripeEvent('payment_intent.canceled', {
-      pi: row2.provider_ref,
-      paymentId: res2.payment_id as string,
-      amount: 500,
-      eventId: 'evt_cancel_2',
-    });
+    const cancel = await eventFor('payment_intent.canceled', res2, 500, 'evt_cancel_2');
     expect((await webhook(cancel)).outcome).toBe('processed');
-    const late = stripeEvent('payment_intent.succeeded', {
-      pi: row2.provider_ref,
-      paymentId: res2.payment_id as string,
-      amount: 500,
-      eventId: 'evt_late_2',
-    });
+    const late = await eventFor('payment_intent.succeeded', res2, 500, 'evt_late_2');
     expect((await webhook(late)).outcome).toBe('ignored');
     expect((await balance(shop, m.id)).point).toBe(5000);
     await expectLedgerClean(shop);
@@ -171,13 +152,7 @@ describe('Stripe adapter (PAYMENT_PROVIDER=stripe)', () => {
   it('rejects webhooks signed with another secret, stale, or tampered, and logs them', async () => {
     const m = await buildMember(shop);
     const res = await buy(m.client, { point_price_id: course[500], pay_id: 2, combini_code: 'econ' });
-    const row = await paymentRow(shop, res.payment_id as string);
-    const body = stripeEvent('payment_intent.succeeded', {
-      pi: row.provider_ref,
-      paymentId: res.payment_id as string,
-      amount: 500,
-      eventId: 'evt_forge',
-    });
+    const body = await eventFor('payment_intent.succeeded', res, 500, 'evt_forge');
     const forged = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_attacker' });
     expect(await webhook(body, forged)).toEqual({ status: 400, outcome: 'bad_signature' });
     const stale = Stripe.webhooks.generateTestHeaderString({
@@ -188,12 +163,7 @@ describe('Stripe adapter (PAYMENT_PROVIDER=stripe)', () => {
     expect((await webhook(body, stale)).outcome).toBe('bad_signature');
     const good = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
     expect((await webhook(body.replace('"amount": 500', '"amount": 50'), good)).outcome).toBe('bad_signature');
-    const wrongAmount = stripeEvent('payment_intent.succeeded', {
-      pi: row.provider_ref,
-      paymentId: res.payment_id as string,
-      amount: 499,
-      eventId: 'evt_amount',
-    });
+    const wrongAmount = await eventFor('payment_intent.succeeded', res, 499, 'evt_amount');
     expect((await webhook(wrongAmount)).outcome).toBe('amount_mismatch');
     expect((await paymentRow(shop, res.payment_id as string)).status).toBe('pending');
     expect((await balance(shop, m.id)).point).toBe(0);
