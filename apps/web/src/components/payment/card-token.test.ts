@@ -3,6 +3,7 @@ import {
   cardErrorTarget,
   localCardErrors,
   splitCardNumber,
+  tokenErrorKey,
   tokenizeCard,
   tokenRequestBody,
   type CardInput,
@@ -87,5 +88,15 @@ describe('pasting a whole number', () => {
     expect(splitCardNumber('378282246310005')).toEqual(['3782', '8224', '6310', '005']);
     expect(splitCardNumber('6200000000000000005')).toEqual(['62000', '00000', '00000', '0005']);
     expect(splitCardNumber('1234567890123456789012')).toEqual(['12345', '67890', '12345', '67890']);
+  });
+});
+
+describe('tokenErrorKey', () => {
+  it('names the maintenance and communication messages, and "verify failed" for any card field', () => {
+    expect(tokenErrorKey('maintenance')).toBe('card.maintenance');
+    expect(tokenErrorKey('communication')).toBe('card.communication');
+    for (const target of ['number', 'expire', 'cvc', 'name', 'other'] as const) {
+      expect(tokenErrorKey(target)).toBe('card.verifyFailed');
+    }
   });
 });
