@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PoolClient } from 'pg';
 import {
   PAY_ID,
   rankBonusForMember,
@@ -163,6 +164,8 @@ export interface ApplyOptions {
   method?: Record<string, unknown>;
   /** When the provider reports an amount, it must equal ours (checked under the lock). */
   amount?: number;
+  /** Runs in the same transaction, after the move (or the refusal to move), while the row lock is held. */
+  inTx?: (tx: PoolClient, changed: boolean, from: PaymentStatus) => Promise<void>;
 }
 
 /**
@@ -183,11 +186,13 @@ export async function applyStatus(
       throw new AmountMismatch(p.amount, opts.amount);
     }
     const now = ctx.clock.now();
+    const from = p.status;
     const changed = await transition(tx, p, to, source, now, opts);
     if (changed && to === 'succeeded') {
       const { coupon } = await creditPayment(tx, p, now);
       p.coupon_point = coupon;
     }
+    await opts.inTx?.(tx, changed, from);
     return { ...p, changed };
   });
 }

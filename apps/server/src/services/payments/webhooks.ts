@@ -2,13 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AmountMismatch, applyStatus } from './payments.ts';
 import { gatewayFor, WebhookRejected, type GatewayEvent } from './gateway.ts';
+import type { Queryable } from './db.ts';
 import { findPayment } from './store.ts';
 
 export type CallbackOutcome =
   'processed' | 'ignored' | 'duplicate' | 'bad_signature' | 'amount_mismatch' | 'unknown_payment' | 'malformed';
 
 async function logCallback(
-  ctx: AppContext,
+  ctx: AppContext | Queryable,
   provider: string,
   eventId: string,
   paymentId: number | null,
@@ -16,7 +17,8 @@ async function logCallback(
   detail: string,
   body: string,
 ): Promise<boolean> {
-  const { rowCount } = await ctx.db.pool.query(
+  const db = 'db' in ctx ? ctx.db.pool : ctx;
+  const { rowCount } = await db.query(
     `INSERT INTO payment_callbacks (provider, event_id, payment_id, outcome, detail, body)
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
     [provider, eventId, paymentId, outcome, detail, body.slice(0, 20_000)],
@@ -86,26 +88,32 @@ export async function handleCallback(
     return { httpStatus: 400, outcome: 'amount_mismatch' };
   }
   try {
+    // The callback is logged under the payment row lock, in the transaction that applied it: two deliveries of
+    // one event cannot both pass, and the one that moved the payment is the one recorded as 'processed'.
+    let outcome: CallbackOutcome = 'ignored';
     const after = await applyStatus(ctx, payment.id, event.status, `callback:${gw.name}`, {
       providerRef: payment.provider_ref ? undefined : event.providerRef,
       amount: event.amount,
       failureReason: event.reason,
+      inTx: async (tx, changed, from) => {
+        const o = changed ? 'processed' : 'ignored';
+        const fresh = await logCallback(
+          tx,
+          gw.name,
+          event.eventId,
+          payment.id,
+          o,
+          `${from}→${changed ? event.status : from}`,
+          rawBody,
+        );
+        outcome = fresh ? o : 'duplicate';
+      },
     });
-    const outcome = after.changed ? 'processed' : 'ignored';
     if (!after.changed && event.status === 'succeeded' && after.status !== 'succeeded') {
       // Money arrived for a payment we already closed: the operator must refund it by hand.
       log.error({ payment: payment.public_id, status: after.status }, 'provider reports payment after it was closed');
     }
-    const fresh = await logCallback(
-      ctx,
-      gw.name,
-      event.eventId,
-      payment.id,
-      outcome,
-      `${payment.status}→${after.status}`,
-      rawBody,
-    );
-    return { httpStatus: 200, outcome: fresh ? outcome : 'duplicate' };
+    return { httpStatus: 200, outcome };
   } catch (err) {
     if (!(err instanceof AmountMismatch)) throw err;
     log.warn({ payment: payment.public_id, expected: err.expected, got: err.got }, 'payment callback amount mismatch');
