@@ -1,13 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { completeCheckoutSession } from '../../api/payments';
-import styles from '../../components/payment/Payment.module.css';
+import { RedirectWorking } from '../../components/payment/RedirectWorking';
 
 /** /amazon-pay-redirect: completes the retailer wallet's checkout session, then shows the outcome page with the same
  * query (the reply is unused; the complete page asks point/end). */
 export function AmazonPayRedirectPage() {
-  const { t } = useTranslation('payment');
   const { search } = useLocation();
   const navigate = useNavigate();
   const started = useRef(false);
@@ -21,15 +19,5 @@ export function AmazonPayRedirectPage() {
       navigate(`/complete-buy-point-amazom-pay${search}`, { replace: true });
     })();
   }, [search, navigate]);
-  return (
-    <section className={styles.page} aria-labelledby="amazon-title">
-      <h1 id="amazon-title" className={styles.title}>
-        {t('redirect.title')}
-      </h1>
-      <div role="status" aria-live="polite" className={styles.card}>
-        <div className={styles.spinner} aria-hidden="true" />
-        <p>{t('redirect.working')}</p>
-      </div>
-    </section>
-  );
+  return <RedirectWorking titleId="amazon-title" />;
 }

@@ -4,6 +4,7 @@ import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { appendPayment } from '../../api/payments';
 import { useRefreshCurrentUser } from '../../api/useCurrentUser';
 import { AlertModal } from '../../components/payment/AlertModal';
+import { RedirectWorking } from '../../components/payment/RedirectWorking';
 import styles from '../../components/payment/Payment.module.css';
 
 /**
@@ -46,14 +47,7 @@ export function PayRedirectPage() {
   }, [search, navigate, refreshUser]);
 
   return (
-    <section className={styles.page} aria-labelledby="redirect-title">
-      <h1 id="redirect-title" className={styles.title}>
-        {t('redirect.title')}
-      </h1>
-      <div role="status" aria-live="polite" className={styles.card}>
-        <div className={styles.spinner} aria-hidden="true" />
-        <p>{t('redirect.working')}</p>
-      </div>
+    <RedirectWorking titleId="redirect-title">
       <AlertModal
         open={blocker.state === 'blocked'}
         title={t('redirect.title')}
@@ -65,6 +59,6 @@ export function PayRedirectPage() {
           </button>
         }
       />
-    </section>
+    </RedirectWorking>
   );
 }
