@@ -43,6 +43,8 @@ const { values: opt } = parseArgs({
     'pg-stats': { type: 'boolean', default: false },
     // Write a V8 CPU profile of each server process into this directory (node --cpu-prof).
     'server-prof': { type: 'string' },
+    // External DATABASE_URL only: keep the bench database afterwards (to EXPLAIN its queries) and print its URL.
+    keep: { type: 'boolean', default: false },
   },
 });
 const INSTANCES = Math.max(1, Math.min(4, Number(opt.instances)));
@@ -508,13 +510,17 @@ try {
     const a = cpuStart as ReturnType<typeof cpuMs>;
     const b = cpuEnd as ReturnType<typeof cpuMs>;
     const per = (k: 'servers' | 'postgres' | 'client') => (b[k] - a[k]) / measuredPurchases;
-    const total = per('servers') + per('postgres') + per('client');
+    // An external PostgreSQL's processes are not ours to find: its share is then unknown, and so is the ceiling.
+    const pgKnown = Number.isFinite(per('postgres'));
+    const total = per('servers') + (pgKnown ? per('postgres') : 0) + per('client');
     log(
-      `  CPU ms per purchase: servers ${per('servers').toFixed(2)}  postgres ${per('postgres').toFixed(2)}  load generator ${per('client').toFixed(2)}  (sum ${total.toFixed(2)})`,
+      `  CPU ms per purchase: servers ${per('servers').toFixed(2)}  postgres ${pgKnown ? per('postgres').toFixed(2) : 'n/a (external server)'}  load generator ${per('client').toFixed(2)}${pgKnown ? `  (sum ${total.toFixed(2)})` : ''}`,
     );
-    log(
-      `  => CPU-bound ceiling on ${cpus().length} idle cores: ~${((cpus().length * 1000) / total).toFixed(0)} purchases/s`,
-    );
+    if (pgKnown) {
+      log(
+        `  => CPU-bound ceiling on ${cpus().length} idle cores: ~${((cpus().length * 1000) / total).toFixed(0)} purchases/s`,
+      );
+    }
     log(
       `  machine load average during the run: ${loadavg()
         .map((l) => l.toFixed(1))
@@ -532,7 +538,8 @@ try {
 } finally {
   for (const s of servers) s.kill('SIGTERM');
   await Promise.all(servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once('exit', r)))));
-  await cleanup();
+  if (opt.keep && !pgDir) log(`kept the database: ${url}`);
+  else await cleanup();
 }
 log(ok ? '\nverdict: OK' : '\nverdict: FAILED');
 process.exit(ok ? 0 : 1);

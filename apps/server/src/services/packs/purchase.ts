@@ -2,7 +2,8 @@ import { drawButtons, MAX_DRAW_COUNT, type DrawCount } from '@oripa/core';
 import type { Pool, PoolClient } from 'pg';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { ledgerError } from '../ledger.ts';
+import { insufficientCoins, insufficientPoints } from '../ledger.ts';
+import { buyInBatch, type ClaimedRow } from './buy-batcher.ts';
 import { PACK_COLUMNS, type PackRow } from './pack-rows.ts';
 import { issuePurchaseToken, PURCHASE_TOKEN_TTL_MS, readPurchaseToken } from './purchase-token.ts';
 import {
@@ -113,44 +114,9 @@ export interface BoughtPurchase {
   createdAt?: Date;
 }
 
-export interface ClaimedRow {
-  history_id: number;
-  purchase_id: number;
-  ticket_no: number;
-  pack_card_id: number;
-}
-
-/**
- * The whole purchase in one autocommit statement (one round trip, all-or-nothing): the SQL function buy_pack
- * (migration 0004) checks the sale rules, claims the next undrawn tickets in sequence order skipping rows other
- * buyers hold (no pack-wide lock), records the purchase and its cards, debits points (spend_points: free lots
- * first, then the soonest to expire) or coins (change_coins) with their ledger rows, and re-checks max_buy_count
- * once the debit has locked the member row. One row per drawn card; no row when nothing was bought (a rule
- * failed, the stock is short, the pack is unknown, or the token was already spent), which the caller then names.
- * The pack columns for the reply come from a tiny per-instance cache (see packForReply).
- */
-const BUY_SQL = 'SELECT purchase_id, history_id, ticket_no, pack_card_id FROM buy_pack($1, $2, $3, $4, $5, $6, $7)';
-
-/** SQLSTATE raised by buy_pack when the re-check after the debit finds max_buy_count exceeded (DETAIL: max,bought). */
-const SQLSTATE_MAX_BUY = 'OR003';
-
-async function runBuy(ctx: AppContext, values: unknown[]): Promise<ClaimedRow[]> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const { rows } = await ctx.db.pool.query<ClaimedRow>({ name: 'pack-buy', text: BUY_SQL, values });
-      return rows;
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      // Deadlocks and serialization failures roll the whole statement back; the work is safe to repeat.
-      if ((code === '40001' || code === '40P01') && attempt < 3) continue;
-      throw err;
-    }
-  }
-}
-
 /**
  * The pack columns a purchase reply shows (name, type, payment method), cached per instance for a second: the
- * purchase itself was decided inside buy_pack on the live row, so this copy only labels the reply.
+ * purchase itself was decided inside buy_pack_batch on the live row, so this copy only labels the reply.
  */
 const PACK_REPLY_TTL_MS = 1000;
 const packReplyCache = new WeakMap<AppContext, Map<number, { at: number; pack: Promise<PackRow | null> }>>();
@@ -175,8 +141,9 @@ function packForReply(ctx: AppContext, packId: number): Promise<PackRow | null> 
 
 /**
  * POST /pack/buy: re-checks every rule, takes the tickets, debits points (free lots first, then the soonest to
- * expire) or coins through the ledger functions, and records the purchase, all in one statement. A replayed token
- * answers the first purchase; another member's token is a 404 and changes nothing.
+ * expire) or coins with ledger rows, and records the purchase, all in one statement shared with the other buyers
+ * of the pack waiting at that moment (buy-batcher.ts, ADR 0007). A replayed token answers the first purchase;
+ * another member's token is a 404 and changes nothing.
  */
 export async function buyWithToken(ctx: AppContext, memberId: number, token: string): Promise<BoughtPurchase> {
   const intent = readPurchaseToken(ctx.config.sessionSecret, token);
@@ -190,43 +157,26 @@ export async function buyWithToken(ctx: AppContext, memberId: number, token: str
     throw new AppError('validation', { token: ['tokenExpired'] }, 'token_expired');
   }
 
-  let claimed: ClaimedRow[];
-  try {
-    claimed = await runBuy(ctx, [intent.p, memberId, intent.c, intent.u, intent.n, now, intent.a ? 1 : intent.c]);
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    let named = ledgerError(err);
-    if (code === SQLSTATE_MAX_BUY) {
-      const [max, bought] = String((err as { detail?: string }).detail)
-        .split(',')
-        .map(Number);
-      named = maxBuyError(max!, bought!);
-    }
-    // A rule that fails now (limit reached, not enough points) may fail only because this token already bought:
-    // a replay answers the first purchase, whatever changed since.
-    if (named instanceof AppError) {
-      const replay = await findPurchaseByNonce(ctx, intent.n, memberId);
-      if (replay) return replay;
-    }
-    throw named;
+  const outcome = await buyInBatch(ctx, intent.p, {
+    memberId,
+    count: intent.c,
+    unit: intent.u,
+    token: intent.n,
+    min: intent.a ? 1 : intent.c,
+  });
+  if ('notBought' in outcome) {
+    if (outcome.notBought === 'points') throw insufficientPoints();
+    if (outcome.notBought === 'coins') throw insufficientCoins();
+    return explainNothingBought(ctx, memberId, intent.p, intent.c, intent.u, intent.n, outcome.at);
   }
-
-  if (claimed.length > 0) {
-    const pack = await packForReply(ctx, intent.p);
-    if (!pack) throw notFound();
-    return {
-      purchaseId: Number(claimed[0]!.purchase_id),
-      pack,
-      replayed: false,
-      createdAt: now,
-      claimed,
-    };
-  }
-  return explainNothingBought(ctx, memberId, intent.p, intent.c, intent.u, intent.n, now);
+  const claimed = outcome.bought;
+  const pack = await packForReply(ctx, intent.p);
+  if (!pack) throw notFound();
+  return { purchaseId: Number(claimed[0]!.purchase_id), pack, replayed: false, createdAt: outcome.at, claimed };
 }
 
 /**
- * buy_pack bought nothing: name why, as the old in-transaction code did — a replay first (the token was spent:
+ * buy_pack_batch bought nothing for this buyer: name why, as the old in-transaction code did — a replay first (the token was spent:
  * answer the first purchase), then the sale rules on the live rows, then the stock.
  */
 async function explainNothingBought(
