@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { planLotSpend, PointLedgerModel } from '@oripa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../src/db/transaction.ts';
-import { type BatchBuyer, MAX_BATCH, takeBatch } from '../../src/services/packs/buy-batcher.ts';
+import { type BatchBuyer, MAX_BATCH, takeBuyBatch } from '../../src/services/packs/buy-batcher.ts';
 import { grantPoints, spendPoints } from '../../src/services/ledger.ts';
 import type { Envelope } from '../api-client.ts';
 import { buildMember, ledgerViolations } from '../factories.ts';
@@ -13,7 +13,7 @@ import { buildPack, drawVia, smallLineup } from './pack-fixtures.ts';
 /**
  * Batched purchases (migration 0005, ADR 0007): buy_pack_batch called directly with batches that mix every
  * outcome, checked buyer by buyer; a model-based property test of the lot rule across members in one batch;
- * takeBatch (pure); and the queue behind POST /user/pack/buy under parallel load.
+ * takeBuyBatch (pure); and the queue behind POST /user/pack/buy under parallel load.
  */
 let shop: TestShop;
 beforeAll(async () => {
@@ -696,7 +696,7 @@ describe('an all buyer whose purse leaves half a draw or more over', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// takeBatch (pure)
+// takeBuyBatch (pure)
 
 interface Item {
   n: number;
@@ -712,7 +712,7 @@ const itemsArb = (tokenFor: (member: number, k: number) => string) =>
       })),
     );
 
-describe('takeBatch (property)', () => {
+describe('takeBuyBatch (property)', () => {
   it('distinct members and tokens, arrival order, the rest queued in order, at most max, greedy', () => {
     fc.assert(
       fc.property(
@@ -721,7 +721,7 @@ describe('takeBatch (property)', () => {
         fc.integer({ min: 1, max: 8 }),
         (items, max) => {
           const waiting = [...items];
-          const batch = takeBatch(waiting, max);
+          const batch = takeBuyBatch(waiting, max);
           expect(batch.length).toBeLessThanOrEqual(max);
           expect(new Set(batch.map((w) => w.buyer.memberId)).size).toBe(batch.length);
           expect(new Set(batch.map((w) => w.buyer.token)).size).toBe(batch.length);
@@ -751,7 +751,7 @@ describe('takeBatch (property)', () => {
         fc.integer({ min: 1, max: 8 }),
         (items, max) => {
           const waiting = [...items];
-          const batch = takeBatch(waiting, max);
+          const batch = takeBuyBatch(waiting, max);
           for (const w of batch) {
             expect(items.find((x) => x.buyer.memberId === w.buyer.memberId)).toBe(w);
           }
@@ -759,7 +759,7 @@ describe('takeBatch (property)', () => {
           const served = new Map<number, number[]>();
           for (const w of batch) served.set(w.buyer.memberId, [w.n]);
           for (let guard = 0; waiting.length > 0 && guard < 100; guard++) {
-            const next = takeBatch(waiting, max);
+            const next = takeBuyBatch(waiting, max);
             expect(next.length).toBeGreaterThan(0);
             for (const w of next) served.set(w.buyer.memberId, [...(served.get(w.buyer.memberId) ?? []), w.n]);
           }
@@ -777,10 +777,10 @@ describe('takeBatch (property)', () => {
       n,
       buyer: { memberId: n + 1, count: 1, unit: 100, token: `t${n}`, min: 1 },
     }));
-    const batch = takeBatch(waiting);
+    const batch = takeBuyBatch(waiting);
     expect(batch).toHaveLength(MAX_BATCH);
     expect(waiting.map((w) => w.n)).toEqual([0, 1, 2, 3, 4].map((k) => MAX_BATCH + k));
-    expect(takeBatch([])).toEqual([]);
+    expect(takeBuyBatch([])).toEqual([]);
   });
 });
 

@@ -1,12 +1,13 @@
 import type { AppContext } from '../../context.ts';
+import { Batcher, RETRY_LATER, takeBatch } from '../../db/batcher.ts';
 
 /**
  * Group purchase (ADR 0007). Buyers of one pack queue here and are sent to PostgreSQL together as one
- * `buy_pack_batch` statement (migration 0005): one ticket claim, one purchase insert, one debit for the whole batch.
- * There is no timer: a buy goes out at once while fewer than MAX_IN_FLIGHT batches of that pack are running, and
- * buys that arrive meanwhile wait for the next batch, so a quiet shop adds no latency and a rush gets big batches.
- * A batch never holds the same member or token twice (a later one waits for the next batch); each buyer's outcome
- * is its own (the SQL function leaves a buyer who cannot buy out of every write and names the reason).
+ * `buy_pack_batch` statement (migration 0005): one ticket claim, one purchase insert, one debit for the whole batch,
+ * through the smart batching of db/batcher.ts (no timer; a batch goes out whenever fewer than MAX_IN_FLIGHT of the
+ * pack's batches are running). A batch never holds the same member or token twice (a later one waits for the next
+ * batch); each buyer's outcome is its own (the SQL function leaves a buyer who cannot buy out of every write and
+ * names the reason).
  */
 
 export interface BatchBuyer {
@@ -39,118 +40,42 @@ export const MAX_BATCH = 64;
 const BATCH_SQL = `SELECT idx, purchase_id, history_id, ticket_no, pack_card_id, reason
   FROM buy_pack_batch($1, $2, $3, $4, $5, $6, $7)`;
 
-interface Waiting {
-  buyer: BatchBuyer;
-  resolve: (o: BatchOutcome) => void;
-  reject: (e: unknown) => void;
-}
-
-/** Takes from `waiting` (in arrival order) up to MAX_BATCH buyers with distinct members and tokens. */
-export function takeBatch<T extends { buyer: BatchBuyer }>(waiting: T[], max = MAX_BATCH): T[] {
+/** The gate of a new batch: admits a buyer only if its member and its token are not in the batch yet. */
+function distinctBuyers(): (b: BatchBuyer) => boolean {
   const members = new Set<number>();
   const tokens = new Set<string>();
-  const batch: T[] = [];
-  const rest: T[] = [];
-  for (const w of waiting) {
-    if (batch.length < max && !members.has(w.buyer.memberId) && !tokens.has(w.buyer.token)) {
-      members.add(w.buyer.memberId);
-      tokens.add(w.buyer.token);
-      batch.push(w);
-    } else {
-      rest.push(w);
-    }
-  }
-  waiting.splice(0, waiting.length, ...rest);
-  return batch;
+  return (b) => {
+    if (members.has(b.memberId) || tokens.has(b.token)) return false;
+    members.add(b.memberId);
+    tokens.add(b.token);
+    return true;
+  };
 }
 
-class PackBuyQueue {
-  private readonly waiting: Waiting[] = [];
-  private inFlight = 0;
-
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly packId: number,
-  ) {}
-
-  buy(buyer: BatchBuyer): Promise<BatchOutcome> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ buyer, resolve, reject });
-      this.pump();
-    });
-  }
-
-  private pump() {
-    while (this.inFlight < MAX_IN_FLIGHT && this.waiting.length > 0) {
-      const batch = takeBatch(this.waiting);
-      this.inFlight++;
-      void this.run(batch).finally(() => {
-        this.inFlight--;
-        this.pump();
-      });
-    }
-  }
-
-  private async run(batch: Waiting[]): Promise<void> {
-    const at = this.ctx.clock.now();
-    let rows: (ClaimedRow & { idx: number; reason: string | null })[];
-    try {
-      rows = await runBatch(this.ctx, [
-        this.packId,
-        batch.map((w) => w.buyer.memberId),
-        batch.map((w) => w.buyer.count),
-        batch.map((w) => w.buyer.unit),
-        batch.map((w) => w.buyer.token),
-        batch.map((w) => w.buyer.min),
-        at,
-      ]);
-    } catch (err) {
-      if (batch.length === 1) {
-        batch[0]!.reject(err);
-        return;
-      }
-      // An unexpected error rolled the whole batch back. Send each buyer alone, so only the one it belongs to
-      // sees it (the others were never charged: the statement was all-or-nothing).
-      await Promise.all(batch.map((w) => this.run([w])));
-      return;
-    }
-    const bought = new Map<number, ClaimedRow[]>();
-    const reasons = new Map<number, string>();
-    for (const r of rows) {
-      if (r.reason) reasons.set(r.idx, r.reason);
-      else {
-        const list = bought.get(r.idx) ?? [];
-        list.push({
-          history_id: r.history_id,
-          purchase_id: r.purchase_id,
-          ticket_no: r.ticket_no,
-          pack_card_id: r.pack_card_id,
-        });
-        bought.set(r.idx, list);
-      }
-    }
-    batch.forEach((w, i) => {
-      const idx = i + 1;
-      const reason = reasons.get(idx);
-      const cards = bought.get(idx);
-      if (cards) w.resolve({ bought: cards, at });
-      // 'again' (the same member or token twice in a batch) cannot come from takeBatch; should it, queue once more.
-      else if (reason === 'again') this.waiting.push(w);
-      else if (reason) w.resolve({ notBought: reason as NotBoughtReason, at });
-      else w.reject(new Error(`buy_pack_batch answered nothing for buyer ${idx}`));
-    });
-  }
+/** takeBatch with the purchase gate: up to `max` waiting buyers (in order) with distinct members and tokens. */
+export function takeBuyBatch<T extends { buyer: BatchBuyer }>(waiting: T[], max = MAX_BATCH): T[] {
+  const admits = distinctBuyers();
+  return takeBatch(waiting, max, (w) => admits(w.buyer));
 }
 
-async function runBatch(ctx: AppContext, values: unknown[]) {
+type BatchRow = ClaimedRow & { idx: number; reason: string | null };
+
+async function runBatch(ctx: AppContext, packId: number, buyers: BatchBuyer[]) {
+  const at = ctx.clock.now();
+  const values = [
+    packId,
+    buyers.map((b) => b.memberId),
+    buyers.map((b) => b.count),
+    buyers.map((b) => b.unit),
+    buyers.map((b) => b.token),
+    buyers.map((b) => b.min),
+    at,
+  ];
+  let rows: BatchRow[];
   for (let attempt = 0; ; attempt++) {
     try {
-      const { rows } = await ctx.db.pool.query<ClaimedRow & { idx: number; reason: string | null }>({
-        name: 'pack-buy-batch',
-        text: BATCH_SQL,
-        values,
-      });
-      return rows;
+      rows = (await ctx.db.pool.query<BatchRow>({ name: 'pack-buy-batch', text: BATCH_SQL, values })).rows;
+      break;
     } catch (err) {
       const code = (err as { code?: string }).code;
       // Deadlocks and serialization failures roll the whole statement back; the batch is safe to repeat.
@@ -158,15 +83,46 @@ async function runBatch(ctx: AppContext, values: unknown[]) {
       throw err;
     }
   }
+  const bought = new Map<number, ClaimedRow[]>();
+  const reasons = new Map<number, string>();
+  for (const r of rows) {
+    if (r.reason) {
+      reasons.set(r.idx, r.reason);
+      continue;
+    }
+    const cards = bought.get(r.idx) ?? [];
+    cards.push({
+      history_id: r.history_id,
+      purchase_id: r.purchase_id,
+      ticket_no: r.ticket_no,
+      pack_card_id: r.pack_card_id,
+    });
+    bought.set(r.idx, cards);
+  }
+  return buyers.map((_, i): BatchOutcome | typeof RETRY_LATER => {
+    const cards = bought.get(i + 1);
+    if (cards) return { bought: cards, at };
+    const reason = reasons.get(i + 1);
+    if (!reason) throw new Error(`buy_pack_batch answered nothing for buyer ${i + 1}`);
+    // 'again' (the same member or token twice in a batch) cannot pass the gate; should it, queue once more.
+    return reason === 'again' ? RETRY_LATER : { notBought: reason as NotBoughtReason, at };
+  });
 }
 
-const queues = new WeakMap<AppContext, Map<number, PackBuyQueue>>();
+const queues = new WeakMap<AppContext, Map<number, Batcher<BatchBuyer, BatchOutcome>>>();
 
 /** Queues one buyer of `packId` for the next batch and resolves with its own outcome. */
 export function buyInBatch(ctx: AppContext, packId: number, buyer: BatchBuyer): Promise<BatchOutcome> {
   let byPack = queues.get(ctx);
   if (!byPack) queues.set(ctx, (byPack = new Map()));
   let queue = byPack.get(packId);
-  if (!queue) byPack.set(packId, (queue = new PackBuyQueue(ctx, packId)));
-  return queue.buy(buyer);
+  if (!queue) {
+    queue = new Batcher((buyers) => runBatch(ctx, packId, buyers), {
+      maxInFlight: MAX_IN_FLIGHT,
+      maxBatch: MAX_BATCH,
+      gate: distinctBuyers,
+    });
+    byPack.set(packId, queue);
+  }
+  return queue.submit(buyer);
 }

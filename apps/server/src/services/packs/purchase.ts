@@ -1,6 +1,6 @@
 import { drawButtons, MAX_DRAW_COUNT, type DrawCount } from '@oripa/core';
-import type { Pool, PoolClient } from 'pg';
 import type { AppContext } from '../../context.ts';
+import { Batcher } from '../../db/batcher.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { insufficientCoins, insufficientPoints } from '../ledger.ts';
 import { buyInBatch, type ClaimedRow } from './buy-batcher.ts';
@@ -16,33 +16,72 @@ import {
 } from './sale-rules.ts';
 
 /**
- * One round trip: the pack, the member's rank/SMS/balances, how many draws of this pack they bought, and how many
- * undrawn tickets there are up to `upTo` (a bounded count: at most `upTo` index entries, never the whole pack).
- * The draws bought are only summed when the pack has a max_buy_count (a rush buyer's history grows with every draw).
- * Named, so each pooled connection plans it once.
+ * For each (pack, member, upTo): the pack, the member's rank/SMS/balances, how many draws of this pack they bought,
+ * and how many undrawn tickets there are up to `upTo` (a bounded count: at most `upTo` index entries, never the
+ * whole pack). The draws bought are only summed when the pack has a max_buy_count (a rush buyer's history grows
+ * with every draw). One statement for a whole batch of checks (see loadPackAndBuyer); named, so each pooled
+ * connection plans it once.
  */
-const PACK_AND_BUYER_SQL = `SELECT ${PACK_COLUMNS}, m.rank AS m_rank, m.sms_verified_at IS NOT NULL AS m_sms,
+const PACK_AND_BUYER_SQL = `SELECT q.i::int AS i, ${PACK_COLUMNS}, m.rank AS m_rank, m.sms_verified_at IS NOT NULL AS m_sms,
     m.point_balance AS m_points, m.coin_balance AS m_coins,
     CASE WHEN p.max_buy_count > 0 THEN (SELECT COALESCE(sum(count), 0)::int FROM purchases b
       WHERE b.member_id = m.id AND b.pack_id = p.id) ELSE 0 END AS m_bought,
     (SELECT count(*)::int FROM (SELECT 1 FROM tickets t WHERE t.pack_id = p.id AND t.purchase_id IS NULL
-       ORDER BY t.pack_id, t.ticket_no LIMIT $3) t) AS available
-  FROM packs p, members m WHERE p.id = $1 AND m.id = $2`;
+       ORDER BY t.pack_id, t.ticket_no LIMIT q.up_to) t) AS available
+  FROM unnest($1::bigint[], $2::bigint[], $3::int[]) WITH ORDINALITY AS q(pack_id, member_id, up_to, i)
+  JOIN packs p ON p.id = q.pack_id JOIN members m ON m.id = q.member_id`;
 
-async function loadPackAndBuyer(db: PoolClient | Pool, packId: number, memberId: number, upTo: number) {
-  const { rows } = await db.query<
-    PackRow & { m_rank: number; m_sms: boolean; m_points: number; m_coins: number; m_bought: number; available: number }
-  >({ name: 'pack-and-buyer', text: PACK_AND_BUYER_SQL, values: [packId, memberId, upTo] });
-  const r = rows[0];
-  if (!r) return null;
-  const buyer: BuyerState = {
-    rank: r.m_rank,
-    smsVerified: r.m_sms,
-    bought: r.m_bought,
-    pointBalance: Number(r.m_points),
-    coinBalance: Number(r.m_coins),
-  };
-  return { pack: r as PackRow, buyer, available: r.available };
+interface PackAndBuyerQuery {
+  packId: number;
+  memberId: number;
+  upTo: number;
+}
+type PackAndBuyerRow = PackRow & {
+  i: number;
+  m_rank: number;
+  m_sms: boolean;
+  m_points: number;
+  m_coins: number;
+  m_bought: number;
+  available: number;
+};
+interface PackAndBuyer {
+  pack: PackRow;
+  buyer: BuyerState;
+  available: number;
+}
+
+async function loadPacksAndBuyers(ctx: AppContext, qs: PackAndBuyerQuery[]): Promise<(PackAndBuyer | null)[]> {
+  const { rows } = await ctx.db.pool.query<PackAndBuyerRow>({
+    name: 'pack-and-buyer',
+    text: PACK_AND_BUYER_SQL,
+    values: [qs.map((q) => q.packId), qs.map((q) => q.memberId), qs.map((q) => q.upTo)],
+  });
+  const found = new Map(rows.map((r) => [r.i, r]));
+  return qs.map((_, i) => {
+    const r = found.get(i + 1);
+    if (!r) return null;
+    const buyer: BuyerState = {
+      rank: r.m_rank,
+      smsVerified: r.m_sms,
+      bought: r.m_bought,
+      pointBalance: Number(r.m_points),
+      coinBalance: Number(r.m_coins),
+    };
+    return { pack: r as PackRow, buyer, available: r.available };
+  });
+}
+
+/** Checks in a rush are read together: one statement per batch instead of one per check (db/batcher.ts). */
+const checkBatchers = new WeakMap<AppContext, Batcher<PackAndBuyerQuery, PackAndBuyer | null>>();
+
+function loadPackAndBuyer(ctx: AppContext, packId: number, memberId: number, upTo: number) {
+  let batcher = checkBatchers.get(ctx);
+  if (!batcher) {
+    batcher = new Batcher((qs) => loadPacksAndBuyers(ctx, qs), { maxInFlight: 2, maxBatch: 64 });
+    checkBatchers.set(ctx, batcher);
+  }
+  return batcher.submit({ packId, memberId, upTo });
 }
 
 /** How many draws are still allowed by max_buy_count (Infinity when unlimited). */
@@ -68,7 +107,7 @@ export async function checkPurchase(
 ): Promise<CheckResult> {
   const now = ctx.clock.now();
   const wanted = count === 'all' ? MAX_DRAW_COUNT : count;
-  const loaded = await loadPackAndBuyer(ctx.db.pool, packId, memberId, wanted);
+  const loaded = await loadPackAndBuyer(ctx, packId, memberId, wanted);
   if (!loaded) throw new AppError('not_found', { count: ['packNotFound'] }, 'not_found');
   const { pack, buyer, available } = loaded;
   assertOnSale(pack, buyer, now);
@@ -190,7 +229,7 @@ async function explainNothingBought(
 ): Promise<BoughtPurchase> {
   const replay = await findPurchaseByNonce(ctx, nonce, memberId);
   if (replay) return replay;
-  const loaded = await loadPackAndBuyer(ctx.db.pool, packId, memberId, MAX_DRAW_COUNT);
+  const loaded = await loadPackAndBuyer(ctx, packId, memberId, MAX_DRAW_COUNT);
   if (!loaded) throw notFound();
   const { pack, buyer, available } = loaded;
   assertOnSale(pack, buyer, now);
