@@ -34,12 +34,19 @@ describe('npm run verify-pack', () => {
     const m = await buildMember(shop, { paidPoints: 100_000 });
     await drawVia(m.client, packId, 'all');
     await shop.client().get(`/user/pack/detail/${packId}`);
-    // Tamper: ticket 1 now yields a different card than the shuffle put there.
-    await shop.ctx.db.pool.query(
-      `UPDATE purchase_cards SET pack_card_id = (SELECT id FROM pack_cards WHERE pack_id = $1 AND id <> purchase_cards.pack_card_id LIMIT 1)
-       WHERE pack_id = $1 AND ticket_no = 1`,
-      [packId],
-    );
+    // Tamper: ticket 1 now yields a different card than the shuffle put there. The database refuses to change a
+    // drawn card (migration 0006), so the tamperer switches the triggers off as a superuser could.
+    const tamper = `UPDATE purchase_cards SET pack_card_id = (SELECT id FROM pack_cards WHERE pack_id = $1 AND id <> purchase_cards.pack_card_id LIMIT 1)
+       WHERE pack_id = $1 AND ticket_no = 1`;
+    await expect(shop.ctx.db.pool.query(tamper, [packId])).rejects.toThrow(/records/);
+    const c = await shop.ctx.db.pool.connect();
+    try {
+      await c.query("SET session_replication_role = 'replica'");
+      await c.query(tamper, [packId]);
+    } finally {
+      await c.query('RESET session_replication_role');
+      c.release();
+    }
     const out = await runVerify(packId, { url: shop.baseUrl });
     expect(out.exitCode).toBe(1);
     expect(out.lines.some((l) => l.startsWith('MISMATCH: ticket 1'))).toBe(true);
