@@ -7,6 +7,8 @@
  *   npm run bench -- --count 10 --duration 15   # 10-draws
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench   # external server (a fresh db is made)
  *   npm run bench -- --pgbench                  # also measure pgbench's one-hot-row baseline on the same server
+ *   npm run bench -- --pg-stats                 # embedded only: database time per statement, per purchase
+ *   DATABASE_URL=… npm run bench -- --keep      # keep the bench database afterwards (to EXPLAIN its queries)
  *
  * Everything stays on 127.0.0.1 and is bounded by --duration and --max-purchases.
  */
@@ -36,7 +38,8 @@ const { values: opt } = parseArgs({
     warmup: { type: 'string', default: '3' },
     'max-purchases': { type: 'string', default: '500000' },
     members: { type: 'string', default: '256' },
-    tickets: { type: 'string', default: '200000' },
+    // Default: enough for the run not to sell out (about 60,000 per draw of --count, 200,000 to 2,000,000).
+    tickets: { type: 'string' },
     pool: { type: 'string', default: '20' },
     pgbench: { type: 'boolean', default: false },
     // Embedded PostgreSQL only: load pg_stat_statements and print where the database time went, per purchase.
@@ -54,7 +57,7 @@ const DURATION_S = Number(opt.duration);
 const WARMUP_S = Number(opt.warmup);
 const MAX_PURCHASES = Number(opt['max-purchases']);
 const MEMBERS = Math.max(CONCURRENCY, Number(opt.members));
-const TICKETS = Number(opt.tickets);
+const TICKETS = opt.tickets ? Number(opt.tickets) : Math.min(2_000_000, Math.max(200_000, COUNT * 60_000));
 const PRICE = 100;
 const PASS = 'bench1234';
 const log = (...a: unknown[]) => console.log(...a);

@@ -64,7 +64,8 @@ CREATE TRIGGER point_lot_moves_fixed BEFORE UPDATE OF ledger_id, lot_id ON point
   EXECUTE FUNCTION refuse_record_change();
 
 -- Each check first copies the new rows' references into arrays (the only query that reads the transition table, so
--- the only one planned per call), then looks them up with plans cached for the session.
+-- the only one planned per call), then looks them up with plans cached for the session. The lookups are scalar
+-- subqueries on primary keys on purpose: a join would let the planner walk, say, every purchase of a member.
 CREATE FUNCTION check_purchase_refs() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_members bigint[];
@@ -90,9 +91,9 @@ BEGIN
   INTO v_purchases, v_members, v_packs, v_cards FROM new_rows n;
   IF EXISTS (
     SELECT 1 FROM unnest(v_purchases, v_members, v_packs, v_cards) AS n(purchase_id, member_id, pack_id, card_id)
-    WHERE NOT EXISTS (SELECT 1 FROM purchases u
-        WHERE u.id = n.purchase_id AND u.member_id = n.member_id AND u.pack_id = n.pack_id)
-      OR NOT EXISTS (SELECT 1 FROM pack_cards c WHERE c.id = n.card_id AND c.pack_id = n.pack_id)
+    WHERE (SELECT ROW(u.member_id, u.pack_id) FROM purchases u WHERE u.id = n.purchase_id)
+        IS DISTINCT FROM ROW(n.member_id, n.pack_id)
+      OR (SELECT c.pack_id FROM pack_cards c WHERE c.id = n.card_id) IS DISTINCT FROM n.pack_id
   ) THEN
     RAISE EXCEPTION USING ERRCODE = 'foreign_key_violation',
       MESSAGE = 'purchase_cards: unknown purchase, or a member, pack or card that is not the purchase''s';
@@ -121,8 +122,9 @@ BEGIN
   SELECT array_agg(n.ledger_id), array_agg(n.lot_id) INTO v_entries, v_lots FROM new_rows n;
   IF EXISTS (
     SELECT 1 FROM unnest(v_entries, v_lots) AS n(ledger_id, lot_id)
-    WHERE NOT EXISTS (SELECT 1 FROM ledger_entries e JOIN point_lots l ON l.member_id = e.member_id
-      WHERE e.id = n.ledger_id AND l.id = n.lot_id)
+    WHERE (SELECT e.member_id FROM ledger_entries e WHERE e.id = n.ledger_id) IS NULL
+      OR (SELECT e.member_id FROM ledger_entries e WHERE e.id = n.ledger_id)
+        IS DISTINCT FROM (SELECT l.member_id FROM point_lots l WHERE l.id = n.lot_id)
   ) THEN
     RAISE EXCEPTION USING ERRCODE = 'foreign_key_violation',
       MESSAGE = 'point_lot_moves: unknown ledger entry or lot, or a lot of another member';
