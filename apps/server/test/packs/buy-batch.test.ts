@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { planLotSpend, PointLedgerModel } from '@oripa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../src/db/transaction.ts';
-import { type BatchBuyer, MAX_BATCH, takeBuyBatch } from '../../src/services/packs/buy-batcher.ts';
+import {
+  BATCH_SQL,
+  batchValues,
+  type BatchBuyer,
+  MAX_BATCH,
+  takeBuyBatch,
+} from '../../src/services/packs/buy-batcher.ts';
 import { grantPoints, spendPoints } from '../../src/services/ledger.ts';
 import type { Envelope } from '../api-client.ts';
 import { buildMember, ledgerViolations } from '../factories.ts';
@@ -42,19 +48,7 @@ interface Outcome {
 
 /** One buy_pack_batch statement; answers each buyer's outcome by position (0-based). */
 async function runBatch(packId: number, buyers: BatchBuyer[], now = shop.clock.now()): Promise<Outcome[]> {
-  const { rows } = await shop.ctx.db.pool.query<BatchRow>(
-    `SELECT idx, purchase_id, history_id, ticket_no, pack_card_id, reason
-     FROM buy_pack_batch($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      packId,
-      buyers.map((b) => b.memberId),
-      buyers.map((b) => b.count),
-      buyers.map((b) => b.unit),
-      buyers.map((b) => b.token),
-      buyers.map((b) => b.min),
-      now,
-    ],
-  );
+  const { rows } = await shop.ctx.db.pool.query<BatchRow>(BATCH_SQL, batchValues(packId, buyers, now));
   for (const r of rows) expect(r.idx >= 1 && r.idx <= buyers.length, `idx ${r.idx}`).toBe(true);
   return buyers.map((_, i) => {
     const mine = rows.filter((r) => r.idx === i + 1);

@@ -37,7 +37,7 @@ const MAX_IN_FLIGHT = 2;
 /** Buyers per batch: bounds a batch's locks and its statement time. */
 export const MAX_BATCH = 64;
 
-const BATCH_SQL = `SELECT idx, purchase_id, history_id, ticket_no, pack_card_id, reason
+export const BATCH_SQL = `SELECT idx, purchase_id, history_id, ticket_no, pack_card_id, reason
   FROM buy_pack_batch($1, $2, $3, $4, $5, $6, $7)`;
 
 /** The gate of a new batch: admits a buyer only if its member and its token are not in the batch yet. */
@@ -60,17 +60,20 @@ export function takeBuyBatch<T extends { buyer: BatchBuyer }>(waiting: T[], max 
 
 type BatchRow = ClaimedRow & { idx: number; reason: string | null };
 
+/** The parameters of BATCH_SQL: buyer i of the batch is element i of each array. */
+export const batchValues = (packId: number, buyers: BatchBuyer[], at: Date) => [
+  packId,
+  buyers.map((b) => b.memberId),
+  buyers.map((b) => b.count),
+  buyers.map((b) => b.unit),
+  buyers.map((b) => b.token),
+  buyers.map((b) => b.min),
+  at,
+];
+
 async function runBatch(ctx: AppContext, packId: number, buyers: BatchBuyer[]) {
   const at = ctx.clock.now();
-  const values = [
-    packId,
-    buyers.map((b) => b.memberId),
-    buyers.map((b) => b.count),
-    buyers.map((b) => b.unit),
-    buyers.map((b) => b.token),
-    buyers.map((b) => b.min),
-    at,
-  ];
+  const values = batchValues(packId, buyers, at);
   let rows: BatchRow[];
   for (let attempt = 0; ; attempt++) {
     try {
