@@ -2,7 +2,7 @@ import { apiPost } from '../../api/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addressSchema, OVERSEAS_PREF_ID, type AddressInput, type ZipcodeLookupItem } from '@oripa/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -56,9 +56,10 @@ export function AddressModal({ open, onClose, onSaved }: AddressModalProps) {
     defaultValues: { zipcode: '', pref_id: 0, shiku: '', address: '', building: '' },
   });
 
-  // Each opening starts on the edit step from the saved address (English mode starts on "overseas").
+  // Each opening starts on the edit step from the saved address (English mode starts on "overseas"); a layout
+  // effect, so the fields are filled before the popup is painted and cannot splice into what is being typed.
   const saved = detail.data?.detail;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) {
       filledFrom.current = null;
       return;

@@ -66,4 +66,44 @@ describe('ProfileModal', () => {
     expect(api.posts('/user/change')[0]!.params).toMatchObject({ middleName: '' });
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('keeps what the member typed when a fresh copy of the details arrives while it is open', async () => {
+    await i18n.changeLanguage('en');
+    const api = mockApi({ 'GET /user/point': { state: 200 }, 'POST /user/change': { state: 200 } });
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const { rerender, client } = renderWithClient(<ProfileModal open detail={DETAIL} onClose={onClose} />);
+    const tel = screen.getByLabelText(/^Phone number/) as HTMLInputElement;
+    await user.clear(tel);
+    await user.type(tel, '08011112222');
+    // A refetch of the member's details hands the popup an equal but new object.
+    const { QueryClientProvider } = await import('@tanstack/react-query');
+    rerender(
+      <QueryClientProvider client={client}>
+        <ProfileModal open detail={{ ...DETAIL }} onClose={onClose} />
+      </QueryClientProvider>,
+    );
+    expect(tel.value).toBe('08011112222');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.posts('/user/change')[0]!.params).toMatchObject({ tel: '08011112222' });
+  });
+
+  it('starts again from the saved details on each opening', async () => {
+    await i18n.changeLanguage('en');
+    mockApi({ 'GET /user/point': { state: 200 } });
+    const user = userEvent.setup();
+    const view = renderWithClient(<ProfileModal open detail={DETAIL} onClose={() => {}} />);
+    const { QueryClientProvider } = await import('@tanstack/react-query');
+    const show = (open: boolean) =>
+      view.rerender(
+        <QueryClientProvider client={view.client}>
+          <ProfileModal open={open} detail={DETAIL} onClose={() => {}} />
+        </QueryClientProvider>,
+      );
+    await user.type(screen.getByLabelText(/^Phone number/), '9');
+    show(false);
+    show(true);
+    expect((screen.getByLabelText(/^Phone number/) as HTMLInputElement).value).toBe('09012345678');
+  });
 });

@@ -2,7 +2,7 @@ import { apiPost } from '../../api/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { profileChangeSchema, type ProfileChangeInput, type UserDetail } from '@oripa/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { USER_DETAIL_KEY } from '../../api/useUserDetail';
@@ -31,21 +31,30 @@ export function ProfileModal({
   const { t, i18n } = useTranslation('account');
   const english = i18n.language === 'en';
   const qc = useQueryClient();
-  const {
-    form: { reset },
-    register,
-    errors,
-    isSubmitting,
-    general,
-    setGeneral,
-    submitTo,
-  } = useServerForm<ProfileForm, ProfileChangeInput>({ resolver: zodResolver(profileChangeSchema) }, FIELDS);
+  const { form, register, errors, isSubmitting, general, setGeneral, submitTo } = useServerForm<
+    ProfileForm,
+    ProfileChangeInput
+  >({ resolver: zodResolver(profileChangeSchema) }, FIELDS);
+  const { reset } = form;
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening starts from the saved details. A copy of them that arrives while the popup is open (a refetch of
+  // the member's details) fills it again only if the member has not typed yet: what they typed wins. A layout
+  // effect, so the fields are filled before the popup is painted: a passive effect could run after the member (or a
+  // browser test) had started typing, and overwrite or splice into what they typed.
+  const isDirty = form.formState.isDirty;
+  const filledFrom = useRef<UserDetail | null>(null);
+  useLayoutEffect(() => {
+    if (!open) {
+      filledFrom.current = null;
+      return;
+    }
+    if (filledFrom.current === detail) return;
+    const opening = filledFrom.current === null;
+    filledFrom.current = detail;
+    if (!opening && isDirty) return;
     reset({ lastName: detail.lastName, middleName: detail.middleName, firstName: detail.firstName, tel: detail.tel });
-    setGeneral([]);
-  }, [open, detail, reset, setGeneral]);
+    if (opening) setGeneral([]);
+  }, [open, detail, reset, setGeneral, isDirty]);
 
   const onSubmit = submitTo({
     send: (values) => apiPost('/user/change', { ...values, middleName: english ? values.middleName : '' }),
