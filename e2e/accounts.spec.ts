@@ -110,6 +110,9 @@ for (const lang of ['ja', 'en'] as const) {
       await page.goto('/login');
       await page.getByRole('link', { name: t.login!.forgot }).click();
       await expect(page).toHaveURL(/\/password-reissue$/);
+      // The address changes before the new page is drawn (the router renders it in a transition): wait for the
+      // page itself, or the login page's own email field would be filled.
+      await expect(page.getByRole('heading', { name: t.reissue!.title })).toBeVisible();
       await field(page, t, t.fields!.mail!).fill(mail);
       await page.getByRole('button', { name: t.reissue!.submit }).click();
       await expect(page.getByRole('heading', { name: t.reissue!.sentTitle })).toBeVisible();
