@@ -2,11 +2,24 @@ import type { PoolClient } from 'pg';
 import type { Database } from './database.ts';
 
 /**
- * Runs `fn` in one transaction on a pooled client. Serialization failures and deadlocks are retried a few times,
- * since under a rush they are expected and the work is safe to repeat.
+ * Runs `attempt` again when it fails with a serialization failure or a deadlock (a few times): under a rush they
+ * are expected, and work that was rolled back as a whole is safe to repeat.
  */
-export async function withTransaction<T>(db: Database, fn: (tx: PoolClient) => Promise<T>, retries = 3): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
+export async function retryConflicts<T>(attempt: () => Promise<T>, retries = 3): Promise<T> {
+  for (let n = 0; ; n++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if ((code === '40001' || code === '40P01') && n < retries) continue;
+      throw err;
+    }
+  }
+}
+
+/** Runs `fn` in one transaction on a pooled client, repeated on a serialization failure or deadlock. */
+export function withTransaction<T>(db: Database, fn: (tx: PoolClient) => Promise<T>, retries = 3): Promise<T> {
+  return retryConflicts(async () => {
     const client = await db.pool.connect();
     try {
       await client.query('BEGIN');
@@ -15,11 +28,9 @@ export async function withTransaction<T>(db: Database, fn: (tx: PoolClient) => P
       return result;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
-      const code = (err as { code?: string }).code;
-      if ((code === '40001' || code === '40P01') && attempt < retries) continue;
       throw err;
     } finally {
       client.release();
     }
-  }
+  }, retries);
 }

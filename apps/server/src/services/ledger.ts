@@ -71,7 +71,7 @@ export interface SpendPoints extends LedgerRef {
   now: Date;
 }
 
-/** Our own SQLSTATEs, raised by the SQL functions of migration 0004 (spend_points, change_coins, buy_pack). */
+/** Our own SQLSTATEs, raised by the SQL functions spend_points / spend_points_many and change_coins. */
 export const SQLSTATE_INSUFFICIENT_POINTS = 'OR001';
 export const SQLSTATE_INSUFFICIENT_COINS = 'OR002';
 
@@ -91,9 +91,9 @@ export function ledgerError(err: unknown): unknown {
 /**
  * Spends points: free lots first, then the soonest to expire (planLotSpend's rule, the reference model). Throws
  * AppError 'insufficient_points' (and the caller's transaction rolls back) when the member lacks them. Returns
- * the ledger entry id and new balance. One round trip: the SQL function spend_points (migration 0004) locks the
- * member row with a conditional debit, takes the lots in that order, writes the ledger row and the lot moves;
- * buy_pack calls the same function, so a purchase and a direct spend follow one implementation.
+ * the ledger entry id and new balance. One round trip: the SQL function spend_points locks the member row and its
+ * lots, takes the lots in that order, writes the ledger row and the lot moves. It is spend_points_many (migration
+ * 0005) with one member, which buy_pack_batch uses for a batch: a purchase and a direct spend follow one rule.
  */
 export async function spendPoints(tx: PoolClient, s: SpendPoints): Promise<{ ledgerId: number; balance: number }> {
   assertAmount(s.amount);

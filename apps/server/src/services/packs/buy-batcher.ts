@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { Batcher, RETRY_LATER, takeBatch } from '../../db/batcher.ts';
+import { retryConflicts } from '../../db/transaction.ts';
 
 /**
  * Group purchase (ADR 0007). Buyers of one pack queue here and are sent to PostgreSQL together as one
@@ -74,18 +75,10 @@ export const batchValues = (packId: number, buyers: BatchBuyer[], at: Date) => [
 async function runBatch(ctx: AppContext, packId: number, buyers: BatchBuyer[]) {
   const at = ctx.clock.now();
   const values = batchValues(packId, buyers, at);
-  let rows: BatchRow[];
-  for (let attempt = 0; ; attempt++) {
-    try {
-      rows = (await ctx.db.pool.query<BatchRow>({ name: 'pack-buy-batch', text: BATCH_SQL, values })).rows;
-      break;
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      // Deadlocks and serialization failures roll the whole statement back; the batch is safe to repeat.
-      if ((code === '40001' || code === '40P01') && attempt < 3) continue;
-      throw err;
-    }
-  }
+  // The statement is all-or-nothing, so a batch rolled back by a deadlock is safe to send again.
+  const { rows } = await retryConflicts(() =>
+    ctx.db.pool.query<BatchRow>({ name: 'pack-buy-batch', text: BATCH_SQL, values }),
+  );
   const bought = new Map<number, ClaimedRow[]>();
   const reasons = new Map<number, string>();
   for (const r of rows) {
