@@ -66,14 +66,19 @@ CREATE TRIGGER point_lot_moves_fixed BEFORE UPDATE OF ledger_id, lot_id ON point
 -- Each check first copies the new rows' references into arrays (the only query that reads the transition table, so
 -- the only one planned per call), then looks them up with plans cached for the session. The lookups are scalar
 -- subqueries on primary keys on purpose: a join would let the planner walk, say, every purchase of a member.
+-- True when every id in `ids` is a member (a NULL or empty list is).
+CREATE FUNCTION all_members_exist(ids bigint[]) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT (SELECT count(*) FROM members m WHERE m.id = ANY (ids)) = coalesce(cardinality(ids), 0)
+$$;
+
 CREATE FUNCTION check_purchase_refs() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_members bigint[];
   v_packs bigint[];
 BEGIN
   SELECT array_agg(DISTINCT n.member_id), array_agg(DISTINCT n.pack_id) INTO v_members, v_packs FROM new_rows n;
-  IF (SELECT count(*) FROM members m WHERE m.id = ANY (v_members)) <> cardinality(v_members)
-    OR (SELECT count(*) FROM packs p WHERE p.id = ANY (v_packs)) <> cardinality(v_packs) THEN
+  IF NOT all_members_exist(v_members)
+    OR (SELECT count(*) FROM packs p WHERE p.id = ANY (v_packs)) <> coalesce(cardinality(v_packs), 0) THEN
     RAISE EXCEPTION USING ERRCODE = 'foreign_key_violation', MESSAGE = 'purchases: unknown member or pack';
   END IF;
   RETURN NULL;
@@ -103,11 +108,8 @@ END
 $$;
 
 CREATE FUNCTION check_ledger_entry_refs() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  v_members bigint[];
 BEGIN
-  SELECT array_agg(DISTINCT n.member_id) INTO v_members FROM new_rows n;
-  IF (SELECT count(*) FROM members m WHERE m.id = ANY (v_members)) <> cardinality(v_members) THEN
+  IF NOT all_members_exist((SELECT array_agg(DISTINCT n.member_id) FROM new_rows n)) THEN
     RAISE EXCEPTION USING ERRCODE = 'foreign_key_violation', MESSAGE = 'ledger_entries: unknown member';
   END IF;
   RETURN NULL;
