@@ -330,9 +330,10 @@ async function audit(url: string, packId: number, okPurchases: number, okCards: 
     Number(Object.values((await pool.query(sql, params)).rows[0])[0]);
   const sold = await one('SELECT COALESCE(sum(count), 0) FROM purchases WHERE pack_id = $1', [packId]);
   const purchases = await one('SELECT count(*) FROM purchases WHERE pack_id = $1', [packId]);
-  const taken = await one('SELECT count(*) FROM tickets WHERE pack_id = $1 AND purchase_id IS NOT NULL', [packId]);
+  const taken = await one('SELECT drawn FROM pack_stock WHERE pack_id = $1', [packId]);
   const cards = await one('SELECT count(*) FROM purchase_cards WHERE pack_id = $1', [packId]);
   const distinct = await one('SELECT count(DISTINCT ticket_no) FROM purchase_cards WHERE pack_id = $1', [packId]);
+  const highest = await one('SELECT COALESCE(max(ticket_no), 0) FROM purchase_cards WHERE pack_id = $1', [packId]);
   const debited = await one("SELECT COALESCE(-sum(amount), 0) FROM ledger_entries WHERE reason = 'pack_purchase'");
   const badBalances = await one(`
     SELECT count(*) FROM members m WHERE m.point_balance <>
@@ -340,9 +341,14 @@ async function audit(url: string, packId: number, okPurchases: number, okCards: 
       OR m.point_balance <> COALESCE((SELECT sum(remaining) FROM point_lots p WHERE p.member_id = m.id AND expired_at IS NULL), 0)`);
   await pool.end();
   const checks: [string, boolean, string][] = [
-    ['sold == tickets taken == cards recorded', sold === taken && taken === cards, `${sold} / ${taken} / ${cards}`],
+    ['sold == cursor == cards recorded', sold === taken && taken === cards, `${sold} / ${taken} / ${cards}`],
     ['tickets taken <= total', taken <= TICKETS, `${taken} <= ${TICKETS}`],
     ['no ticket drawn twice', distinct === cards, `${distinct} distinct of ${cards}`],
+    [
+      'the tickets drawn are exactly 1..drawn (in sequence order)',
+      highest === taken,
+      `highest ${highest}, drawn ${taken}`,
+    ],
     ['every balance equals its ledger and lots', badBalances === 0, `${badBalances} members off`],
     ['points debited == draws x price', debited === sold * PRICE, `${debited} == ${sold} x ${PRICE}`],
     [

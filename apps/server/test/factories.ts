@@ -74,10 +74,48 @@ export async function ledgerViolations(shop: TestShop): Promise<unknown[]> {
       COALESCE((SELECT sum(amount) FROM ledger_entries l WHERE l.member_id = m.id AND currency = 'coin'), 0) AS coin_ledger,
       COALESCE((SELECT sum(remaining) FROM point_lots p WHERE p.member_id = m.id AND expired_at IS NULL), 0) AS lots
     FROM members m`);
-  return rows.filter(
+  const members = rows.filter(
     (r) =>
       Number(r.point_balance) !== Number(r.point_ledger) ||
       Number(r.point_balance) !== Number(r.lots) ||
       Number(r.coin_balance) !== Number(r.coin_ledger),
   );
+  // The stock side of the same books: each pack's draw cursor equals the cards drawn, those cards are exactly
+  // tickets 1..drawn (in sequence order), the per-rank counters match their ranks, and purchases sum to the cursor.
+  const { rows: packs } = await shop.ctx.db.pool.query(`
+    SELECT s.pack_id, s.drawn, s.drawn_s, s.drawn_a, s.drawn_b, s.drawn_c, d.n, d.highest, d.s, d.a, d.b, d.c, u.sold
+    FROM pack_stock s
+    CROSS JOIN LATERAL (SELECT count(*)::int AS n, COALESCE(max(c.ticket_no), 0) AS highest,
+        count(*) FILTER (WHERE k.rank = 'S')::int AS s, count(*) FILTER (WHERE k.rank = 'A')::int AS a,
+        count(*) FILTER (WHERE k.rank = 'B')::int AS b, count(*) FILTER (WHERE k.rank = 'C')::int AS c
+      FROM purchase_cards c JOIN tickets t ON t.pack_id = c.pack_id AND t.ticket_no = c.ticket_no
+      JOIN pack_cards k ON k.id = t.pack_card_id
+      WHERE c.pack_id = s.pack_id AND c.pack_card_id = t.pack_card_id) d
+    CROSS JOIN LATERAL (SELECT COALESCE(sum(count), 0)::int AS sold FROM purchases WHERE pack_id = s.pack_id) u`);
+  const stock = packs.filter(
+    (r) =>
+      r.drawn !== r.n ||
+      r.drawn !== r.highest ||
+      r.drawn !== r.sold ||
+      [r.drawn_s, r.drawn_a, r.drawn_b, r.drawn_c].join() !== [r.s, r.a, r.b, r.c].join(),
+  );
+  return [...members, ...stock];
+}
+
+/** The tickets of a pack the draw cursor has not passed yet, in sequence order. */
+export async function undrawnTickets(shop: TestShop, packId: number): Promise<number[]> {
+  const { rows } = await shop.ctx.db.pool.query<{ ticket_no: number }>(
+    `SELECT t.ticket_no FROM tickets t JOIN pack_stock s ON s.pack_id = t.pack_id
+     WHERE t.pack_id = $1 AND t.ticket_no > s.drawn ORDER BY t.ticket_no`,
+    [packId],
+  );
+  return rows.map((r) => r.ticket_no);
+}
+
+/** How many tickets of a pack are drawn (its draw cursor). */
+export async function drawnCount(shop: TestShop, packId: number): Promise<number> {
+  const { rows } = await shop.ctx.db.pool.query<{ drawn: number }>('SELECT drawn FROM pack_stock WHERE pack_id = $1', [
+    packId,
+  ]);
+  return rows[0]!.drawn;
 }

@@ -1,17 +1,24 @@
 import type { PoolClient } from 'pg';
 import type { Database } from './database.ts';
 
+/** Serialization failure and deadlock: under a rush they are expected. */
+export const CONFLICT_CODES: readonly string[] = ['40001', '40P01'];
+
 /**
- * Runs `attempt` again when it fails with a serialization failure or a deadlock (a few times): under a rush they
- * are expected, and work that was rolled back as a whole is safe to repeat.
+ * Runs `attempt` again when it fails with one of `codes` (a few times): work that was rolled back as a whole is
+ * safe to repeat.
  */
-export async function retryConflicts<T>(attempt: () => Promise<T>, retries = 3): Promise<T> {
+export async function retryConflicts<T>(
+  attempt: () => Promise<T>,
+  retries = 3,
+  codes: readonly string[] = CONFLICT_CODES,
+): Promise<T> {
   for (let n = 0; ; n++) {
     try {
       return await attempt();
     } catch (err) {
       const code = (err as { code?: string }).code;
-      if ((code === '40001' || code === '40P01') && n < retries) continue;
+      if (code !== undefined && codes.includes(code) && n < retries) continue;
       throw err;
     }
   }

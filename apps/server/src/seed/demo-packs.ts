@@ -356,7 +356,7 @@ export async function seedDemoPacks(ctx: AppContext): Promise<void> {
   // A sold-out pack reveals its seed; do it now rather than on the first page view.
   await ctx.db.pool.query(
     `UPDATE packs p SET revealed_at = $2 WHERE p.id = ANY($1::bigint[]) AND p.revealed_at IS NULL
-       AND NOT EXISTS (SELECT 1 FROM tickets t WHERE t.pack_id = p.id AND t.purchase_id IS NULL)`,
+       AND EXISTS (SELECT 1 FROM pack_stock s WHERE s.pack_id = p.id AND s.drawn = s.total)`,
     [[...ids.values()], ctx.clock.now()],
   );
 }

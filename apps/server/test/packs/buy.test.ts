@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackCheckReply, PurchaseResult } from '@oripa/core';
-import { buildMember, ledgerViolations } from '../factories.ts';
+import { buildMember, drawnCount, ledgerViolations } from '../factories.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
 import { buildPack, drawVia, smallLineup } from './pack-fixtures.ts';
 
@@ -16,15 +16,11 @@ const balance = async (id: number) =>
     point_balance: number;
     coin_balance: number;
   };
-const undrawn = async (packId: number) =>
-  (await q('SELECT count(*)::int AS n FROM tickets WHERE pack_id = $1 AND purchase_id IS NULL', [packId])).rows[0]
-    .n as number;
-
 async function expectNoChange(memberId: number, packId: number, fn: () => Promise<unknown>) {
-  const [b, n] = [await balance(memberId), await undrawn(packId)];
+  const [b, n] = [await balance(memberId), await drawnCount(shop, packId)];
   await fn();
   expect(await balance(memberId)).toEqual(b);
-  expect(await undrawn(packId)).toBe(n);
+  expect(await drawnCount(shop, packId)).toBe(n);
   expect(await ledgerViolations(shop)).toEqual([]);
 }
 
@@ -74,7 +70,7 @@ describe('check and buy', () => {
     expect(ids.size).toBe(1);
     expect(replies.every((r) => (r.cards as unknown[]).length === 3)).toBe(true);
     expect((await balance(m.id)).point_balance).toBe(4_700);
-    expect(await undrawn(packId)).toBe(17);
+    expect(await drawnCount(shop, packId)).toBe(3);
     // Still the first result after the token expired.
     shop.clock.advance(3600_000);
     const late = await m.client.post('/user/pack/buy', { token: check.token });

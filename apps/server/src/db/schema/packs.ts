@@ -12,7 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 
-// Mirrors migrations/0002_packs.sql. The services use raw SQL for the hot paths; these tables serve typed reads.
+// Mirrors migrations/0002_packs.sql and 0007_draw_cursor.sql. The services use raw SQL for the hot paths; these tables serve typed reads.
 const id = (name: string) => bigint(name, { mode: 'number' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -64,10 +64,20 @@ export const tickets = pgTable(
     packId: id('pack_id').notNull(),
     ticketNo: integer('ticket_no').notNull(),
     packCardId: id('pack_card_id').notNull(),
-    purchaseId: id('purchase_id'),
   },
   (t) => [primaryKey({ columns: [t.packId, t.ticketNo] })],
 );
+
+/** The draw cursor (migration 0007): tickets 1..drawn are gone, with the per-rank split of those drawn. */
+export const packStock = pgTable('pack_stock', {
+  packId: id('pack_id').primaryKey(),
+  total: integer('total').notNull(),
+  drawn: integer('drawn').notNull().default(0),
+  drawnS: integer('drawn_s').notNull().default(0),
+  drawnA: integer('drawn_a').notNull().default(0),
+  drawnB: integer('drawn_b').notNull().default(0),
+  drawnC: integer('drawn_c').notNull().default(0),
+});
 
 export const purchases = pgTable('purchases', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

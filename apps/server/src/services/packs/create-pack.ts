@@ -38,7 +38,8 @@ export interface NewPack {
 /**
  * Creates a pack with its lineup and its tickets, fixed once and for all: a fresh 32-byte seed from the operating
  * system's CSPRNG, its SHA-256 published as the commitment, and one ticket per unit of set_count numbered in the
- * order the seeded Fisher–Yates shuffle (packages/core/src/fairness) puts them. Returns the pack id.
+ * order the seeded Fisher–Yates shuffle (packages/core/src/fairness) puts them, and its draw cursor at 0 (draw k
+ * takes ticket k: migration 0007). Returns the pack id.
  */
 export async function createPack(tx: PoolClient, p: NewPack): Promise<number> {
   const seedHex = p.seedHex ?? randomBytes(32).toString('hex');
@@ -70,6 +71,7 @@ export async function createPack(tx: PoolClient, p: NewPack): Promise<number> {
     ],
   );
   const packId = Number(rows[0]!.id);
+  await tx.query('INSERT INTO pack_stock (pack_id, total) VALUES ($1, $2)', [packId, total]);
   const cards = await tx.query<{ id: number; rank: Rank; set_count: number }>(
     `INSERT INTO pack_cards (pack_id, rank, name, image_url, set_count, model_number, rarity, buy_point, no_reduction, movie_url)
      SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::smallint[], $8::int[],

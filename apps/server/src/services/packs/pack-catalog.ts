@@ -16,16 +16,12 @@ export interface ListedPack {
   remaining: number;
 }
 
-/**
- * Remaining tickets per pack, counted from the undrawn-ticket partial index. Counting instead of keeping a
- * counter on the pack row is what lets purchases run without touching one hot row (ADR 0002).
- */
+/** Remaining tickets per pack: what the draw cursor has not passed yet (one row per pack, migration 0007). */
 export async function remainingCounts(pool: Pool, packIds: number[]): Promise<Map<number, number>> {
   const out = new Map(packIds.map((id) => [id, 0]));
   if (packIds.length === 0) return out;
   const { rows } = await pool.query<{ pack_id: number; n: number }>(
-    `SELECT pack_id, count(*)::int AS n FROM tickets WHERE purchase_id IS NULL AND pack_id = ANY($1::bigint[])
-     GROUP BY pack_id`,
+    'SELECT pack_id, total - drawn AS n FROM pack_stock WHERE pack_id = ANY($1::bigint[])',
     [packIds],
   );
   for (const r of rows) out.set(Number(r.pack_id), r.n);
@@ -142,11 +138,14 @@ export async function loadLineupPage(
   return { rows: all.slice((pager.page - 1) * CARDS_PER_PAGE, pager.page * CARDS_PER_PAGE), page: pager };
 }
 
+/** Remaining tickets per rank: the lineup's tickets of each rank less those the draw cursor has passed. */
 async function remainingByRank(ctx: AppContext, packId: number): Promise<Record<Rank, number>> {
   const out = emptyRankCounts();
   const { rows } = await ctx.db.pool.query<{ rank: Rank; n: number }>(
-    `SELECT c.rank, count(*)::int AS n FROM tickets t JOIN pack_cards c ON c.id = t.pack_card_id
-     WHERE t.pack_id = $1 AND t.purchase_id IS NULL GROUP BY c.rank`,
+    `SELECT c.rank, sum(c.set_count)::int - CASE c.rank WHEN 'S' THEN s.drawn_s WHEN 'A' THEN s.drawn_a
+       WHEN 'B' THEN s.drawn_b ELSE s.drawn_c END AS n
+     FROM pack_cards c JOIN pack_stock s ON s.pack_id = c.pack_id WHERE c.pack_id = $1
+     GROUP BY c.rank, s.drawn_s, s.drawn_a, s.drawn_b, s.drawn_c`,
     [packId],
   );
   for (const r of rows) out[r.rank] = r.n;
@@ -167,7 +166,7 @@ export async function drawLog(ctx: AppContext, packId: number, limit: number | n
   const { rows } = await ctx.db.pool.query<DrawLogRow>(
     `SELECT d.created_at, c.rank, m.last_name, m.first_name, d.ticket_no, d.pack_card_id
      FROM purchase_cards d JOIN pack_cards c ON c.id = d.pack_card_id JOIN members m ON m.id = d.member_id
-     WHERE d.pack_id = $1 ORDER BY d.id DESC LIMIT $2`,
+     WHERE d.pack_id = $1 ORDER BY d.ticket_no DESC LIMIT $2`,
     [packId, limit],
   );
   return rows;

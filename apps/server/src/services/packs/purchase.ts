@@ -16,25 +16,22 @@ import {
 } from './sale-rules.ts';
 
 /**
- * For each (pack, member, upTo): the pack, the member's rank/SMS/balances, how many draws of this pack they bought,
- * and how many undrawn tickets there are up to `upTo` (a bounded count: at most `upTo` index entries, never the
- * whole pack). The draws bought are only summed when the pack has a max_buy_count (a rush buyer's history grows
- * with every draw). One statement for a whole batch of checks (see loadPackAndBuyer); named, so each pooled
- * connection plans it once.
+ * For each (pack, member): the pack, the member's rank/SMS/balances, how many draws of this pack they bought, and
+ * how many tickets are left (the draw cursor: one row). The draws bought are only summed when the pack has a
+ * max_buy_count (a rush buyer's history grows with every draw). One statement for a whole batch of checks (see
+ * loadPackAndBuyer); named, so each pooled connection plans it once.
  */
 const PACK_AND_BUYER_SQL = `SELECT q.i::int AS i, ${PACK_COLUMNS}, m.rank AS m_rank, m.sms_verified_at IS NOT NULL AS m_sms,
     m.point_balance AS m_points, m.coin_balance AS m_coins,
     CASE WHEN p.max_buy_count > 0 THEN (SELECT COALESCE(sum(count), 0)::int FROM purchases b
       WHERE b.member_id = m.id AND b.pack_id = p.id) ELSE 0 END AS m_bought,
-    (SELECT count(*)::int FROM (SELECT 1 FROM tickets t WHERE t.pack_id = p.id AND t.purchase_id IS NULL
-       ORDER BY t.pack_id, t.ticket_no LIMIT q.up_to) t) AS available
-  FROM unnest($1::bigint[], $2::bigint[], $3::int[]) WITH ORDINALITY AS q(pack_id, member_id, up_to, i)
+    (SELECT s.total - s.drawn FROM pack_stock s WHERE s.pack_id = p.id) AS available
+  FROM unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS q(pack_id, member_id, i)
   JOIN packs p ON p.id = q.pack_id JOIN members m ON m.id = q.member_id`;
 
 interface PackAndBuyerQuery {
   packId: number;
   memberId: number;
-  upTo: number;
 }
 type PackAndBuyerRow = PackRow & {
   i: number;
@@ -55,7 +52,7 @@ async function loadPacksAndBuyers(ctx: AppContext, qs: PackAndBuyerQuery[]): Pro
   const { rows } = await ctx.db.pool.query<PackAndBuyerRow>({
     name: 'pack-and-buyer',
     text: PACK_AND_BUYER_SQL,
-    values: [qs.map((q) => q.packId), qs.map((q) => q.memberId), qs.map((q) => q.upTo)],
+    values: [qs.map((q) => q.packId), qs.map((q) => q.memberId)],
   });
   const found = new Map(rows.map((r) => [r.i, r]));
   return qs.map((_, i) => {
@@ -75,13 +72,13 @@ async function loadPacksAndBuyers(ctx: AppContext, qs: PackAndBuyerQuery[]): Pro
 /** Checks in a rush are read together: one statement per batch instead of one per check (db/batcher.ts). */
 const checkBatchers = new WeakMap<AppContext, Batcher<PackAndBuyerQuery, PackAndBuyer | null>>();
 
-function loadPackAndBuyer(ctx: AppContext, packId: number, memberId: number, upTo: number) {
+function loadPackAndBuyer(ctx: AppContext, packId: number, memberId: number) {
   let batcher = checkBatchers.get(ctx);
   if (!batcher) {
     batcher = new Batcher((qs) => loadPacksAndBuyers(ctx, qs), { maxInFlight: 2, maxBatch: 64 });
     checkBatchers.set(ctx, batcher);
   }
-  return batcher.submit({ packId, memberId, upTo });
+  return batcher.submit({ packId, memberId });
 }
 
 /** How many draws are still allowed by max_buy_count (Infinity when unlimited). */
@@ -95,10 +92,7 @@ export interface CheckResult {
   payment_method: '1' | '2';
 }
 
-/**
- * POST /pack/check: validates everything a purchase needs and answers a signed, member-bound, short-lived intent.
- * It counts stock with a bounded query (at most `count` index entries), never the whole pack.
- */
+/** POST /pack/check: validates everything a purchase needs and answers a signed, member-bound, short-lived intent. */
 export async function checkPurchase(
   ctx: AppContext,
   memberId: number,
@@ -106,14 +100,12 @@ export async function checkPurchase(
   count: DrawCount,
 ): Promise<CheckResult> {
   const now = ctx.clock.now();
-  const wanted = count === 'all' ? MAX_DRAW_COUNT : count;
-  const loaded = await loadPackAndBuyer(ctx, packId, memberId, wanted);
+  const loaded = await loadPackAndBuyer(ctx, packId, memberId);
   if (!loaded) throw new AppError('not_found', { count: ['packNotFound'] }, 'not_found');
   const { pack, buyer, available } = loaded;
   assertOnSale(pack, buyer, now);
   if (available === 0) throw soldOutError();
-  // 'all' is offered only where the pack banner shows it (spec section 5: under 100 left and no max_buy_count);
-  // `available` is exact below MAX_DRAW_COUNT, which is all this rule needs.
+  // 'all' is offered only where the pack banner shows it (spec section 5: under 100 left and no max_buy_count).
   if (
     count === 'all' &&
     !drawButtons({ pack_count: available, max_buy_count: pack.max_buy_count, can_limit: '0', is_sms_limit: '0' }).all
@@ -124,7 +116,7 @@ export async function checkPurchase(
   const allowance = allowanceLeft(pack, buyer);
   let n: number;
   if (count === 'all') {
-    n = Math.min(available, allowance);
+    n = Math.min(available, allowance, MAX_DRAW_COUNT);
   } else {
     if (available < count) throw insufficientStockError(available);
     if (count > allowance) throw maxBuyError(pack.max_buy_count, buyer.bought);
@@ -229,7 +221,7 @@ async function explainNothingBought(
 ): Promise<BoughtPurchase> {
   const replay = await findPurchaseByNonce(ctx, nonce, memberId);
   if (replay) return replay;
-  const loaded = await loadPackAndBuyer(ctx, packId, memberId, MAX_DRAW_COUNT);
+  const loaded = await loadPackAndBuyer(ctx, packId, memberId);
   if (!loaded) throw notFound();
   const { pack, buyer, available } = loaded;
   assertOnSale(pack, buyer, now);

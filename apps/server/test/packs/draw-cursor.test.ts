@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { migrate, MIGRATIONS_DIR } from '../../src/db/migrate.ts';
+import { BATCH_SQL, batchValues, buyInBatch, STOCK_MOVED } from '../../src/services/packs/buy-batcher.ts';
+import { buildMember, drawnCount, ledgerViolations } from '../factories.ts';
+import { startTestShop, type TestShop } from '../test-shop.ts';
+import { buildPack, smallLineup } from './pack-fixtures.ts';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(() => shop.close());
+
+const q = (sql: string, params: unknown[] = []) => shop.ctx.db.pool.query(sql, params);
+const token = () => `tok-${randomBytes(9).toString('hex')}`;
+const waitingOnLocks = async () =>
+  (
+    await q(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    )
+  ).rows[0].n as number;
+
+/**
+ * Opens a transaction on its own connection that buys `count` tickets for `memberId` and keeps the pack's draw
+ * cursor locked until `commit` is called: another batch of the pack meanwhile works from the stock it saw before.
+ */
+async function holdCursor(packId: number, memberId: number, count: number) {
+  const client = await shop.ctx.db.pool.connect();
+  await client.query('BEGIN');
+  const { rows } = await client.query(
+    BATCH_SQL,
+    batchValues(packId, [{ memberId, count, unit: 100, token: token(), min: count }], shop.clock.now()),
+  );
+  expect(rows.every((r) => r.reason === null)).toBe(true);
+  return {
+    commit: async () => {
+      await client.query('COMMIT');
+      client.release();
+    },
+  };
+}
+
+describe('the draw cursor: a batch that counted on tickets another batch took meanwhile', () => {
+  it('is rolled back whole with stock_moved, writing nothing', async () => {
+    const packId = await buildPack(shop, { cards: smallLineup(4) }); // 10 tickets
+    const [a, b] = await Promise.all([1, 2].map(() => buildMember(shop, { paidPoints: 1_000 })));
+    const held = await holdCursor(packId, a!.id, 6);
+    const other = await shop.ctx.db.pool.connect();
+    try {
+      // b saw 10 left, bought and paid inside its statement, then waits for the cursor; a commits 6 of the 10.
+      const attempt = other.query(
+        BATCH_SQL,
+        batchValues(packId, [{ memberId: b!.id, count: 6, unit: 100, token: token(), min: 6 }], shop.clock.now()),
+      );
+      await expect.poll(waitingOnLocks, { timeout: 5_000 }).toBeGreaterThan(0);
+      await held.commit();
+      await expect(attempt).rejects.toMatchObject({ code: STOCK_MOVED });
+    } finally {
+      other.release();
+    }
+    expect(await drawnCount(shop, packId)).toBe(6);
+    const bRows = await q('SELECT count(*)::int AS n FROM purchases WHERE member_id = $1', [b!.id]);
+    expect(bRows.rows[0].n).toBe(0);
+    expect((await q('SELECT point_balance FROM members WHERE id = $1', [b!.id])).rows[0].point_balance).toBe(1_000);
+    expect(await ledgerViolations(shop)).toEqual([]);
+  });
+
+  it('is sent again by the server, which then answers from the real stock: stock for a fixed count, the rest for all', async () => {
+    const packId = await buildPack(shop, { cards: smallLineup(4) }); // 10 tickets
+    const [a, fixed, all] = await Promise.all([1, 2, 3].map(() => buildMember(shop, { paidPoints: 1_000 })));
+    const held = await holdCursor(packId, a!.id, 6);
+    // One batch of two buyers: a fixed 3 and an 'all' of up to 4. Both fit the 10 this batch sees; after a's 6
+    // only 4 are left, so the retry answers the fixed 3 and gives 'all' the last ticket.
+    const outcomes = Promise.all([
+      buyInBatch(shop.ctx, packId, { memberId: fixed!.id, count: 3, unit: 100, token: token(), min: 3 }),
+      buyInBatch(shop.ctx, packId, { memberId: all!.id, count: 4, unit: 100, token: token(), min: 1 }),
+    ]);
+    await expect.poll(waitingOnLocks, { timeout: 5_000 }).toBeGreaterThan(0);
+    await held.commit();
+    const [f, l] = await outcomes;
+    const tickets = (o: typeof f) => ('bought' in o ? o.bought.map((c) => c.ticket_no) : o.notBought);
+    // The lone buyer goes out at once and the other waits for the next batch, or both share one batch: either
+    // way the tickets follow a's 1-6 in order, nothing is oversold, and 'all' takes only what is left.
+    expect([tickets(f), tickets(l)]).toEqual([[7, 8, 9], [10]]);
+    expect(await drawnCount(shop, packId)).toBe(10);
+    expect((await q('SELECT point_balance FROM members WHERE id = $1', [all!.id])).rows[0].point_balance).toBe(900);
+    expect(await ledgerViolations(shop)).toEqual([]);
+  });
+});
+
+describe('plans of the purchase path', () => {
+  // The purchase statements are planned once per connection. A plan made while the tables were small used to scan
+  // (and hash) whole tables on every later batch; now every lookup must be an index probe at any table size.
+  it('never scan a table sequentially, even while the tables are tiny', async () => {
+    const packId = await buildPack(shop, { cards: smallLineup(200) });
+    const members = await Promise.all(Array.from({ length: 8 }, () => buildMember(shop, { paidPoints: 10_000 })));
+    const tables = ['members', 'point_lots', 'purchases', 'purchase_cards', 'tickets', 'pack_cards', 'pack_stock'];
+    const seqScans = async () =>
+      (
+        await q(
+          'SELECT relname, seq_scan::int AS n FROM pg_stat_user_tables WHERE relname = ANY($1) ORDER BY relname',
+          [tables],
+        )
+      ).rows as { relname: string; n: number }[];
+    const client = await shop.ctx.db.pool.connect();
+    try {
+      const before = await seqScans();
+      for (let round = 0; round < 8; round++) {
+        const buyers = members.map((m) => ({ memberId: m.id, count: 2, unit: 100, token: token(), min: 2 }));
+        const { rows } = await client.query(BATCH_SQL, batchValues(packId, buyers, shop.clock.now()));
+        expect(rows.filter((r) => r.reason !== null)).toEqual([]);
+      }
+      // Statistics reach the shared counters when the backend flushes them (at most once a second, when idle).
+      await client.query('SELECT pg_stat_force_next_flush()');
+      await client.query('SELECT 1');
+      await expect
+        .poll(async () => (await seqScans()).map((r) => r.n), { timeout: 5_000 })
+        .toEqual(before.map((r) => r.n));
+    } finally {
+      client.release();
+    }
+    expect(await drawnCount(shop, packId)).toBe(8 * 8 * 2);
+  });
+});
+
+describe('migration 0007: stock carried over to the cursor', () => {
+  /** A fresh database migrated up to 0006, with one pack of 10 tickets and a member who can pay. */
+  async function oldShop() {
+    const adminUrl = inject('adminDatabaseUrl');
+    const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    pool.on('error', () => {});
+    const dir = mkdtempSync(path.join(tmpdir(), 'migrations-0006-'));
+    for (const f of readdirSync(MIGRATIONS_DIR).filter((f) => f < '0007')) {
+      copyFileSync(path.join(MIGRATIONS_DIR, f), path.join(dir, f));
+    }
+    await migrate(pool, dir);
+    rmSync(dir, { recursive: true, force: true });
+    const pack = await pool.query(
+      `INSERT INTO packs (card_type, name_ja, name_en, point, start_date, seed, seed_hash, total_tickets)
+       VALUES (1, '旧パック', 'Old pack', 100, now() - interval '1 hour', decode(repeat('ab', 32), 'hex'), 'x', 10)
+       RETURNING id`,
+    );
+    const packId = Number(pack.rows[0].id);
+    const cards = await pool.query(
+      `INSERT INTO pack_cards (pack_id, rank, name, image_url, set_count, buy_point)
+       VALUES ($1, 'S', 'S', '/s.svg', 1, 1), ($1, 'A', 'A', '/a.svg', 2, 1), ($1, 'C', 'C', '/c.svg', 7, 1)
+       RETURNING id, rank`,
+      [packId],
+    );
+    const byRank = Object.fromEntries(cards.rows.map((r) => [r.rank, Number(r.id)]));
+    // Ticket order: S first, then A A, then C ×7.
+    const order = [byRank.S, byRank.A, byRank.A, ...Array(7).fill(byRank.C)];
+    await pool.query(
+      `INSERT INTO tickets (pack_id, ticket_no, pack_card_id) SELECT $1, ord, c FROM unnest($2::bigint[]) WITH ORDINALITY AS t(c, ord)`,
+      [packId, order],
+    );
+    const member = await pool.query(
+      `INSERT INTO members (mail, pass_hash, last_name, first_name, tel, referral_code)
+       VALUES ('old@example.com', 'x', '旧', '会員', '09000000000', 'OLD00001') RETURNING id`,
+    );
+    const memberId = Number(member.rows[0].id);
+    await pool.query(
+      `INSERT INTO point_lots (member_id, kind, granted, remaining, expires_at, source)
+       VALUES ($1, 'paid', 10000, 10000, now() + interval '1 year', 'test')`,
+      [memberId],
+    );
+    await pool.query(
+      `INSERT INTO ledger_entries (member_id, currency, amount, balance_after, reason, created_at)
+       VALUES ($1, 'point', 10000, 10000, 'seed', now())`,
+      [memberId],
+    );
+    await pool.query('UPDATE members SET point_balance = 10000 WHERE id = $1', [memberId]);
+    const close = async () => {
+      await pool.end();
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.end();
+    };
+    return { pool, packId, memberId, close };
+  }
+
+  it('sets each pack cursor to its drawn tickets with their ranks, and drops the old per-ticket mark', async () => {
+    const old = await oldShop();
+    try {
+      // The old buy_pack_batch (migration 0005) draws tickets 1-4: S, A, A, C.
+      const { rows } = await old.pool.query(BATCH_SQL, [
+        old.packId,
+        [old.memberId],
+        [4],
+        [100],
+        [token()],
+        [4],
+        new Date(),
+      ]);
+      expect(rows.map((r) => r.ticket_no)).toEqual([1, 2, 3, 4]);
+      expect(await migrate(old.pool)).toContain('0007_draw_cursor.sql');
+      const stock = await old.pool.query('SELECT total, drawn, drawn_s, drawn_a, drawn_b, drawn_c FROM pack_stock');
+      expect(stock.rows).toEqual([{ total: 10, drawn: 4, drawn_s: 1, drawn_a: 2, drawn_b: 0, drawn_c: 1 }]);
+      const column = await old.pool.query(
+        "SELECT 1 FROM information_schema.columns WHERE table_name = 'tickets' AND column_name = 'purchase_id'",
+      );
+      expect(column.rows).toEqual([]);
+      // The next purchase continues from the cursor.
+      const next = await old.pool.query(BATCH_SQL, [
+        old.packId,
+        [old.memberId],
+        [2],
+        [100],
+        [token()],
+        [2],
+        new Date(),
+      ]);
+      expect(next.rows.map((r) => r.ticket_no)).toEqual([5, 6]);
+    } finally {
+      await old.close();
+    }
+  });
+
+  it('refuses to run, and changes nothing, when a pack has an undrawn ticket below a drawn one', async () => {
+    const old = await oldShop();
+    try {
+      await old.pool.query(BATCH_SQL, [old.packId, [old.memberId], [3], [100], [token()], [3], new Date()]);
+      // The old claim skipped tickets locked by a batch that was then rolled back: ticket 5 drawn, 4 not.
+      await old.pool.query(
+        `UPDATE tickets SET purchase_id = (SELECT id FROM purchases LIMIT 1) WHERE pack_id = $1 AND ticket_no = 5`,
+        [old.packId],
+      );
+      await expect(migrate(old.pool)).rejects.toThrow(/pack \d+ has an undrawn ticket below a drawn one/);
+      const applied = await old.pool.query("SELECT 1 FROM schema_migrations WHERE name = '0007_draw_cursor.sql'");
+      expect(applied.rows).toEqual([]);
+      const stock = await old.pool.query("SELECT to_regclass('pack_stock') AS t");
+      expect(stock.rows[0].t).toBeNull();
+    } finally {
+      await old.close();
+    }
+  });
+});
