@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { Rank } from '../contract/packs.ts';
 import { SeedStream } from './random-stream.ts';
 import { fromHex, sha256Hex, toHex } from './sha256.ts';
-import { canonicalTickets, seedCommitment, shuffleWithSeed, ticketSequence, verifyPack } from './ticket-sequence.ts';
+import {
+  canonicalTickets,
+  drawOrderGap,
+  seedCommitment,
+  shuffleWithSeed,
+  ticketSequence,
+  verifyPack,
+} from './ticket-sequence.ts';
 
 const rank = fc.constantFrom<Rank>('S', 'A', 'B', 'C');
 const lineup = fc.uniqueArray(
@@ -91,6 +98,22 @@ describe('ticket sequence', () => {
   });
 });
 
+describe('drawOrderGap', () => {
+  it('is null exactly when the distinct tickets drawn are 1..n, in any order of listing', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 2 ** 31 }), (n, salt) => {
+        const tickets = Array.from({ length: n }, (_, i) => i + 1).sort((a, b) => ((a * salt) % 7) - ((b * salt) % 7));
+        expect(drawOrderGap(tickets)).toBeNull();
+        // Any other ticket number in place of one of them leaves a gap (or a repeat), and names the highest.
+        if (n > 0) {
+          const moved = [...tickets.slice(1), n + 1 + (salt % 5)];
+          expect(drawOrderGap(moved)).toBe(Math.max(...moved));
+        }
+      }),
+    );
+  });
+});
+
 describe('verifyPack', () => {
   const cards = [
     { id: 1, rank: 'S' as const, set_count: 1 },
@@ -123,6 +146,13 @@ describe('verifyPack', () => {
     expect(r.problems.some((p) => p.includes('lineup has 10 tickets'))).toBe(true);
     expect(r.problems.some((p) => p.includes('appears twice'))).toBe(true);
     expect(r.problems.some((p) => p.includes('ticket 1:'))).toBe(true);
+  });
+
+  it('catches a skipped ticket: the draws must be tickets 1..n, in sequence order', () => {
+    // Honest draws of tickets 1, 2, 3 and 5: ticket 4 was passed over (say, because it held the S card).
+    const skipped = [...honest.slice(0, 3), { ticket_no: 5, rank: rankOf(seq[4]!), card_id: seq[4]! }];
+    const r = verifyPack({ seed, seed_hash: seedCommitment(seed), cards, total_pack_count: 10, draws: skipped });
+    expect(r.problems).toEqual(['tickets were skipped: 4 tickets drawn, but the highest is ticket 5']);
   });
 
   it('rejects a seed that is not 32 bytes of hex', () => {

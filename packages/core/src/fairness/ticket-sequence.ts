@@ -72,7 +72,19 @@ export interface VerifyReport {
   sequence: number[];
 }
 
-/** Re-derives the sequence from a revealed seed and checks commitment, lineup total and every published draw. */
+/**
+ * Draws take the tickets strictly in sequence order (draw k takes ticket k), so n distinct draws must be exactly
+ * tickets 1..n. Returns the highest ticket number when that fails (a ticket was skipped), else null.
+ */
+export function drawOrderGap(ticketNos: readonly number[]): number | null {
+  const highest = ticketNos.reduce((m, n) => Math.max(m, n), 0);
+  return highest === new Set(ticketNos).size ? null : highest;
+}
+
+/**
+ * Re-derives the sequence from a revealed seed and checks commitment, lineup total, every published draw, and that
+ * the draws took the tickets in order without skipping one.
+ */
 export function verifyPack(input: VerifyInput): VerifyReport {
   const problems: string[] = [];
   if (!/^[0-9a-f]{64}$/i.test(input.seed)) {
@@ -102,6 +114,10 @@ export function verifyPack(input: VerifyInput): VerifyReport {
     if (d.card_id !== undefined && d.card_id !== cardId) {
       problems.push(`ticket ${d.ticket_no}: sequence says card ${cardId}, published card ${d.card_id}`);
     }
+  }
+  const gap = drawOrderGap(input.draws.map((d) => d.ticket_no));
+  if (gap !== null) {
+    problems.push(`tickets were skipped: ${seen.size} tickets drawn, but the highest is ticket ${gap}`);
   }
   return { ok: problems.length === 0, problems, checkedDraws: input.draws.length, sequence };
 }

@@ -26,7 +26,7 @@ const verdicts = (r: PackFairnessReply) => Object.fromEntries(runFairnessChecks(
 
 describe('runFairnessChecks', () => {
   it('passes an honest pack', () => {
-    expect(verdicts(reply())).toEqual({ commitment: true, total: true, draws: true, unique: true });
+    expect(verdicts(reply())).toEqual({ commitment: true, total: true, draws: true, unique: true, order: true });
   });
 
   it('catches a seed that is not the committed one', () => {
@@ -42,6 +42,15 @@ describe('runFairnessChecks', () => {
     const tampered = { ...r.draws[0]!, card_id: sequence[wrong]! };
     expect(verdicts({ ...r, draws: [tampered, ...r.draws.slice(1)] }).draws).toBe(false);
     expect(verdicts({ ...r, draws: [...r.draws, r.draws[0]!] }).unique).toBe(false);
+  });
+
+  it('catches a ticket passed over: the draws must take tickets 1..n from the front', () => {
+    const r = reply();
+    const fifth = { ticket_no: 5, rank: rankOf(sequence[4]!), card_id: sequence[4]!, created: '' };
+    const results = runFairnessChecks({ ...r, draws: [...r.draws.slice(0, 3), fifth] }, null);
+    // Each draw is still the ticket the sequence holds there; only the order check sees ticket 4 was skipped.
+    expect(Object.fromEntries(results.map((c) => [c.id, c.ok]))).toMatchObject({ draws: true, order: false });
+    expect(results.find((c) => c.id === 'order')!.values).toEqual({ checked: 4, highest: 5 });
   });
 
   it('catches a lineup whose copies do not add up to the ticket count', () => {

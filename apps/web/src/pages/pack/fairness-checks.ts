@@ -1,5 +1,6 @@
 import {
   canonicalTickets,
+  drawOrderGap,
   seedCommitment,
   ticketSequence,
   type PackFairnessReply,
@@ -7,7 +8,7 @@ import {
   type Rank,
 } from '@oripa/core';
 
-export type CheckId = 'commitment' | 'published' | 'lineup' | 'total' | 'draws' | 'unique';
+export type CheckId = 'commitment' | 'published' | 'lineup' | 'total' | 'draws' | 'unique' | 'order';
 export interface CheckResult {
   id: CheckId;
   ok: boolean;
@@ -18,7 +19,8 @@ export interface CheckResult {
 /**
  * The browser verification of a revealed pack, one verdict per check: the seed matches its commitment and the hash
  * shown on the pack page; the verifier's lineup is the published one; the ticket count is the pack's total; every
- * logged draw is the ticket the re-derived sequence holds there; no ticket was drawn twice.
+ * logged draw is the ticket the re-derived sequence holds there; no ticket was drawn twice; the draws took the
+ * tickets in order from the front, skipping none.
  */
 export function runFairnessChecks(
   f: PackFairnessReply,
@@ -65,5 +67,7 @@ export function runFairnessChecks(
   });
   const unique = new Set(f.draws.map((d) => d.ticket_no)).size === f.draws.length;
   results.push({ id: 'unique', ok: unique, values: { checked: f.draws.length } });
+  const gap = drawOrderGap(f.draws.map((d) => d.ticket_no));
+  results.push({ id: 'order', ok: gap === null, values: { checked: f.draws.length, highest: gap ?? f.draws.length } });
   return results;
 }
