@@ -1,18 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate.ts';
+import { freshDatabase } from './fresh-database.ts';
 
 it('applies migrations exactly once when two instances start at the same time', async () => {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const a = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  const b = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const db = await freshDatabase();
+  const a = new pg.Pool({ connectionString: db.url, max: 2 });
+  const b = new pg.Pool({ connectionString: db.url, max: 2 });
   // DROP DATABASE … WITH (FORCE) below ends any connection still open; that is expected, not a test failure.
   for (const pool of [a, b]) pool.on('error', () => {});
   try {
@@ -26,7 +20,6 @@ it('applies migrations exactly once when two instances start at the same time', 
   } finally {
     await a.end();
     await b.end();
-    await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    await admin.end();
+    await db.drop();
   }
 });

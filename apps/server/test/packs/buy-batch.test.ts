@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { planLotSpend, PointLedgerModel } from '@oripa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +13,7 @@ import { grantPoints, spendPoints } from '../../src/services/ledger.ts';
 import type { Envelope } from '../api-client.ts';
 import { buildMember, ledgerViolations, undrawnTickets } from '../factories.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
-import { buildPack, drawVia, smallLineup } from './pack-fixtures.ts';
+import { buildPack, drawVia, purchaseToken as token, smallLineup, waitingOnLocks } from './pack-fixtures.ts';
 
 /**
  * Batched purchases (migration 0005, ADR 0007): buy_pack_batch called directly with batches that mix every
@@ -28,7 +27,6 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 const q = (sql: string, params: unknown[] = []) => shop.ctx.db.pool.query(sql, params);
-const token = () => `tok-${randomBytes(9).toString('hex')}`;
 const UNKNOWN_MEMBER = 987_654_321;
 
 interface BatchRow {
@@ -381,7 +379,7 @@ describe('buy_pack_batch: a token spent by a batch that commits meanwhile', () =
         { memberId: b!.id, count: 2, unit: 100, token: shared, min: 2 },
         { memberId: c!.id, count: 3, unit: 100, token: token(), min: 3 },
       ]);
-      await expect.poll(async () => (await waitingOnLocks()) > 0, { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => waitingOnLocks(shop), { timeout: 5_000 }).toBeGreaterThan(0);
       await first.query('COMMIT');
       const outcomes = await second;
       expect(outcomes.map((o) => o.reason)).toEqual(['replay', null]);
@@ -397,13 +395,6 @@ describe('buy_pack_batch: a token spent by a batch that commits meanwhile', () =
     expect(await ledgerViolations(shop)).toEqual([]);
   });
 });
-
-const waitingOnLocks = async () =>
-  (
-    await q(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-    )
-  ).rows[0].n as number;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Property: several members with several lots each buy in one batch; the lot rule is the core model's.

@@ -1,14 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS_DIR } from '../../src/db/migrate.ts';
 import { BATCH_SQL, batchValues, buyInBatch, STOCK_MOVED } from '../../src/services/packs/buy-batcher.ts';
 import { buildMember, drawnCount, ledgerViolations } from '../factories.ts';
+import { freshDatabase } from '../fresh-database.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
-import { buildPack, smallLineup } from './pack-fixtures.ts';
+import { buildPack, purchaseToken as token, smallLineup, waitingOnLocks as locksWaited } from './pack-fixtures.ts';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -17,13 +17,7 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 const q = (sql: string, params: unknown[] = []) => shop.ctx.db.pool.query(sql, params);
-const token = () => `tok-${randomBytes(9).toString('hex')}`;
-const waitingOnLocks = async () =>
-  (
-    await q(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-    )
-  ).rows[0].n as number;
+const waitingOnLocks = () => locksWaited(shop);
 
 /**
  * Opens a transaction on its own connection that buys `count` tickets for `memberId` and keeps the pack's draw
@@ -131,14 +125,8 @@ describe('plans of the purchase path', () => {
 describe('migration 0007: stock carried over to the cursor', () => {
   /** A fresh database migrated up to 0006, with one pack of 10 tickets and a member who can pay. */
   async function oldShop() {
-    const adminUrl = inject('adminDatabaseUrl');
-    const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    const db = await freshDatabase();
+    const pool = new pg.Pool({ connectionString: db.url, max: 2 });
     pool.on('error', () => {});
     const dir = mkdtempSync(path.join(tmpdir(), 'migrations-0006-'));
     for (const f of readdirSync(MIGRATIONS_DIR).filter((f) => f < '0007')) {
@@ -183,8 +171,7 @@ describe('migration 0007: stock carried over to the cursor', () => {
     await pool.query('UPDATE members SET point_balance = 10000 WHERE id = $1', [memberId]);
     const close = async () => {
       await pool.end();
-      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-      await admin.end();
+      await db.drop();
     };
     return { pool, packId, memberId, close };
   }

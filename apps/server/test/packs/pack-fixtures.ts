@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { withTransaction } from '../../src/db/transaction.ts';
 import { createPack, type NewPack, type NewPackCard } from '../../src/services/packs/create-pack.ts';
 import type { TestShop } from '../test-shop.ts';
@@ -41,4 +42,15 @@ export async function drawVia(client: import('../api-client.ts').ApiClient, pack
   if (check.state !== 200) return { check, buy: null };
   const buy = await client.post('/user/pack/buy', { token: check.token });
   return { check, buy };
+}
+
+/** A fresh purchase-intent nonce (purchases.token), for calling buy_pack_batch directly. */
+export const purchaseToken = () => `tok-${randomBytes(9).toString('hex')}`;
+
+/** How many connections of the shop's database wait on a lock right now (to stage a race). */
+export async function waitingOnLocks(shop: TestShop): Promise<number> {
+  const { rows } = await shop.ctx.db.pool.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+  );
+  return rows[0]!.n;
 }
