@@ -12,7 +12,8 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 
-// Mirrors migrations/0002_packs.sql and 0007_draw_cursor.sql. The services use raw SQL for the hot paths; these tables serve typed reads.
+// Mirrors migrations/0002_packs.sql and 0007_draw_cursor.sql. The services use raw SQL for the hot paths; these
+// tables serve typed reads.
 const id = (name: string) => bigint(name, { mode: 'number' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });

@@ -1,4 +1,4 @@
-import { drawButtons, MAX_DRAW_COUNT, type DrawCount } from '@oripa/core';
+import { drawButtons, type DrawCount } from '@oripa/core';
 import type { AppContext } from '../../context.ts';
 import { Batcher } from '../../db/batcher.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -116,7 +116,7 @@ export async function checkPurchase(
   const allowance = allowanceLeft(pack, buyer);
   let n: number;
   if (count === 'all') {
-    n = Math.min(available, allowance, MAX_DRAW_COUNT);
+    n = Math.min(available, allowance);
   } else {
     if (available < count) throw insufficientStockError(available);
     if (count > allowance) throw maxBuyError(pack.max_buy_count, buyer.bought);
