@@ -81,10 +81,12 @@ export async function ledgerViolations(shop: TestShop): Promise<unknown[]> {
       Number(r.coin_balance) !== Number(r.coin_ledger),
   );
   // The stock side of the same books: each pack's draw cursor equals the cards drawn, those cards are exactly
-  // tickets 1..drawn (in sequence order), the per-rank counters match their ranks, and purchases sum to the cursor.
+  // tickets 1..drawn (in sequence order), the per-rank counters match their ranks, purchases sum to the cursor,
+  // and the cursor's total (kept on its row for the CHECK that forbids overselling) is the pack's ticket count.
   const { rows: packs } = await shop.ctx.db.pool.query(`
-    SELECT s.pack_id, s.drawn, s.drawn_s, s.drawn_a, s.drawn_b, s.drawn_c, d.n, d.highest, d.s, d.a, d.b, d.c, u.sold
-    FROM pack_stock s
+    SELECT s.pack_id, s.total, s.drawn, s.drawn_s, s.drawn_a, s.drawn_b, s.drawn_c, d.n, d.highest, d.s, d.a, d.b,
+      d.c, u.sold, p.total_tickets, (SELECT count(*)::int FROM tickets t WHERE t.pack_id = s.pack_id) AS tickets
+    FROM pack_stock s JOIN packs p ON p.id = s.pack_id
     CROSS JOIN LATERAL (SELECT count(*)::int AS n, COALESCE(max(c.ticket_no), 0) AS highest,
         count(*) FILTER (WHERE k.rank = 'S')::int AS s, count(*) FILTER (WHERE k.rank = 'A')::int AS a,
         count(*) FILTER (WHERE k.rank = 'B')::int AS b, count(*) FILTER (WHERE k.rank = 'C')::int AS c
@@ -97,6 +99,8 @@ export async function ledgerViolations(shop: TestShop): Promise<unknown[]> {
       r.drawn !== r.n ||
       r.drawn !== r.highest ||
       r.drawn !== r.sold ||
+      r.total !== r.total_tickets ||
+      r.total !== r.tickets ||
       [r.drawn_s, r.drawn_a, r.drawn_b, r.drawn_c].join() !== [r.s, r.a, r.b, r.c].join(),
   );
   return [...members, ...stock];

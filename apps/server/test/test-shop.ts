@@ -26,7 +26,37 @@ export interface TestShop {
   databaseUrl: string;
   /** A new HTTP client with its own cookie jar. */
   client(lang?: 'ja' | 'en'): ApiClient;
+  /**
+   * Another server instance on the same database (its own pool, batchers and port, the same clock and secret), as
+   * behind a load balancer: a member's session cookie works on both.
+   */
+  startInstance(): Promise<TestInstance>;
   close(): Promise<void>;
+}
+
+export interface TestInstance {
+  client(lang?: 'ja' | 'en'): ApiClient;
+  close(): Promise<void>;
+}
+
+/** A shop's app on `databaseUrl`, listening on a random port. */
+async function serve(config: AppContext['config'], databaseUrl: string, clock: TestClock) {
+  const db = connectDatabase(databaseUrl, 30);
+  const ctx: AppContext = { config, db, mailer: createMailer(config, db), clock };
+  const app = await buildApp(ctx, { serveWeb: false, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  return {
+    app,
+    ctx,
+    baseUrl,
+    client: (lang: 'ja' | 'en' = 'ja') => new ApiClient(baseUrl, lang),
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
 }
 
 /**
@@ -45,23 +75,18 @@ export async function startTestShop(env: Record<string, string> = {}): Promise<T
   const databaseUrl = url.toString();
 
   const config = parseConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env });
-  const db = connectDatabase(databaseUrl, 30);
   const clock = new TestClock();
-  const ctx: AppContext = { config, db, mailer: createMailer(config, db), clock };
-  const app = await buildApp(ctx, { serveWeb: false, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  const baseUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const main = await serve(config, databaseUrl, clock);
   return {
-    app,
-    ctx,
+    app: main.app,
+    ctx: main.ctx,
     clock,
-    baseUrl,
+    baseUrl: main.baseUrl,
     databaseUrl,
-    client: (lang = 'ja') => new ApiClient(baseUrl, lang),
+    client: main.client,
+    startInstance: () => serve(config, databaseUrl, clock),
     close: async () => {
-      await app.close();
-      await db.close();
+      await main.close();
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});

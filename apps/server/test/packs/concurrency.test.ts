@@ -1,25 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember, drawnCount, ledgerViolations } from '../factories.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
+import { startTestShop, type TestInstance, type TestShop } from '../test-shop.ts';
 import { buildPack, drawVia, smallLineup } from './pack-fixtures.ts';
 
 let shop: TestShop;
+let second: TestInstance;
 beforeAll(async () => {
   shop = await startTestShop();
+  second = await shop.startInstance();
 });
-afterAll(() => shop.close());
+afterAll(async () => {
+  await second.close();
+  await shop.close();
+});
 
 const q = (sql: string, params: unknown[] = []) => shop.ctx.db.pool.query(sql, params);
 const PRICE = 120;
 
 describe('a rush on a small pack', () => {
-  it('never oversells, never draws a ticket twice, never double-spends, and fails cleanly with 409', async () => {
+  it('never oversells, never draws a ticket twice, never double-spends, and fails cleanly with 409, on two instances', async () => {
     const packId = await buildPack(shop, { point: PRICE, cards: smallLineup(44) }); // 50 tickets
     const members = await Promise.all(Array.from({ length: 40 }, () => buildMember(shop, { paidPoints: 20_000 })));
     const counts: (number | 'all')[] = [1, 2, 3, 1, 'all'];
-    // 40 members × 3 parallel buyers each = 120 concurrent check+buy flows asking for ~200 tickets.
+    // 40 members × 3 parallel buyers each = 120 concurrent check+buy flows asking for ~200 tickets; every other
+    // member buys through a second server instance, so the two instances' batches race at the pack's draw cursor
+    // in the database, as behind a load balancer (which one sells more is up to the race).
+    const clientOf = (m: (typeof members)[number], i: number) => {
+      if (i % 2 === 0) return m.client;
+      const c = second.client();
+      c.setCookie('sid', m.client.cookie('sid')!);
+      return c;
+    };
     const flows = members.flatMap((m, i) =>
-      [0, 1, 2].map((k) => drawVia(m.client, packId, counts[(i + k) % counts.length]!)),
+      [0, 1, 2].map((k) => drawVia(clientOf(m, i), packId, counts[(i + k) % counts.length]!)),
     );
     const outcomes = await Promise.all(flows);
 
@@ -32,7 +45,7 @@ describe('a rush on a small pack', () => {
     expect(refusals.every((r) => r === 'sold_out' || r === 'insufficient_stock')).toBe(true);
     const cardsReturned = outcomes.flatMap((o) => (o.buy?.state === 200 ? (o.buy.cards as { num: number }[]) : []));
 
-    // Whatever the rush left (tickets skipped while locked by a buyer who then failed), one 'all' takes.
+    // Whatever the rush left (fewer tickets than a refused fixed count asked for), one 'all' takes.
     const sweeper = await buildMember(shop, { paidPoints: 10_000 });
     const sweep = await drawVia(sweeper.client, packId, 'all');
     if (sweep.buy) cardsReturned.push(...(sweep.buy.cards as { num: number }[]));

@@ -64,6 +64,34 @@ describe('the draw cursor: a batch that counted on tickets another batch took me
     expect(await ledgerViolations(shop)).toEqual([]);
   });
 
+  it('waits for the cursor and then takes the next tickets, counting their ranks from where the cursor really is', async () => {
+    // 20 tickets in a fixed order where tickets 1-3 (C C S) and 7-9 (C C A) differ in rank, so a split counted
+    // from the cursor b's snapshot saw would not match the cards.
+    const packId = await buildPack(shop, { cards: smallLineup(14), seedHex: '02'.repeat(32) });
+    const ranks = async (from: number, to: number) =>
+      (
+        await q(
+          `SELECT c.rank FROM tickets t JOIN pack_cards c ON c.id = t.pack_card_id
+           WHERE t.pack_id = $1 AND t.ticket_no BETWEEN $2 AND $3 ORDER BY c.rank`,
+          [packId, from, to],
+        )
+      ).rows.map((r) => r.rank as string);
+    expect(await ranks(1, 3)).not.toEqual(await ranks(7, 9));
+    const [a, b] = await Promise.all([1, 2].map(() => buildMember(shop, { paidPoints: 1_000 })));
+    const held = await holdCursor(packId, a!.id, 6);
+    // b's batch saw the cursor at 0; it waits on a's lock, then moves the cursor from 6 (PostgreSQL re-reads the
+    // row a committed), so its tickets are 7-9 and the per-rank counters count tickets 7-9, not 1-3.
+    const attempt = shop.ctx.db.pool.query(
+      BATCH_SQL,
+      batchValues(packId, [{ memberId: b!.id, count: 3, unit: 100, token: token(), min: 3 }], shop.clock.now()),
+    );
+    await expect.poll(waitingOnLocks, { timeout: 5_000 }).toBeGreaterThan(0);
+    await held.commit();
+    expect((await attempt).rows.map((r) => r.ticket_no)).toEqual([7, 8, 9]);
+    expect(await drawnCount(shop, packId)).toBe(9);
+    expect(await ledgerViolations(shop)).toEqual([]);
+  });
+
   it('is sent again by the server, which then answers from the real stock: stock for a fixed count, the rest for all', async () => {
     const packId = await buildPack(shop, { cards: smallLineup(4) }); // 10 tickets
     const [a, fixed, all] = await Promise.all([1, 2, 3].map(() => buildMember(shop, { paidPoints: 1_000 })));
