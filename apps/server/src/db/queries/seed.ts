@@ -1,0 +1,31 @@
+import { maybeOne, type Queryable } from '../queryable.ts';
+
+// One advisory lock key for seeding, so two instances starting on an empty database seed it once.
+const SEED_LOCK = 727002;
+
+/** Waits for the seeding lock; it is held by the session of `db` (one client) until unlockSeeding. */
+export async function lockSeeding(db: Queryable): Promise<void> {
+  await db.query('SELECT pg_advisory_lock($1)', [SEED_LOCK]);
+}
+
+export async function unlockSeeding(db: Queryable): Promise<void> {
+  await db.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK]);
+}
+
+/** Whether the shop has any point course (the demo courses are seeded only into an empty table). */
+export async function hasAnyPointCourse(db: Queryable): Promise<boolean> {
+  return (await maybeOne(db, 'SELECT 1 FROM point_courses LIMIT 1')) !== null;
+}
+
+export async function insertPointCourse(
+  db: Queryable,
+  c: { point: number; price: number; memo: string; memoEn: string; sort: number },
+): Promise<void> {
+  await db.query('INSERT INTO point_courses (point, price, memo, memo_en, sort) VALUES ($1, $2, $3, $4, $5)', [
+    c.point,
+    c.price,
+    c.memo,
+    c.memoEn,
+    c.sort,
+  ]);
+}

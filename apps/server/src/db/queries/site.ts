@@ -1,0 +1,81 @@
+import { many, maybeOne, type Queryable } from '../queryable.ts';
+
+/** Site content of the top page: community posts, carousel banners, card types. */
+
+export interface PostRow {
+  id: number;
+  title: string;
+  last_name: string;
+  first_name: string;
+  content: string;
+  /** jsonb; meant to be a list of image paths, but rows edited by hand may hold anything. */
+  images: unknown;
+  published_at: Date;
+}
+
+export interface BannerRow {
+  file_name: string;
+  link_url: string;
+}
+
+export interface CardTypeRow {
+  id: number;
+  name_ja: string;
+  name_en: string;
+  coming_soon: boolean;
+}
+
+/** Posts published at or before `now` (a later publish time schedules a post). */
+export async function countPublishedPosts(db: Queryable, now: Date): Promise<number> {
+  const row = await maybeOne<{ count: number }>(db, 'SELECT count(*) AS count FROM posts WHERE published_at <= $1', [
+    now,
+  ]);
+  return Number(row!.count);
+}
+
+/** One page of published posts, newest first (id breaks ties). */
+export async function listPublishedPosts(db: Queryable, now: Date, limit: number, offset: number): Promise<PostRow[]> {
+  return many<PostRow>(
+    db,
+    `SELECT id, title, last_name, first_name, content, images, published_at FROM posts
+     WHERE published_at <= $1 ORDER BY published_at DESC, id DESC LIMIT $2 OFFSET $3`,
+    [now, limit, offset],
+  );
+}
+
+/** The active banners in carousel order. */
+export async function listActiveBanners(db: Queryable): Promise<BannerRow[]> {
+  return many<BannerRow>(db, 'SELECT file_name, link_url FROM banners WHERE active = true ORDER BY sort, id');
+}
+
+export async function listCardTypes(db: Queryable): Promise<CardTypeRow[]> {
+  return many<CardTypeRow>(db, 'SELECT id, name_ja, name_en, coming_soon FROM card_types ORDER BY sort, id');
+}
+
+/** Card types have fixed ids (packs name them); an existing id is left alone. */
+export async function insertCardTypeIfAbsent(db: Queryable, t: CardTypeRow & { sort: number }): Promise<void> {
+  await db.query(
+    `INSERT INTO card_types (id, name_ja, name_en, coming_soon, sort) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (id) DO NOTHING`,
+    [t.id, t.name_ja, t.name_en, t.coming_soon, t.sort],
+  );
+}
+
+export async function insertBanner(db: Queryable, b: BannerRow & { sort: number }): Promise<void> {
+  await db.query('INSERT INTO banners (file_name, link_url, sort) VALUES ($1, $2, $3)', [
+    b.file_name,
+    b.link_url,
+    b.sort,
+  ]);
+}
+
+export async function insertPost(
+  db: Queryable,
+  p: Omit<PostRow, 'id' | 'images'> & { images: string[] },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO posts (title, last_name, first_name, content, images, published_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [p.title, p.last_name, p.first_name, p.content, JSON.stringify(p.images), p.published_at],
+  );
+}
