@@ -5,13 +5,18 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { apiPlugin } from './http/api-plugin.ts';
 import { frameworkErrorHandler } from './http/framework-errors.ts';
-import { loadSession } from './http/session.ts';
+import { addSecurityHeaders, relaxSandboxPolicy } from './http/security-headers.ts';
+import { handOutPageSession } from './http/page-session.ts';
+import { webPages } from './http/web-pages.ts';
 import './http/types.ts';
+import { installObservability } from './observability/health-routes.ts';
+import { requestIdOptions } from './observability/request-id.ts';
 import { apiRoutes } from './routes/index.ts';
-import { paymentWebhookRoutes } from './routes/user/payment-webhooks.ts';
+import { paymentWebhookRoutes } from './routes/payments/payment-webhooks.ts';
 import { sandboxRoutes } from './sandbox/index.ts';
 
 // WEB_DIST_DIR lets parallel browser-test runs each serve their own build.
@@ -25,26 +30,61 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes "trust the first n addresses counted from the socket": Fastify
+ * itself trusts no one for a bare number, since a client that can reach the shop directly could then write every
+ * hop; with a count, only the proxies must be able to reach the shop (README), or list their addresses instead.
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/**
+ * Slow clients (issue 12 A10): a request, body included, must arrive within HTTP_REQUEST_TIMEOUT_MS (a body sent one
+ * byte at a time held a connection forever), checked every second rather than Node's 30 s; a connection silent
+ * for a minute is closed.
+ */
+function clientTimeouts(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: 60_000,
+    http: {
+      headersTimeout: Math.min(requestTimeoutMs, 10_000),
+      connectionsCheckingInterval: Math.min(requestTimeoutMs, 1000),
+    },
+  };
+}
+
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
+    ...requestIdOptions,
     logger: opts.logger === false ? false : { level: ctx.config.logLevel },
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     // Form posts are small; anything larger is refused before it is parsed.
     bodyLimit: 64 * 1024,
     // Ids and tokens are short; a longer path segment is refused (in the envelope, see framework-errors.ts).
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler(ctx.config),
+    ...clientTimeouts(ctx.config.httpRequestTimeoutMs),
   });
   app.decorate('ctx', ctx);
+  // First, so its hooks (request id header, latency by route) apply to every route registered below.
+  installObservability(app);
+  addSecurityHeaders(app, ctx.config);
   await app.register(cookie);
   await app.register(formbody);
 
   await app.register(apiPlugin(apiRoutes), { prefix: '/api' });
   await app.register(paymentWebhookRoutes, { prefix: '/api/payment/webhook' });
-  if (ctx.config.sandbox) await app.register(sandboxRoutes, { prefix: '/sandbox' });
+  if (ctx.config.sandbox) {
+    relaxSandboxPolicy(app);
+    await app.register(sandboxRoutes, { prefix: '/sandbox' });
+  }
 
   if (opts.serveWeb !== false && existsSync(path.join(WEB_DIST, 'index.html'))) {
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
+    // preCompressed: the build's .br/.gz copies, with Content-Encoding and Vary (apps/web/build/precompress.ts).
+    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, preCompressed: true });
+    await app.register(webPages, { root: WEB_DIST });
     // Hashed assets are immutable; index.html is always revalidated.
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -55,7 +95,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         reply.header('cache-control', 'no-cache');
         // Hand out the session cookie with the page, so the SPA's first parallel API calls share one session id
         // (otherwise each reply could mint its own guest id and the stored CSRF pair would belong to another one).
-        await loadSession(ctx, request, reply);
+        await handOutPageSession(ctx, request, reply);
         return reply.sendFile('index.html');
       }
       return reply.code(404).send({ state: 404 });

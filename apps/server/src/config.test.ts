@@ -19,6 +19,13 @@ describe('configuration', () => {
     ['LOG_LEVEL', 'loud'],
     ['SESSION_SECRET', 'short'],
     ['OPERATOR_EMAIL', 'not-a-mail'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '-1'],
+    ['TRUST_PROXY', '10.0.0.0/8, not-an-address'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['DB_ACQUIRE_TIMEOUT_MS', '0'],
+    ['DB_STATEMENT_TIMEOUT_MS', 'soon'],
+    ['HTTP_REQUEST_TIMEOUT_MS', '10'],
   ])('stops on a bad %s and names it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
@@ -26,7 +33,11 @@ describe('configuration', () => {
 
   it('production turns the sandbox and demo data off, cookies Secure, and needs a secret', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
-    const stripe = { STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
+    };
     const base = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
     const c = parseConfig({ ...base, PAYMENT_PROVIDER: 'stripe', ...stripe });
     expect(c.sandbox).toBe(false);
@@ -35,12 +46,39 @@ describe('configuration', () => {
   });
 
   it('never runs the sandbox gateway in production by accident, nor with the development callback secret', () => {
-    const base = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
+    const base = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SANDBOX_SECRET: 'z'.repeat(40) };
     expect(() => parseConfig(base)).toThrow(/PAYMENT_PROVIDER: sandbox is not allowed/);
     expect(() => parseConfig({ ...base, SANDBOX: '1' })).toThrow(/PAYMENT_CALLBACK_SECRET/);
     const staging = parseConfig({ ...base, SANDBOX: '1', PAYMENT_CALLBACK_SECRET: 'y'.repeat(40) });
     expect(staging.sandbox).toBe(true);
     expect(staging.payments.callbackSecret).toBe('y'.repeat(40));
+  });
+
+  // Issue 12 A4: a staging shop's /sandbox minted points and showed every mail to anyone.
+  it('refuses a production sandbox without SANDBOX_SECRET of at least 32 characters', () => {
+    const staging = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SANDBOX: '1' };
+    const secret = { PAYMENT_CALLBACK_SECRET: 'y'.repeat(40) };
+    expect(() => parseConfig({ ...staging, ...secret })).toThrow(/SANDBOX_SECRET: required/);
+    expect(() => parseConfig({ ...staging, ...secret, SANDBOX_SECRET: 'short' })).toThrow(/SANDBOX_SECRET/);
+    expect(parseConfig({ ...staging, ...secret, SANDBOX_SECRET: 's'.repeat(32) }).sandboxSecret).toBe('s'.repeat(32));
+    expect(parseConfig({ SANDBOX: '1' }).sandboxSecret).toBeNull();
+  });
+
+  // Issue 12 A1: TRUST_PROXY=1 meant "believe every X-Forwarded-For entry"; now it counts proxy hops.
+  it('reads TRUST_PROXY as a number of proxy hops or a list of proxy addresses', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1,::1');
+  });
+
+  it('has database and request timeouts by default (issue 12 A10)', () => {
+    const c = parseConfig({});
+    expect(c.dbAcquireTimeoutMs).toBe(5000);
+    expect(c.dbStatementTimeoutMs).toBe(10_000);
+    expect(c.httpRequestTimeoutMs).toBe(15_000);
+    expect(parseConfig({ DB_STATEMENT_TIMEOUT_MS: '2500' }).dbStatementTimeoutMs).toBe(2500);
   });
 
   it('treats empty values as unset', () => {

@@ -1,7 +1,34 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 // Every environment variable the server reads, with its default. README's configuration table mirrors this list.
 const flag = z.enum(['0', '1']).transform((v) => v === '1');
+const millis = (min: number, def: number) => z.coerce.number().int().min(min).max(600_000).default(def);
+
+/** An address or CIDR block (10.0.0.0/8, ::1, fd00::/8): the forms Fastify's trustProxy takes in a list. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: 0 (no proxy), a number of proxy hops in front of the shop, or a comma list of the proxies' own
+ * addresses/CIDRs. The client address is then the one the last trusted proxy saw, never an entry the client wrote.
+ */
+const trustProxy = z.string().transform((v, ctx): false | number | string => {
+  if (/^\d{1,2}$/.test(v)) return Number(v) === 0 ? false : Number(v);
+  const list = v.split(',').map((s) => s.trim());
+  if (list.every(isAddressOrCidr)) return list.join(',');
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be 0, a number of proxy hops (e.g. 1), or a comma list of proxy addresses/CIDRs',
+  });
+  return z.NEVER;
+});
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -17,15 +44,26 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MAINTENANCE: flag.default(false),
   SANDBOX: flag.optional(),
+  SANDBOX_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: flag.optional(),
   JOBS: flag.default(true),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.optional(),
+  DB_ACQUIRE_TIMEOUT_MS: millis(100, 5000),
+  DB_STATEMENT_TIMEOUT_MS: millis(100, 10_000),
+  HTTP_REQUEST_TIMEOUT_MS: millis(1000, 15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAIL_FROM: z.string().min(3).default('KIRAKIRA ORIPA <no-reply@kirakira-oripa.example>'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
+  // Mail delivery (jobs/deliver-mail.ts): tries per mail before it is marked failed, and the first retry's delay
+  // (doubling each time, at most an hour).
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  MAIL_RETRY_BASE_MS: millis(100, 30_000),
+  // Accounts one client address may create per hour (services/auth-throttle.ts); a benchmark raises it for itself.
+  REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   OPERATOR_NAME: z.string().min(1).default('株式会社キラキラトレーディング'),
   OPERATOR_NAME_EN: z.string().min(1).default('Kirakira Trading Co., Ltd.'),
   OPERATOR_REPRESENTATIVE: z.string().min(1).default('星野 光'),
@@ -46,6 +84,13 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_[A-Za-z0-9]+$/, 'must look like whsec_…')
     .optional(),
+  // Handed to the browser (Stripe.js tokenises cards there); public by design.
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must look like pk_test_… or pk_live_…')
+    .optional(),
+  // Tests only (refused in production): the Stripe API is a local fake at this address, e.g. the browser tests.
+  STRIPE_API_BASE: z.url().optional(),
   PAYMENT_CALLBACK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
@@ -66,6 +111,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (production && !e.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production');
   }
+  if (production && e.SANDBOX && !e.SANDBOX_SECRET) {
+    // A staging shop's sandbox can mint points and read every mail: never open to anyone (sandbox/access.ts).
+    throw new ConfigError('Invalid configuration:\n  SANDBOX_SECRET: required when NODE_ENV=production and SANDBOX=1');
+  }
   if (production && !e.DATABASE_URL) {
     // Allowed, but production normally runs against a managed PostgreSQL.
   }
@@ -78,15 +127,26 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbAcquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     sessionSecret: e.SESSION_SECRET ?? 'development-only-secret-do-not-use-in-production!!',
     maintenance: e.MAINTENANCE,
     sandbox: e.SANDBOX ?? !production,
+    sandboxSecret: e.SANDBOX_SECRET ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
     seedDemo: e.SEED_DEMO ?? !production,
     jobs: e.JOBS,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
     secureCookies: production,
     logLevel: e.LOG_LEVEL,
-    mail: { from: e.MAIL_FROM, smtpUrl: e.SMTP_URL },
+    registrationLimitPerHour: e.REGISTRATION_LIMIT_PER_HOUR,
+    mail: {
+      from: e.MAIL_FROM,
+      smtpUrl: e.SMTP_URL,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+    },
     operator: {
       name: e.OPERATOR_NAME,
       nameEn: e.OPERATOR_NAME_EN,
@@ -114,14 +174,17 @@ function paymentConfig(e: z.infer<typeof envSchema>, production: boolean, sandbo
     if (!e.PAYMENT_CALLBACK_SECRET) fail('PAYMENT_CALLBACK_SECRET', 'required for the sandbox gateway in production');
   }
   if (e.PAYMENT_PROVIDER === 'stripe') {
-    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const) {
       if (!e[name]) throw new ConfigError(`Invalid configuration:\n  ${name}: required when PAYMENT_PROVIDER=stripe`);
     }
+    if (production && e.STRIPE_API_BASE) fail('STRIPE_API_BASE', 'only for tests, not with NODE_ENV=production');
   }
   return {
     provider: e.PAYMENT_PROVIDER,
     stripeSecretKey: e.STRIPE_SECRET_KEY ?? '',
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+    stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
+    stripeApiBase: e.STRIPE_API_BASE ?? null,
     // Signs the sandbox provider's callbacks; like any webhook secret it is shared by provider and shop only.
     callbackSecret: e.PAYMENT_CALLBACK_SECRET ?? 'development-only-payment-callback-secret!!',
   };

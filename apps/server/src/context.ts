@@ -1,6 +1,12 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { Metrics } from './observability/metrics.ts';
 import type { Mailer } from './services/mailer.ts';
+import type { MaintenanceCache } from './services/maintenance.ts';
+import type { PackCaches } from './services/packs/pack-caches.ts';
+import type { PaymentGateway } from './services/payments/gateways/gateway.ts';
+import type { SessionCache } from './services/sessions.ts';
+import type { SiteCache } from './services/site-content.ts';
 
 export interface Clock {
   now(): Date;
@@ -13,4 +19,14 @@ export interface AppContext {
   db: Database;
   mailer: Mailer;
   clock: Clock;
+  // Per-instance caches (each server instance has its own; createInstanceCaches makes them).
+  sessionCache: SessionCache;
+  siteCache: SiteCache;
+  maintenanceCache: MaintenanceCache;
+  /** The purchase path's batchers and caches (services/packs/pack-caches.ts). */
+  packs: PackCaches;
+  /** The payment company in use (PAYMENT_PROVIDER), chosen at start by createGateway. */
+  gateway: PaymentGateway;
+  /** This instance's Prometheus metrics (observability/metrics.ts), printed at GET /metrics. */
+  metrics: Metrics;
 }

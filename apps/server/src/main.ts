@@ -1,4 +1,6 @@
 import { ConfigError, parseConfig } from './config.ts';
+import { stopOnSignals } from './shutdown.ts';
+import { startFailureMessage } from './start-failure.ts';
 import { startShop } from './start.ts';
 
 const startedAt = performance.now();
@@ -13,8 +15,17 @@ try {
   throw err;
 }
 
-const shop = await startShop(config);
-const address = await shop.app.listen({ port: config.port, host: config.host });
+/** Any start failure: a message a person can act on instead of a stack (issue 12 A3). */
+function failStart(err: unknown): never {
+  console.error(`\n${startFailureMessage(err, config!)}\n`);
+  process.exit(1);
+}
+
+const shop = await startShop(config).catch(failStart);
+const address = await shop.app.listen({ port: config.port, host: config.host }).catch(async (err: unknown) => {
+  await shop.close().catch(() => {});
+  return failStart(err);
+});
 const url = config.publicUrl ?? address;
 const ms = Math.round(performance.now() - startedAt);
 console.log(`\n  KIRAKIRA ORIPA is running at ${url} (ready in ${ms} ms)`);
@@ -25,14 +36,4 @@ if (config.seedDemo) {
 }
 if (config.maintenance) console.log('  MAINTENANCE=1: every /api call answers state 9999');
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    shop.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+stopOnSignals(shop);

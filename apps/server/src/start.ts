@@ -6,8 +6,11 @@ import { systemClock, type AppContext, type Clock } from './context.ts';
 import { connectDatabase } from './db/database.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
+import { createInstanceCaches } from './instance-caches.ts';
+import { allJobs } from './jobs/index.ts';
 import { startJobs } from './jobs/runner.ts';
 import { createMailer } from './services/mailer.ts';
+import { createGateway } from './services/payments/gateways/create-gateway.ts';
 import { seedIfEmpty, type SeedSummary } from './seed/index.ts';
 
 export interface RunningShop {
@@ -20,21 +23,29 @@ export interface RunningShop {
 /** Opens the database (embedded unless DATABASE_URL), migrates, seeds demo data when asked, builds the app. */
 export async function startShop(config: Config, opts: BuildOptions & { clock?: Clock } = {}): Promise<RunningShop> {
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
-  const db = connectDatabase(config.databaseUrl ?? embedded!.url, config.dbPoolSize);
+  const db = connectDatabase(config.databaseUrl ?? embedded!.url, config.dbPoolSize, config);
   const closers: (() => Promise<void>)[] = [];
   try {
     await migrate(db.pool);
-    const ctx: AppContext = { config, db, mailer: createMailer(config, db), clock: opts.clock ?? systemClock };
+    const ctx: AppContext = {
+      config,
+      db,
+      mailer: createMailer(config),
+      clock: opts.clock ?? systemClock,
+      ...createInstanceCaches(),
+      gateway: createGateway(config, db.pool),
+    };
     const seeded = config.seedDemo ? await seedIfEmpty(ctx) : null;
     const app = await buildApp(ctx, opts);
-    const stopJobs = config.jobs ? startJobs(ctx, app.log) : async () => {};
+    const stopJobs = config.jobs ? startJobs(ctx, app.log, allJobs) : async () => {};
     closers.push(stopJobs, () => app.close());
     return {
       app,
       ctx,
       seeded,
       close: async () => {
-        for (const c of closers) await c().catch(() => {});
+        // Together: the listener closes at once while jobs finish their batch in flight (shutdown.ts).
+        await Promise.all(closers.map((c) => c().catch(() => {})));
         await db.close().catch(() => {});
         await embedded?.stop().catch(() => {});
       },

@@ -11,6 +11,8 @@ export interface BuildMemberOptions {
   coins?: number;
   lang?: 'ja' | 'en';
   smsVerified?: boolean;
+  /** Whether the member confirmed their mail address (default true: buying needs it). */
+  mailVerified?: boolean;
   rank?: number;
   /** Give the member a shipping address (true) or none (false, the default). */
   address?: boolean;
@@ -48,11 +50,12 @@ export async function buildMember(shop: TestShop, o: BuildMemberOptions = {}): P
     if (o.coins) await changeCoins(tx, { memberId, amount: o.coins, reason: 'test', now });
     await tx.query(
       `UPDATE members SET rank = $2, sms_verified_at = CASE WHEN $3 THEN now() END,
+         mail_verified_at = CASE WHEN $5 THEN now() END,
          zipcode = CASE WHEN $4 THEN '1000001' END, pref_id = CASE WHEN $4 THEN 13 END,
          shiku = CASE WHEN $4 THEN '千代田区' END, address = CASE WHEN $4 THEN '千代田1-1' END,
          building = CASE WHEN $4 THEN '' END
        WHERE id = $1`,
-      [memberId, o.rank ?? 1, o.smsVerified ?? false, o.address ?? false],
+      [memberId, o.rank ?? 1, o.smsVerified ?? false, o.address ?? false, o.mailVerified ?? true],
     );
     return memberId;
   });

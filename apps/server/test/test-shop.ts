@@ -6,7 +6,9 @@ import { buildApp } from '../src/app.ts';
 import { parseConfig } from '../src/config.ts';
 import type { AppContext, Clock } from '../src/context.ts';
 import { connectDatabase } from '../src/db/database.ts';
+import { createInstanceCaches } from '../src/instance-caches.ts';
 import { createMailer } from '../src/services/mailer.ts';
+import { createGateway } from '../src/services/payments/gateways/create-gateway.ts';
 import { ApiClient } from './api-client.ts';
 
 /** A clock tests can move forward (24-hour conversion, point expiry, token expiry). */
@@ -42,7 +44,14 @@ export interface TestInstance {
 /** A shop's app on `databaseUrl`, listening on a random port. */
 async function serve(config: AppContext['config'], databaseUrl: string, clock: TestClock) {
   const db = connectDatabase(databaseUrl, 30);
-  const ctx: AppContext = { config, db, mailer: createMailer(config, db), clock };
+  const ctx: AppContext = {
+    config,
+    db,
+    mailer: createMailer(config),
+    clock,
+    ...createInstanceCaches(),
+    gateway: createGateway(config, db.pool),
+  };
   const app = await buildApp(ctx, { serveWeb: false, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { STATE_OK } from '@oripa/core';
-import { AppError } from './app-error.ts';
+import { AppError } from '../app-error.ts';
 import { verifyCsrf } from './csrf.ts';
+import { refuseCrossSiteWrites } from './cross-site.ts';
 import { sendEnvelope } from './envelope.ts';
 import { handleApiError } from './error-handler.ts';
 import { requestLanguage } from './language.ts';
-import { loadSession } from './session.ts';
+import { loadSession, NO_SESSION } from './session.ts';
+import { refuseNulBytes } from './string-inputs.ts';
 import { isMaintenance } from '../services/maintenance.ts';
 
 /**
@@ -22,9 +24,11 @@ export function apiPlugin(routes: FastifyPluginAsync[]): FastifyPluginAsync {
       return sendEnvelope(this.request, this, state, data);
     });
 
+    const publicOrigin = new URL(ctx.config.publicUrl).origin;
     api.addHook('onRequest', async (request, reply) => {
       request.lang = requestLanguage(request);
       request.payload = {};
+      refuseCrossSiteWrites(request, publicOrigin);
       // MAINTENANCE=1 answers before any query: maintenance is when the database may be down or being migrated.
       if (ctx.config.maintenance) throw new AppError('maintenance', { general: ['maintenance'] }, 'maintenance');
       request.session = await loadSession(ctx, request, reply);
@@ -32,11 +36,13 @@ export function apiPlugin(routes: FastifyPluginAsync[]): FastifyPluginAsync {
     });
 
     api.addHook('preValidation', async (request) => {
+      refuseNulBytes(request.query, request.params);
       if (request.method !== 'POST') return;
       const body = (request.body ?? {}) as Record<string, unknown>;
       if (!verifyCsrf(ctx.config.sessionSecret, request.session.sid, body.csrf_name, body.csrf_value)) {
         throw new AppError('csrf', { general: ['csrf'] }, 'csrf');
       }
+      refuseNulBytes(body);
       const raw = body.json;
       if (raw === undefined || raw === '') return;
       if (typeof raw !== 'string') throw new AppError('validation', { json: ['badRequest'] }, 'bad_request');
@@ -49,15 +55,16 @@ export function apiPlugin(routes: FastifyPluginAsync[]): FastifyPluginAsync {
       if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
         throw new AppError('validation', { json: ['badRequest'] }, 'bad_json');
       }
+      refuseNulBytes(parsed);
       request.payload = parsed as Record<string, unknown>;
     });
 
     api.setErrorHandler((error, request, reply) => {
-      request.session ??= { sid: 'g.unknown', memberId: null };
+      request.session ??= NO_SESSION;
       return handleApiError(error as Error, request, reply);
     });
     api.setNotFoundHandler((request, reply) => {
-      request.session ??= { sid: 'g.unknown', memberId: null };
+      request.session ??= NO_SESSION;
       return sendEnvelope(request, reply, 404, { errors: { general: ['Not found'] }, reason: 'unknown_path' });
     });
 

@@ -21,7 +21,7 @@ export function issueCsrf(secret: string, sid: string, now = Date.now()): CsrfPa
 }
 
 export function verifyCsrf(secret: string, sid: string, name: unknown, value: unknown, now = Date.now()): boolean {
-  if (typeof name !== 'string' || typeof value !== 'string') return false;
+  if (!sid || typeof name !== 'string' || typeof value !== 'string') return false;
   const m = /^csrf([0-9a-z]{6,12})$/.exec(name);
   if (!m) return false;
   const issued = parseInt(m[1]!, 36);

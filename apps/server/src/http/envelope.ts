@@ -13,14 +13,20 @@ export function translateFields(lang: Lang, fields: FieldErrors): Record<string,
   return Object.fromEntries(Object.entries(fields).map(([k, list]) => [k, list.map((m) => translateMessage(lang, m))]));
 }
 
-/** Every /api reply: `state`, the payload, and a fresh CSRF pair bound to the (possibly new) session. */
+/**
+ * Every /api reply: `state`, the payload, and a fresh CSRF pair bound to the (possibly new) session; none when the
+ * session could not be loaded (NO_SESSION).
+ */
 export function sendEnvelope(
   request: FastifyRequest,
   reply: FastifyReply,
   state: number,
   body: Record<string, unknown>,
 ): FastifyReply {
-  const csrf = issueCsrf(request.server.ctx.config.sessionSecret, request.session.sid);
+  const sid = request.session.sid;
   reply.header('cache-control', 'no-store');
-  return reply.code(httpStatusFor(state)).send({ state, ...body, csrf });
+  const csrf = sid ? { csrf: issueCsrf(request.server.ctx.config.sessionSecret, sid) } : {};
+  // A server error names its request, so a member's report can be found in the log (reqId, observability/).
+  const requestId = state >= 500 && state < 600 ? { request_id: request.id } : {};
+  return reply.code(httpStatusFor(state)).send({ state, ...body, ...requestId, ...csrf });
 }

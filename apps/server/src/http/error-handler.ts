@@ -1,9 +1,23 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './app-error.ts';
+import { AppError } from '../app-error.ts';
+import { isDatabaseUnavailable } from '../db/database.ts';
 import { sendEnvelope, translateFields } from './envelope.ts';
+
+/** Seconds a client should wait before retrying while the database is away. */
+const DATABASE_RETRY_AFTER_S = 5;
 
 /** Maps any thrown error to the envelope. Only AppError text reaches the client; everything else is 'internal'. */
 export function handleApiError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const lang = request.lang ?? 'ja';
+  if (isDatabaseUnavailable(error)) {
+    // The database is unreachable or hung (issue 12 A10): a 503 the client may retry, worded like maintenance.
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+    return sendEnvelope(request, reply, 503, {
+      errors: translateFields(lang, { general: ['maintenance'] }),
+      reason: 'database_unavailable',
+    });
+  }
   let appError: AppError;
   if (error instanceof AppError) {
     appError = error;
@@ -21,7 +35,6 @@ export function handleApiError(error: FastifyError | AppError | Error, request: 
     }
   }
   if (appError.state >= 500) request.log.warn({ code: appError.code, reason: appError.reason }, 'server error reply');
-  const lang = request.lang ?? 'ja';
   return sendEnvelope(request, reply, appError.state, {
     errors: translateFields(lang, appError.fields),
     ...(appError.reason ? { reason: appError.reason } : {}),

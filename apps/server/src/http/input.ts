@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fieldErrorsFromZod, parsePage } from '@oripa/core';
 import type { z } from 'zod';
-import { AppError, loginRequired } from './app-error.ts';
+import { AppError, loginRequired } from '../app-error.ts';
 
 /** Validates the request payload with a core schema; a failure is a 400 with per-field message keys. */
 export function parseInput<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {

@@ -1,8 +1,11 @@
-import type { AppContext } from '../context.ts';
-import { isDeferred } from '../services/payments/methods.ts';
-import { applyStatus } from '../services/payments/payments.ts';
-import { gatewayFor, type PaymentGateway } from '../services/payments/gateway.ts';
 import type { PayId } from '@oripa/core';
+import type { AppContext } from '../context.ts';
+import { claimOverduePayments, type OverduePaymentRow } from '../db/queries/payments.ts';
+import { withTransaction } from '../db/transaction.ts';
+import type { PaymentGateway } from '../services/payments/gateways/gateway.ts';
+import { isDeferred } from '../services/payments/methods.ts';
+import { askProvider } from '../services/payments/reconcile.ts';
+import { applyStatus } from '../services/payments/status.ts';
 import type { Job } from './runner.ts';
 
 const BATCH = 50;
@@ -19,25 +22,8 @@ export const cancelUnpaidJob: Job = {
   async run(ctx: AppContext) {
     const now = ctx.clock.now();
     // Claiming is a short transaction of its own: the provider call must not hold row locks.
-    const client = await ctx.db.pool.connect();
-    let claimed: { id: number; pay_id: number; provider_ref: string | null }[];
-    try {
-      await client.query('BEGIN');
-      const { rows } = await client.query(
-        `SELECT id, pay_id, provider_ref FROM payments
-         WHERE status IN ('pending', 'requires_action', 'created') AND expires_at <= $1
-         ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-        [now, BATCH],
-      );
-      claimed = rows.map((r) => ({ id: Number(r.id), pay_id: Number(r.pay_id), provider_ref: r.provider_ref }));
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
-    const gw = gatewayFor(ctx);
+    const claimed = await withTransaction(ctx.db, (tx) => claimOverduePayments(tx, now, BATCH));
+    const gw = ctx.gateway;
     let handled = 0;
     let firstError: unknown = null;
     for (const p of claimed) {
@@ -54,14 +40,12 @@ export const cancelUnpaidJob: Job = {
   },
 };
 
-async function closeOne(
-  ctx: AppContext,
-  gw: PaymentGateway,
-  p: { id: number; pay_id: number; provider_ref: string | null },
-): Promise<boolean> {
+async function closeOne(ctx: AppContext, gw: PaymentGateway, p: OverduePaymentRow): Promise<boolean> {
   const to = isDeferred(p.pay_id as PayId) ? 'cancelled' : 'expired';
-  if (p.provider_ref && !(await gw.cancel(p.provider_ref))) {
-    const remote = await gw.retrieve(p.provider_ref);
+  // A payment left without the provider's id (a crash mid-start) may still have been charged: found first.
+  const ref = p.provider_ref ?? (await askProvider(ctx, p))?.providerRef;
+  if (ref && !(await gw.cancel(ref))) {
+    const remote = await gw.retrieve(ref);
     if (remote.status === 'succeeded' || remote.status === 'failed') {
       await applyStatus(ctx, p.id, remote.status, 'job', { amount: remote.amount });
       return true;

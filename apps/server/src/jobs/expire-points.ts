@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { claimDueLots } from '../db/queries/ledger.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { expireLot } from '../services/ledger.ts';
 import type { Job } from './runner.ts';
@@ -16,13 +17,9 @@ export const expirePointsJob: Job = {
   async run(ctx: AppContext) {
     const now = ctx.clock.now();
     return withTransaction(ctx.db, async (tx) => {
-      const { rows } = await tx.query<{ id: number }>(
-        `SELECT id FROM point_lots WHERE expired_at IS NULL AND expires_at <= $1
-         ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-        [now, BATCH],
-      );
-      for (const lot of rows) await expireLot(tx, Number(lot.id), now);
-      return rows.length;
+      const lots = await claimDueLots(tx, now, BATCH);
+      for (const lot of lots) await expireLot(tx, lot, now);
+      return lots.length;
     });
   },
 };

@@ -1,8 +1,21 @@
 import { autoConvertJob } from './auto-convert.ts';
 import { cancelUnpaidJob } from './cancel-unpaid.ts';
+import { deliverMailJob } from './deliver-mail.ts';
 import { expirePointsJob } from './expire-points.ts';
+import { notifyExpiringPointsJob } from './notify-expiring-points.ts';
 import { purgeAuthRecordsJob } from './purge-auth-records.ts';
+import { purgeRejectedCallbacksJob } from './purge-rejected-callbacks.ts';
+import { reconcilePaymentsJob } from './reconcile-payments.ts';
 import type { Job } from './runner.ts';
 
 // Every background job; each feature appends its own (auto-conversion, point expiry, unpaid cancellation, …).
-export const allJobs: Job[] = [autoConvertJob, expirePointsJob, cancelUnpaidJob, purgeAuthRecordsJob];
+export const allJobs: Job[] = [
+  autoConvertJob,
+  expirePointsJob,
+  cancelUnpaidJob,
+  purgeAuthRecordsJob,
+  purgeRejectedCallbacksJob,
+  deliverMailJob,
+  notifyExpiringPointsJob,
+  reconcilePaymentsJob,
+];

@@ -1,13 +1,22 @@
 import type { AppContext } from '../context.ts';
+import { purgeStaleThrottles } from '../db/queries/auth-throttle.ts';
+import { purgeOldLoginIps } from '../db/queries/login-known-ips.ts';
+import { purgeDeadMailVerifications } from '../db/queries/mail-verifications.ts';
+import { purgeDeadPasswordResets } from '../db/queries/password-resets.ts';
+import { purgeEndedSessions } from '../db/queries/sessions.ts';
+import { KNOWN_IP_DAYS } from '../services/login.ts';
 import type { Job } from './runner.ts';
 
 const BATCH = 500;
 // Kept a day past their end so a support person can still see what happened to a locked-out member.
 const KEEP = '1 day';
+// Mail-verification links are kept a week after use or expiry: support can still see what became of a member's link.
+const KEEP_MAIL_LINKS = '7 days';
 
 /**
- * Deletes account records that can no longer matter: expired sessions, reissue tokens that were used or ran
- * out, and throttle counters whose window and lock are over. Each statement takes one batch of rows with
+ * Deletes account records that can no longer matter: expired sessions, reissue and mail-verification tokens that
+ * were used or ran out, throttle counters whose window and lock are over, and login addresses no longer "known"
+ * (not used for KNOWN_IP_DAYS). Each statement takes one batch of rows with
  * SKIP LOCKED, so several instances can run it together; the runner repeats it while it finds rows.
  */
 export const purgeAuthRecordsJob: Job = {
@@ -16,24 +25,11 @@ export const purgeAuthRecordsJob: Job = {
   async run(ctx: AppContext) {
     const now = ctx.clock.now();
     const pool = ctx.db.pool;
-    const sessions = await pool.query(
-      `DELETE FROM sessions WHERE id_hash IN (
-         SELECT id_hash FROM sessions WHERE expires_at < $1::timestamptz - $2::interval LIMIT $3 FOR UPDATE SKIP LOCKED)`,
-      [now, KEEP, BATCH],
-    );
-    const resets = await pool.query(
-      `DELETE FROM password_resets WHERE id IN (
-         SELECT id FROM password_resets WHERE coalesce(used_at, expires_at) < $1::timestamptz - $2::interval
-         LIMIT $3 FOR UPDATE SKIP LOCKED)`,
-      [now, KEEP, BATCH],
-    );
-    const throttles = await pool.query(
-      `DELETE FROM auth_throttle WHERE key IN (
-         SELECT key FROM auth_throttle
-         WHERE window_start < $1::timestamptz - $2::interval AND coalesce(locked_until, window_start) < $1::timestamptz - $2::interval
-         LIMIT $3 FOR UPDATE SKIP LOCKED)`,
-      [now, KEEP, BATCH],
-    );
-    return (sessions.rowCount ?? 0) + (resets.rowCount ?? 0) + (throttles.rowCount ?? 0);
+    const sessions = await purgeEndedSessions(pool, now, KEEP, BATCH);
+    const resets = await purgeDeadPasswordResets(pool, now, KEEP, BATCH);
+    const throttles = await purgeStaleThrottles(pool, now, KEEP, BATCH);
+    const mailLinks = await purgeDeadMailVerifications(pool, now, KEEP_MAIL_LINKS, BATCH);
+    const ips = await purgeOldLoginIps(pool, new Date(now.getTime() - KNOWN_IP_DAYS * 24 * 3600_000), BATCH);
+    return sessions + resets + throttles + mailLinks + ips;
   },
 };

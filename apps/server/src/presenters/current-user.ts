@@ -1,5 +1,5 @@
 import { rankDefinition, rankGaugePercent, type CurrentUser, type Lang } from '@oripa/core';
-import type { MemberRow } from '../repositories/members.ts';
+import type { MemberRow } from '../db/queries/members.ts';
 
 /** What the point call answers for a visitor: logged out, nothing to show. */
 export const GUEST_USER: CurrentUser = {

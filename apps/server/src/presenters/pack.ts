@@ -4,6 +4,7 @@ import {
   maskMemberName,
   rarityLabel,
   RANK_ORDER,
+  standingRefusals,
   type DrawnCard,
   type DrawLogEntry,
   type Lang,
@@ -16,9 +17,12 @@ import {
   type Rank,
 } from '@oripa/core';
 import { DECISION_WINDOW_MS } from '../jobs/auto-convert.ts';
-import type { DrawLogRow } from '../services/packs/pack-catalog.ts';
-import type { BuyerFacts, CardRow, DrawnRow, PackRow } from '../services/packs/pack-rows.ts';
-import type { HistoryRow } from '../services/packs/history.ts';
+import type { CardRow, DrawLogRow, PackRow } from '../db/queries/packs.ts';
+import type { DrawnRow } from '../db/queries/purchase-cards.ts';
+import type { ClaimedRow } from '../db/queries/purchases.ts';
+import type { PurchaseView } from '../services/packs/purchase-results.ts';
+import type { BuyerFacts } from '../services/packs/pack-catalog.ts';
+import type { HistoryRow } from '../db/queries/purchase-history.ts';
 
 const flag = (b: boolean): '0' | '1' => (b ? '1' : '0');
 
@@ -33,9 +37,14 @@ export function presentPackSummary(
   lang: Lang,
   now: Date,
 ): PackSummary {
-  const bought = buyer?.bought.get(Number(pack.id)) ?? 0;
-  const rankTooLow = pack.rank_limit > (buyer?.rank ?? 1);
-  const usedUp = pack.max_buy_count > 0 && bought >= pack.max_buy_count;
+  // A guest is rank 1, unverified, with nothing bought.
+  const standing = {
+    rank: buyer?.rank ?? 1,
+    mailVerified: buyer?.mailVerified ?? false,
+    smsVerified: buyer?.smsVerified ?? false,
+    bought: buyer?.bought.get(Number(pack.id)) ?? 0,
+  };
+  const refused = new Set(standingRefusals(pack, standing, now).map((r) => r.reason));
   return {
     id: Number(pack.id),
     name: packName(pack, lang),
@@ -47,9 +56,9 @@ export function presentPackSummary(
     pack_count: pack.closed_at && pack.closed_at <= now ? 0 : remaining,
     point: pack.point,
     max_buy_count: pack.max_buy_count,
-    can_limit: flag(rankTooLow || usedUp),
-    is_sms_limit: flag(pack.sms_only && !buyer?.smsVerified),
-    is_before: flag(pack.start_date.getTime() > now.getTime()),
+    can_limit: flag(refused.has('rank_required') || refused.has('max_buy_count')),
+    is_sms_limit: flag(refused.has('sms_required')),
+    is_before: flag(refused.has('before_start')),
     start_date: formatTokyo(pack.start_date),
     payment_method: pack.payment_method,
     rank_limit: pack.rank_limit,
@@ -108,28 +117,48 @@ export function presentPackDetail(
   };
 }
 
-export function presentDrawnCard(d: DrawnRow): DrawnCard {
+/** One drawn card on the wire: its lineup card, plus the draw's history id, ticket number and status. */
+function drawnCard(
+  c: Omit<CardRow, 'id' | 'pack_id'>,
+  historyId: number,
+  ticketNo: number,
+  status: DrawnRow['status'],
+): DrawnCard {
   return {
-    history_id: Number(d.history_id),
-    image: d.image_url,
-    name: d.name,
-    rarity: d.rarity,
-    rarity_label: rarityLabel(d.rarity),
-    rank: d.rank,
-    model_number: d.model_number,
-    num: d.ticket_no,
-    buy_point: d.buy_point,
-    no_reduction: flag(d.no_reduction),
-    movie_url: d.movie_url,
-    status: d.status,
+    history_id: historyId,
+    image: c.image_url,
+    name: c.name,
+    rarity: c.rarity,
+    rarity_label: rarityLabel(c.rarity),
+    rank: c.rank,
+    model_number: c.model_number,
+    num: ticketNo,
+    buy_point: c.buy_point,
+    no_reduction: flag(c.no_reduction),
+    movie_url: c.movie_url,
+    status,
   };
+}
+
+export function presentDrawnCard(d: DrawnRow): DrawnCard {
+  return drawnCard(d, Number(d.history_id), d.ticket_no, d.status);
+}
+
+/**
+ * The cards of a purchase that just happened, from the tickets it took and the pack's lineup in memory: one small
+ * object per card and no query, so a 3,000-draw reply costs the server little more than its JSON.
+ */
+export function presentClaimedCards(claimed: ClaimedRow[], lineup: Map<number, CardRow>): DrawnCard[] {
+  return claimed.map((t) =>
+    drawnCard(lineup.get(Number(t.pack_card_id))!, Number(t.history_id), t.ticket_no, 'pending'),
+  );
 }
 
 export function presentPurchaseResult(
   purchaseId: number,
   pack: PackRow,
   createdAt: Date,
-  cards: DrawnRow[],
+  cards: DrawnCard[],
   lang: Lang,
 ): PurchaseResult {
   return {
@@ -140,12 +169,17 @@ export function presentPurchaseResult(
     card_type: pack.card_type,
     is_buy_coin: flag(pack.payment_method === '2'),
     created: formatTokyo(createdAt),
-    cards: cards.map(presentDrawnCard),
+    cards,
     decide_by: formatTokyo(new Date(createdAt.getTime() + DECISION_WINDOW_MS)),
     // Ranks move with point purchases (issue 2), never with draws.
     rank_up: '0',
     rankup_data: null,
   };
+}
+
+/** A stored purchase (the reveal, the card choice, a replayed buy) on the wire. */
+export function presentPurchaseView(view: PurchaseView, lang: Lang): PurchaseResult {
+  return presentPurchaseResult(view.purchaseId, view.pack, view.createdAt, view.cards.map(presentDrawnCard), lang);
 }
 
 const SEND_STATE = {

@@ -1,19 +1,8 @@
 import { formatTokyo, type CoinHistoryRow, type Lang, type PointHistoryRow } from '@oripa/core';
+import type { LedgerHistoryRow } from '../db/queries/ledger-history.ts';
 import { payStyleName } from './payment-styles.ts';
 
-export interface LedgerHistoryRow {
-  id: number;
-  amount: number;
-  reason: string;
-  ref_type: string | null;
-  ref_id: number | null;
-  memo: string;
-  created_at: Date;
-  pay_amount: number | null;
-  pay_id: number | null;
-  history_status: string | null;
-  pack_name: string | null;
-}
+export type { LedgerHistoryRow };
 
 /** Ledger reasons as members read them; unknown reasons fall back to the entry's memo. */
 const REASONS: Record<string, { ja: string; en: string }> = {

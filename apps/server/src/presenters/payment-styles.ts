@@ -1,4 +1,6 @@
-import { PAY_IDS, type Lang, type PayId, type PayStyle } from '@oripa/core';
+import { PAY_IDS, type Lang, type PayId, type PayStyleReply } from '@oripa/core';
+import type { Config } from '../config.ts';
+import type { PaymentGateway } from '../services/payments/gateways/gateway.ts';
 
 /** The pay list's names and notes (generic wallet names; no real brands). */
 const NAMES: Record<PayId, { ja: [string, string]; en: [string, string] }> = {
@@ -26,8 +28,21 @@ const NAMES: Record<PayId, { ja: [string, string]; en: [string, string] }> = {
   9: { ja: ['メッセージアプリ決済', '即時反映'], en: ['Messaging-app payment', 'Reflected immediately'] },
 };
 
-export function presentPayStyles(lang: Lang, offered: (id: PayId) => boolean): PayStyle[] {
-  return PAY_IDS.filter(offered).map((id) => ({ id, name: NAMES[id][lang][0], memo: NAMES[id][lang][1] }));
+/** The offered methods, and who takes a new card in the browser (Stripe.js needs the publishable key). */
+export function presentPayStyles(
+  lang: Lang,
+  gateway: Pick<PaymentGateway, 'name' | 'supports'>,
+  payments: Pick<Config['payments'], 'stripePublishableKey'>,
+): PayStyleReply {
+  return {
+    list: PAY_IDS.filter((id) => gateway.supports(id)).map((id) => ({
+      id,
+      name: NAMES[id][lang][0],
+      memo: NAMES[id][lang][1],
+    })),
+    payment_provider: gateway.name,
+    publishable_key: gateway.name === 'stripe' ? payments.stripePublishableKey : '',
+  };
 }
 
 export function payStyleName(lang: Lang, id: number): string {

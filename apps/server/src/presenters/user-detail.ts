@@ -1,5 +1,5 @@
 import { prefectureName, type Lang, type UserDetail } from '@oripa/core';
-import type { MemberRow } from '../repositories/members.ts';
+import type { MemberRow } from '../db/queries/members.ts';
 
 /** The profile and shipping address; a member without an address gets empty strings and pref_id 0. */
 export function presentUserDetail(m: MemberRow, lang: Lang): UserDetail {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { accountRoutes } from './user/accounts.ts';
-import { historyRoutes } from './user/history.ts';
-import { packRoutes } from './user/pack.ts';
-import { packPurchaseRoutes } from './user/pack-purchase.ts';
-import { paymentRoutes } from './user/payment-routes.ts';
-import { siteRoutes } from './user/site.ts';
-import { siteInfoRoutes } from './user/site-info.ts';
+import { accountRoutes } from './account/index.ts';
+import { historyRoutes } from './packs/history.ts';
+import { packRoutes } from './packs/catalog.ts';
+import { packPurchaseRoutes } from './packs/purchase.ts';
+import { paymentRoutes } from './payments/index.ts';
+import { siteRoutes } from './site/banners.ts';
+import { siteInfoRoutes } from './site/site-info.ts';
 
 // Every /api resource is one plugin file; add new ones here.
 export const apiRoutes: FastifyPluginAsync[] = [

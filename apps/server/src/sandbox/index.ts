@@ -1,15 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { listRecentOutbox } from '../db/queries/outbox.ts';
+import { guardSandbox } from './access.ts';
 import { sandboxMembers } from './members.ts';
 import { sandboxPayments } from './payments/index.ts';
 
-/** Sandbox-only endpoints (DESIGN.md section 3): the outbox, card tokens, payment pages. Off in production. */
+/**
+ * Sandbox-only endpoints (DESIGN.md section 3): the outbox, card tokens, payment pages. Off in production unless
+ * SANDBOX=1 (a staging shop), and then behind SANDBOX_SECRET (access.ts).
+ */
 export const sandboxRoutes: FastifyPluginAsync = async (app) => {
+  guardSandbox(app, app.ctx.config.sandboxSecret, app.ctx.config.secureCookies);
   await app.register(sandboxMembers);
   await app.register(sandboxPayments);
-  app.get('/outbox', async () => {
-    const { rows } = await app.ctx.db.pool.query(
-      'SELECT id, channel, recipient, subject, body, created_at FROM outbox_messages ORDER BY id DESC LIMIT 100',
-    );
-    return { messages: rows };
-  });
+  app.get('/outbox', async () => ({ messages: await listRecentOutbox(app.ctx.db.pool) }));
 };

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { markMailVerified } from '../db/queries/mail-verifications.ts';
+import { markSmsVerified, updateAddress } from '../db/queries/members.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { changeCoins, grantPoints } from '../services/ledger.ts';
 import { setMaintenance } from '../services/maintenance.ts';
@@ -17,6 +19,13 @@ const newMemberSchema = z.object({
 });
 
 export const SANDBOX_PASS = 'sandbox123';
+const SANDBOX_ADDRESS = {
+  zipcode: '1000001',
+  pref_id: 13,
+  shiku: '千代田区',
+  address: '千代田1-1',
+  building: 'キラキラハイツ101',
+};
 
 /**
  * Test helpers for browser journeys (sandbox only): `POST /sandbox/members` makes a fresh member with balances
@@ -41,20 +50,14 @@ export const sandboxMembers: FastifyPluginAsync = async (app) => {
         referredBy: null,
         prefId: null,
       });
+      // A journey starts from a member who can buy: the verification mail's round trip has its own test.
+      await markMailVerified(tx, memberId, mail, now);
       const ref = { reason: 'sandbox', memo: 'sandbox member', now };
       if (o.paidPoints) await grantPoints(tx, { ...ref, memberId, amount: o.paidPoints, kind: 'paid' });
       if (o.freePoints) await grantPoints(tx, { ...ref, memberId, amount: o.freePoints, kind: 'free' });
       if (o.coins) await changeCoins(tx, { ...ref, memberId, amount: o.coins });
-      if (o.smsVerified) {
-        await tx.query('UPDATE members SET sms_tel = tel, sms_verified_at = $2 WHERE id = $1', [memberId, now]);
-      }
-      if (o.address) {
-        await tx.query(
-          `UPDATE members SET zipcode = '1000001', pref_id = 13, shiku = '千代田区', address = '千代田1-1',
-             building = 'キラキラハイツ101' WHERE id = $1`,
-          [memberId],
-        );
-      }
+      if (o.smsVerified) await markSmsVerified(tx, memberId, now);
+      if (o.address) await updateAddress(tx, memberId, SANDBOX_ADDRESS);
       return memberId;
     });
     return { mail, pass: SANDBOX_PASS, id };

@@ -1,5 +1,7 @@
 import type { Rank } from '@oripa/core';
 import type { AppContext } from '../context.ts';
+import { markMailVerified } from '../db/queries/mail-verifications.ts';
+import { anyPackExists, revealSoldOutPacks } from '../db/queries/packs.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { grantPoints } from '../services/ledger.ts';
 import { insertMember } from '../services/members.ts';
@@ -284,8 +286,7 @@ export async function seedDemoPacks(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
   const ids = new Map<string, number>();
   await withTransaction(ctx.db, async (tx) => {
-    const { rows } = await tx.query('SELECT 1 FROM packs LIMIT 1');
-    if (rows.length > 0) return;
+    if (await anyPackExists(tx)) return;
     for (const [i, p] of DEMO_PACKS.entries()) {
       const cards: NewPackCard[] = p.lineup.map(([key, setCount]) => {
         const c = ALL_CARDS.get(key)!;
@@ -334,6 +335,7 @@ export async function seedDemoPacks(ctx: AppContext): Promise<void> {
         lang: 'ja',
         referredBy: null,
       });
+      await markMailVerified(tx, memberId, pl.mail, now);
       await grantPoints(tx, { memberId, amount: 5_000_000, kind: 'paid', reason: 'seed', memo: 'demo player', now });
       out.push(memberId);
     }
@@ -354,9 +356,5 @@ export async function seedDemoPacks(ctx: AppContext): Promise<void> {
     }
   }
   // A sold-out pack reveals its seed; do it now rather than on the first page view.
-  await ctx.db.pool.query(
-    `UPDATE packs p SET revealed_at = $2 WHERE p.id = ANY($1::bigint[]) AND p.revealed_at IS NULL
-       AND EXISTS (SELECT 1 FROM pack_stock s WHERE s.pack_id = p.id AND s.drawn = s.total)`,
-    [[...ids.values()], ctx.clock.now()],
-  );
+  await revealSoldOutPacks(ctx.db.pool, [...ids.values()], ctx.clock.now());
 }

@@ -1,12 +1,13 @@
 import type { AppContext } from '../context.ts';
+import { hasAnyMember } from '../db/queries/members.ts';
+import { lockSeeding, unlockSeeding } from '../db/queries/seed.ts';
 import { seedDemoMember } from './demo-member.ts';
 import { seedDemoPacks } from './demo-packs.ts';
 import { seedPointCourses } from './point-courses.ts';
+import type { SeedSummary } from './seed-summary.ts';
 import { seedSiteContent } from './site-content.ts';
 
-export interface SeedSummary {
-  memberMail: string;
-}
+export type { SeedSummary };
 
 /** Demo-data steps in order; each feature appends its own (site content, packs, point courses, …). */
 const seeders: ((ctx: AppContext) => Promise<void>)[] = [seedSiteContent, seedPointCourses, seedDemoPacks];
@@ -15,14 +16,13 @@ const seeders: ((ctx: AppContext) => Promise<void>)[] = [seedSiteContent, seedPo
 export async function seedIfEmpty(ctx: AppContext): Promise<SeedSummary | null> {
   const client = await ctx.db.pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock(727002)');
-    const { rows } = await client.query('SELECT 1 FROM members LIMIT 1');
-    if (rows.length > 0) return null;
+    await lockSeeding(client);
+    if (await hasAnyMember(client)) return null;
     for (const seed of seeders) await seed(ctx);
     // The member last: its presence marks the database as seeded.
     return await seedDemoMember(ctx);
   } finally {
-    await client.query('SELECT pg_advisory_unlock(727002)').catch(() => {});
+    await unlockSeeding(client).catch(() => {});
     client.release();
   }
 }

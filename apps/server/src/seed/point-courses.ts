@@ -1,5 +1,6 @@
 import { courseInPurchaseRange } from '@oripa/core';
 import type { AppContext } from '../context.ts';
+import { hasAnyPointCourse, insertPointCourse } from '../db/queries/seed.ts';
 import { insertCoupon, type CouponSeed } from '../services/coupons.ts';
 
 /** Point courses of the demo shop (1 point = 1 yen; bigger courses carry a small shop bonus in the memo). */
@@ -20,15 +21,11 @@ export const DEMO_COUPONS: CouponSeed[] = [
 ];
 
 export async function seedPointCourses(ctx: AppContext): Promise<void> {
-  const { rows } = await ctx.db.pool.query('SELECT 1 FROM point_courses LIMIT 1');
-  if (rows[0]) return;
+  if (await hasAnyPointCourse(ctx.db.pool)) return;
   for (const [i, c] of DEMO_COURSES.entries()) {
     // The migration's CHECK refuses these too; checking here names the bad course instead of a SQL error.
     if (!courseInPurchaseRange(c.point)) throw new Error(`course of ${c.point} points is outside 300–50,000`);
-    await ctx.db.pool.query(
-      'INSERT INTO point_courses (point, price, memo, memo_en, sort) VALUES ($1, $2, $3, $4, $5)',
-      [c.point, c.price, c.memo, c.memoEn, i],
-    );
+    await insertPointCourse(ctx.db.pool, { ...c, sort: i });
   }
   for (const c of DEMO_COUPONS) await insertCoupon(ctx.db.pool, c);
 }

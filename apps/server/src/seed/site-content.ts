@@ -1,4 +1,6 @@
 import type { AppContext } from '../context.ts';
+import { insertSettingIfAbsent } from '../db/queries/settings.ts';
+import { insertBanner, insertCardTypeIfAbsent, insertPost } from '../db/queries/site.ts';
 import { withTransaction } from '../db/transaction.ts';
 
 /**
@@ -7,14 +9,14 @@ import { withTransaction } from '../db/transaction.ts';
  */
 
 const CARD_TYPES = [
-  { id: 1, nameJa: 'ドラゴンシジル', nameEn: 'Dragon Sigil', comingSoon: false },
-  { id: 2, nameJa: 'アストラルテイマーズ', nameEn: 'Astral Tamers', comingSoon: true },
+  { id: 1, name_ja: 'ドラゴンシジル', name_en: 'Dragon Sigil', coming_soon: false },
+  { id: 2, name_ja: 'アストラルテイマーズ', name_en: 'Astral Tamers', coming_soon: true },
 ];
 
 const BANNERS = [
-  { fileName: '/demo/banners/launch.svg', linkUrl: '/pack-list?index=1' },
-  { fileName: '/demo/banners/dragon-sigil.svg', linkUrl: '/pack-list?index=1' },
-  { fileName: '/demo/banners/provably-fair.svg', linkUrl: '/fairness' },
+  { file_name: '/demo/banners/launch.svg', link_url: '/pack-list?index=1' },
+  { file_name: '/demo/banners/dragon-sigil.svg', link_url: '/pack-list?index=1' },
+  { file_name: '/demo/banners/provably-fair.svg', link_url: '/fairness' },
 ];
 
 interface DemoPost {
@@ -214,30 +216,18 @@ export const DEMO_POSTS: DemoPost[] = [
 export async function seedSiteContent(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now().getTime();
   await withTransaction(ctx.db, async (tx) => {
-    for (const [i, t] of CARD_TYPES.entries()) {
-      await tx.query(
-        `INSERT INTO card_types (id, name_ja, name_en, coming_soon, sort) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (id) DO NOTHING`,
-        [t.id, t.nameJa, t.nameEn, t.comingSoon, i + 1],
-      );
-    }
-    for (const [i, b] of BANNERS.entries()) {
-      await tx.query('INSERT INTO banners (file_name, link_url, sort) VALUES ($1, $2, $3)', [b.fileName, b.linkUrl, i]);
-    }
-    await tx.query(`INSERT INTO settings (key, value) VALUES ('banner_mode', '1') ON CONFLICT (key) DO NOTHING`);
+    for (const [i, t] of CARD_TYPES.entries()) await insertCardTypeIfAbsent(tx, { ...t, sort: i + 1 });
+    for (const [i, b] of BANNERS.entries()) await insertBanner(tx, { ...b, sort: i });
+    await insertSettingIfAbsent(tx, 'banner_mode', '1');
     for (const p of DEMO_POSTS) {
-      await tx.query(
-        `INSERT INTO posts (title, last_name, first_name, content, images, published_at)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [
-          p.title,
-          p.lastName,
-          p.firstName,
-          p.content,
-          JSON.stringify(p.images ?? []),
-          new Date(now - p.hoursAgo * 3600_000),
-        ],
-      );
+      await insertPost(tx, {
+        title: p.title,
+        last_name: p.lastName,
+        first_name: p.firstName,
+        content: p.content,
+        images: p.images ?? [],
+        published_at: new Date(now - p.hoursAgo * 3600_000),
+      });
     }
   });
 }

@@ -1,18 +1,23 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { Lang } from '@oripa/core';
 import type { AppContext } from '../context.ts';
+import { hashMailedToken, newMailedToken } from './mailed-tokens.ts';
 import { withTransaction } from '../db/transaction.ts';
-import { AppError } from '../http/app-error.ts';
-import { forgetMemberSessions } from '../http/session.ts';
-import { findMemberByMail } from '../repositories/members.ts';
+import { AppError } from '../app-error.ts';
+import { findMemberByMail, updatePassHash } from '../db/queries/members.ts';
+import {
+  insertPasswordReset,
+  isPasswordResetUsable,
+  lockUsablePasswordReset,
+  usePasswordResets,
+} from '../db/queries/password-resets.ts';
+import { deleteMemberSessions } from '../db/queries/sessions.ts';
+import { recipientOf } from '../mail/outbox.ts';
+import { sendPasswordResetMail } from '../mail/password-reset.ts';
 import { assertNotLocked, recordAttempt, THROTTLE_RULES } from './auth-throttle.ts';
 import { hashPassword } from './passwords.ts';
-import { passwordResetMail } from './password-reset-mail.ts';
+import { forgetMemberSessions } from './sessions.ts';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 
-// Only the SHA-256 of a token is stored, so a leaked table cannot be used to reset anyone's password.
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const resetTokenInvalid = () => new AppError('validation', { token: ['reissueTokenInvalid'] }, 'token_invalid');
 
 /**
@@ -28,27 +33,23 @@ export async function requestPasswordReset(ctx: AppContext, mail: string, ip: st
   await recordAttempt(ctx, ipKey, THROTTLE_RULES.reissueIp);
   const member = await findMemberByMail(ctx.db.pool, mail);
   if (!member) return;
-  const token = randomBytes(32).toString('base64url');
+  const token = newMailedToken();
   const now = ctx.clock.now();
-  await ctx.db.pool.query('INSERT INTO password_resets (member_id, token_hash, expires_at) VALUES ($1, $2, $3)', [
-    member.id,
-    hashToken(token),
-    new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-  ]);
   const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
-  await ctx.mailer.send({
-    to: member.mail,
-    ...passwordResetMail(member.lang as Lang, link, RESET_TOKEN_TTL_MS / 60_000, ctx.config),
+  // The token and its mail commit together: a stored token always has its mail queued.
+  await withTransaction(ctx.db, async (tx) => {
+    await insertPasswordReset(tx, {
+      memberId: member.id,
+      tokenHash: hashMailedToken(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    });
+    await sendPasswordResetMail(ctx, tx, recipientOf(member), link, RESET_TOKEN_TTL_MS / 60_000);
   });
 }
 
 /** Whether a token can still be used (the page asks first, so a dead link says so before the form is filled). */
 export async function isResetTokenUsable(ctx: AppContext, token: string): Promise<boolean> {
-  const { rows } = await ctx.db.pool.query(
-    'SELECT 1 FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
-    [hashToken(token), ctx.clock.now()],
-  );
-  return rows.length > 0;
+  return isPasswordResetUsable(ctx.db.pool, hashMailedToken(token), ctx.clock.now());
 }
 
 /**
@@ -60,17 +61,12 @@ export async function completePasswordReset(ctx: AppContext, token: string, pass
   const passHash = await hashPassword(pass);
   const now = ctx.clock.now();
   const ended = await withTransaction(ctx.db, async (tx) => {
-    const { rows } = await tx.query<{ member_id: number }>(
-      `SELECT member_id FROM password_resets
-       WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 FOR UPDATE`,
-      [hashToken(token), now],
-    );
-    const memberId = rows[0]?.member_id;
-    if (memberId === undefined) throw resetTokenInvalid();
-    await tx.query('UPDATE password_resets SET used_at = $2 WHERE member_id = $1 AND used_at IS NULL', [memberId, now]);
-    await tx.query('UPDATE members SET pass_hash = $2, updated_at = now() WHERE id = $1', [memberId, passHash]);
-    await tx.query('DELETE FROM sessions WHERE member_id = $1', [memberId]);
-    return Number(memberId);
+    const memberId = await lockUsablePasswordReset(tx, hashMailedToken(token), now);
+    if (memberId === null) throw resetTokenInvalid();
+    await usePasswordResets(tx, memberId, now);
+    await updatePassHash(tx, memberId, passHash);
+    await deleteMemberSessions(tx, memberId);
+    return memberId;
   });
   // This instance's session cache drops them at once (other instances within SESSION_CACHE_MS, ADR 0006).
   forgetMemberSessions(ctx, ended);

@@ -45,3 +45,28 @@ it('deletes old sessions, tokens and throttle counters and keeps live ones', asy
   expect((await m.client.get('/user/point')).is_login).toBe('1');
   expect(await runJobUntilIdle(shop.ctx, purgeAuthRecordsJob)).toBe(0);
 });
+
+it('deletes mail-verification links a week after use or expiry, and login addresses unused for 90 days', async () => {
+  const m = await buildMember(shop);
+  const q = (sql: string, params: unknown[] = []) => shop.ctx.db.pool.query(sql, params);
+  await q(
+    `INSERT INTO mail_verifications (token_hash, member_id, mail, expires_at, used_at) VALUES
+       ('used-8-days-ago', $1, $2, now() - interval '7 days', now() - interval '8 days'),
+       ('expired-8-days-ago', $1, $2, now() - interval '8 days', NULL),
+       ('used-yesterday', $1, $2, now() + interval '5 hours', now() - interval '1 day'),
+       ('expired-6-days-ago', $1, $2, now() - interval '6 days', NULL),
+       ('live', $1, $2, now() + interval '20 hours', NULL)`,
+    [m.id, m.mail],
+  );
+  await q(
+    `INSERT INTO login_known_ips (member_id, ip, last_login_at) VALUES
+       ($1, '192.0.2.1', now() - interval '91 days'), ($1, '192.0.2.2', now() - interval '89 days')`,
+    [m.id],
+  );
+
+  expect(await runJobUntilIdle(shop.ctx, purgeAuthRecordsJob)).toBe(3);
+  const left = await q('SELECT token_hash FROM mail_verifications WHERE member_id = $1 ORDER BY token_hash', [m.id]);
+  expect(left.rows.map((r) => r.token_hash)).toEqual(['expired-6-days-ago', 'live', 'used-yesterday']);
+  const ips = await q('SELECT ip FROM login_known_ips WHERE member_id = $1', [m.id]);
+  expect(ips.rows.map((r) => r.ip)).toEqual(['192.0.2.2']);
+});

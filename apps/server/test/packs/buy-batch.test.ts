@@ -1,14 +1,16 @@
 import fc from 'fast-check';
-import { planLotSpend, PointLedgerModel } from '@oripa/core';
+import {
+  batchReasonOf,
+  batchRefusal,
+  planLotSpend,
+  PointLedgerModel,
+  saleEligibility,
+  type SalePack,
+} from '@oripa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../src/db/transaction.ts';
-import {
-  BATCH_SQL,
-  batchValues,
-  type BatchBuyer,
-  MAX_BATCH,
-  takeBuyBatch,
-} from '../../src/services/packs/buy-batcher.ts';
+import { BATCH_SQL, batchValues, type BatchBuyer } from '../../src/db/queries/purchases.ts';
+import { MAX_BATCH, takeBuyBatch } from '../../src/services/packs/buy-batcher.ts';
 import { grantPoints, spendPoints } from '../../src/services/ledger.ts';
 import type { Envelope } from '../api-client.ts';
 import { buildMember, ledgerViolations, undrawnTickets } from '../factories.ts';
@@ -453,10 +455,10 @@ interface ModelBuyer {
 type ModelOutcome = { bought: number[] } | { reason: string };
 
 /**
- * The batch as the migration's comment describes it, with no database: per buyer in order, 'again' for a member
- * seen earlier in the batch, 'points' when the balance or the unexpired lots cannot pay the minimum; then the
- * lowest undrawn tickets are handed out in buyer order, each taking what it can pay for up to its count, 'stock'
- * for one that would get fewer than its minimum. (A plain pack: no rules, no max_buy, fresh tokens.)
+ * The batch as the function's comment describes it, with no database: per buyer in order, 'again' for a member
+ * seen earlier in the batch; otherwise the core sale rule (saleEligibility, named as the batch names it) with the
+ * purse the unexpired lots can pay and the tickets the buyers before it left, taking the lowest undrawn tickets.
+ * (A plain pack: no rules, no max_buy, fresh tokens.)
  */
 function modelBatch(
   buyers: ModelBuyer[],
@@ -465,38 +467,37 @@ function modelBatch(
   undrawn: number[],
   now: Date,
 ): ModelOutcome[] {
+  const pack: SalePack = {
+    point: price,
+    payment_method: '1',
+    max_buy_count: 0,
+    rank_limit: 0,
+    sms_only: false,
+    start_date: new Date(0),
+    closed_at: null,
+  };
   const seen = new Set<number>();
-  const out: ModelOutcome[] = [];
-  const wants: { i: number; want: number; min: number }[] = [];
-  buyers.forEach((b, i) => {
-    if (seen.has(b.member)) {
-      out[i] = { reason: 'again' };
-      return;
-    }
+  let pos = 0;
+  return buyers.map((b) => {
+    if (seen.has(b.member)) return { reason: 'again' };
     seen.add(b.member);
     const ledger = ledgers[b.member]!;
     const usable = ledger.lots
       .filter((l) => !l.expired && l.remaining > 0 && l.expiresAt.getTime() > now.getTime())
       .reduce((s, l) => s + l.remaining, 0);
-    const purse = Math.min(ledger.balance, usable);
-    const want = Math.min(b.count, Math.floor(purse / price));
-    if (want < b.min) out[i] = { reason: 'points' };
-    else wants.push({ i, want, min: b.min });
+    const buyer = {
+      rank: 1,
+      mailVerified: true,
+      smsVerified: true,
+      bought: 0,
+      pointBalance: Math.min(ledger.balance, usable),
+      coinBalance: 0,
+    };
+    const answer = saleEligibility(pack, buyer, now, { count: b.count, min: b.min, available: undrawn.length - pos });
+    if (!answer.ok) return { reason: batchReasonOf(batchRefusal(answer.refusals)!)! };
+    pos += answer.count;
+    return { bought: undrawn.slice(pos - answer.count, pos) };
   });
-  const claimed = undrawn.slice(
-    0,
-    wants.reduce((s, w) => s + w.want, 0),
-  );
-  let pos = 0;
-  for (const w of wants) {
-    const take = Math.min(w.want, claimed.length - pos);
-    if (take < w.min) out[w.i] = { reason: 'stock' };
-    else {
-      out[w.i] = { bought: claimed.slice(pos, pos + take) };
-      pos += take;
-    }
-  }
-  return out;
 }
 
 describe('buy_pack_batch: lots across members (property)', () => {

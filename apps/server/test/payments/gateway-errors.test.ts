@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gatewayFor, setGateway, type PaymentGateway } from '../../src/services/payments/gateway.ts';
+import type { PaymentGateway } from '../../src/services/payments/gateways/gateway.ts';
 import { buildMember } from '../factories.ts';
 import type { TestShop } from '../test-shop.ts';
 import { balance, buy, expectLedgerClean, paymentEvents, startPaymentShop } from './helpers.ts';
@@ -9,18 +9,18 @@ let course: Record<number, number>;
 let sandbox: PaymentGateway;
 beforeAll(async () => {
   ({ shop, course } = await startPaymentShop());
-  sandbox = gatewayFor(shop.ctx);
+  sandbox = shop.ctx.gateway;
 });
 afterAll(() => shop.close());
 
 describe('when the payment company cannot be reached', () => {
   it('the payment is closed as failed, the member reads the connection message, nothing is credited', async () => {
-    setGateway(shop.ctx, {
+    shop.ctx.gateway = {
       ...sandbox,
       createPayment: async () => {
         throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
       },
-    });
+    };
     try {
       const m = await buildMember(shop, { lang: 'en' });
       const res = await buy(m.client, { point_price_id: course[1000], pay_id: 2, combini_code: 'econ' });
@@ -30,7 +30,7 @@ describe('when the payment company cannot be reached', () => {
       expect(await paymentEvents(shop, (await latest(m.id)) as string)).toEqual(['created', 'failed']);
       expect((await balance(shop, m.id)).point).toBe(0);
     } finally {
-      setGateway(shop.ctx, sandbox);
+      shop.ctx.gateway = sandbox;
     }
     await expectLedgerClean(shop);
   });
@@ -38,17 +38,17 @@ describe('when the payment company cannot be reached', () => {
   it('a member returning while the provider is down keeps the payment open instead of failing it', async () => {
     const m = await buildMember(shop);
     const res = await buy(m.client, { point_price_id: course[500], pay_id: 3 });
-    setGateway(shop.ctx, {
+    shop.ctx.gateway = {
       ...sandbox,
       retrieve: async () => {
         throw new Error('timeout');
       },
-    });
+    };
     try {
       const end = await m.client.get(`/user/point/end?payment_id=${res.payment_id}`);
       expect(end).toMatchObject({ state: 200, result: '0', status: 'pending' });
     } finally {
-      setGateway(shop.ctx, sandbox);
+      shop.ctx.gateway = sandbox;
     }
   });
 });

@@ -1,30 +1,19 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setGateway } from '../../src/services/payments/gateway.ts';
-import { createStripeGateway } from '../../src/services/payments/stripe-gateway.ts';
+import { createStripeGateway } from '../../src/services/payments/gateways/stripe-gateway.ts';
 import type { Envelope } from '../api-client.ts';
 import { buildMember } from '../factories.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
+import type { TestShop } from '../test-shop.ts';
 import { FakeStripe, stripeEvent } from './fake-stripe.ts';
-import { balance, buy, expectLedgerClean, paymentRow, seedCourses } from './helpers.ts';
+import { balance, buy, expectLedgerClean, paymentRow } from './helpers.ts';
+import { PUBLISHABLE_KEY, startStripeShop, stripeWebhook, WEBHOOK_SECRET } from './stripe-shop.ts';
 
-const WEBHOOK_SECRET = 'whsec_testKirakiraSecret';
 let shop: TestShop;
 let fake: FakeStripe;
 let course: Record<number, number>;
 
 beforeAll(async () => {
-  shop = await startTestShop({
-    PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_kirakira',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  });
-  fake = new FakeStripe();
-  setGateway(
-    shop.ctx,
-    createStripeGateway(shop.ctx, { httpClient: Stripe.createFetchHttpClient(fake.fetch as typeof fetch) }),
-  );
-  course = await seedCourses(shop);
+  ({ shop, fake, course } = await startStripeShop());
 });
 afterAll(() => shop.close());
 
@@ -34,15 +23,28 @@ async function eventFor(type: string, res: Envelope, amount: number, eventId?: s
   return stripeEvent(type, { pi: row.provider_ref, paymentId: res.payment_id as string, amount, eventId });
 }
 
-async function webhook(body: string, signature?: string) {
-  const header = signature ?? Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
-  const res = await fetch(`${shop.baseUrl}/api/payment/webhook/stripe`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    body,
-  });
-  return { status: res.status, outcome: ((await res.json()) as { outcome: string }).outcome };
+/** A call Stripe.js makes from the browser: the publishable key as the `key` field, never the secret key. */
+async function browserCall(method: 'GET' | 'POST', path: string, fields: Record<string, string> = {}) {
+  const body = new URLSearchParams({ key: PUBLISHABLE_KEY, ...fields }).toString();
+  const url = `https://api.stripe.com${path}${method === 'GET' ? `${path.includes('?') ? '&' : '?'}key=${PUBLISHABLE_KEY}` : ''}`;
+  const res = await fake.fetch(url, { method, ...(method === 'POST' ? { body } : {}) });
+  return (await res.json()) as Record<string, unknown> & { id: string; status: string; error?: unknown };
 }
+
+/** Stripe.js's createPaymentMethod for a test card number: the PaymentMethod id the browser sends as token. */
+async function browserPaymentMethod(number: string): Promise<string> {
+  const pm = await browserCall('POST', '/v1/payment_methods', {
+    type: 'card',
+    'card[number]': number,
+    'card[exp_month]': '12',
+    'card[exp_year]': String(new Date().getFullYear() + 3),
+    'card[cvc]': '123',
+    'billing_details[name]': 'TARO YAMADA',
+  });
+  return pm.id;
+}
+
+const webhook = (body: string, signature?: string) => stripeWebhook(shop, body, signature);
 
 describe('Stripe adapter (PAYMENT_PROVIDER=stripe)', () => {
   it('offers only the methods Stripe has in JPY', async () => {
@@ -52,22 +54,58 @@ describe('Stripe adapter (PAYMENT_PROVIDER=stripe)', () => {
     expect((await buy(m.client, { point_price_id: course[500], pay_id: 3 })).errors?.pay_id).toBeDefined();
   });
 
-  it('card: builds a confirmed JPY PaymentIntent with our id as metadata and idempotency key; credits', async () => {
+  it('card: a JPY PaymentIntent with our id as metadata, saved before it is confirmed; idempotency keys; credits', async () => {
     const m = await buildMember(shop);
     const res = await buy(m.client, { point_price_id: course[3000], pay_id: 1, token: 'tok_visa' });
     expect(res).toMatchObject({ result: '1', url: '1', point: 3000 });
     const f = fake.lastCreate();
     expect(f.get('amount')).toBe('3000');
     expect(f.get('currency')).toBe('jpy');
-    expect(f.get('confirm')).toBe('true');
+    // Record-before-charge: created unconfirmed, confirmed in a second call once the shop has the intent id.
+    expect(f.get('confirm')).toBeNull();
     expect(f.get('metadata[payment_id]')).toBe(res.payment_id);
     expect(f.get('payment_method_data[type]')).toBe('card');
     expect(f.get('payment_method_options[card][request_three_d_secure]')).toBe('automatic');
-    const req = fake.requests.at(-1)!;
-    expect(req.headers['idempotency-key']).toBe(`create-${res.payment_id}`);
-    expect(req.headers.authorization).toBe('Bearer sk_test_kirakira');
+    const [create, confirm] = fake.requests.slice(-2);
+    const pi = (await paymentRow(shop, res.payment_id as string)).provider_ref;
+    expect(create!.headers['idempotency-key']).toBe(`create-${res.payment_id}`);
+    expect(confirm!.path).toBe(`/v1/payment_intents/${pi}/confirm`);
+    expect(confirm!.headers['idempotency-key']).toBe(`confirm-${res.payment_id}`);
+    expect(confirm!.form.get('return_url')).toMatch(/^http/);
+    expect(confirm!.headers.authorization).toBe('Bearer sk_test_kirakira');
     expect((await balance(shop, m.id)).point).toBe(3000);
     await expectLedgerClean(shop);
+  });
+
+  it('a retried start (same payment id) gets the same PaymentIntent back and charges once', async () => {
+    const m = await buildMember(shop);
+    const req = {
+      paymentId: 'pay_retriedStartTestPayment01',
+      memberId: m.id,
+      amount: 500,
+      payId: 1 as const,
+      description: '500pt',
+      method: { kind: 'card' as const, token: 'tok_visa', force3ds: false },
+      returnUrls: { success: `${shop.baseUrl}/pay-redirect`, failure: `${shop.baseUrl}/pay-redirect` },
+      expiresAt: new Date(Date.now() + 86400_000),
+      buyer: { name: 'TARO', email: m.mail },
+    };
+    const recorded: string[] = [];
+    const recordRef = async (ref: string) => void recorded.push(ref);
+    const first = await shop.ctx.gateway.createPayment({ ...req, recordRef });
+    const again = await shop.ctx.gateway.createPayment({ ...req, recordRef });
+    expect(again).toEqual(first);
+    expect(recorded).toEqual([first.providerRef, first.providerRef]);
+    const mine = [...fake.intents.values()].filter(
+      (pi) => (pi.metadata as Record<string, string>).payment_id === req.paymentId,
+    );
+    expect(mine).toHaveLength(1);
+    expect(await shop.ctx.gateway.findByMerchantRef(req.paymentId)).toMatchObject({
+      providerRef: first.providerRef,
+      status: 'succeeded',
+      amount: 500,
+    });
+    expect(await shop.ctx.gateway.findByMerchantRef('pay_noSuchPayment')).toBeNull();
   });
 
   it('card declined: the SDK card error becomes a failed payment', async () => {
@@ -186,12 +224,124 @@ describe('Stripe adapter (PAYMENT_PROVIDER=stripe)', () => {
     expect((await paymentRow(shop, res.payment_id as string)).status).toBe('cancelled');
   });
 
+  it('pay_style tells the browser to take cards with Stripe.js and hands it the publishable key', async () => {
+    const res = await shop.client().get('/user/pay_style');
+    expect(res).toMatchObject({ payment_provider: 'stripe', publishable_key: PUBLISHABLE_KEY });
+  });
+
+  it('a card from Stripe.js: its PaymentMethod pays; 3-D Secure hands back the client secret for the page', async () => {
+    const m = await buildMember(shop);
+    const ok = await buy(m.client, {
+      point_price_id: course[500],
+      pay_id: 1,
+      token: await browserPaymentMethod('4242424242424242'),
+    });
+    expect(ok).toMatchObject({ result: '1', url: '1', point: 500 });
+    expect(fake.lastCreate().get('payment_method')).toMatch(/^pm_/);
+
+    const res = await buy(m.client, {
+      point_price_id: course[1000],
+      pay_id: 1,
+      token: await browserPaymentMethod('4000002500003155'),
+    });
+    expect(res.result).toBe('7');
+    const secret = res.client_secret as string;
+    const pi = (await paymentRow(shop, res.payment_id as string)).provider_ref;
+    expect(secret).toMatch(new RegExp(`^${pi}_secret_`));
+    // What Stripe.js does with it: read the intent, pass the challenge; then the page goes to /pay-redirect.
+    expect((await browserCall('GET', `/v1/payment_intents/${pi}?client_secret=${secret}`)).status).toBe(
+      'requires_action',
+    );
+    expect((await browserCall('GET', `/v1/payment_intents/${pi}?client_secret=wrong`)).error).toBeDefined();
+    await browserCall('POST', `/v1/payment_intents/${pi}/test_3ds`, { client_secret: secret, outcome: 'pass' });
+    expect((await m.client.post('/user/point/append', { token: res.payment_id })).result).toBe('1');
+    expect((await balance(shop, m.id)).point).toBe(1500);
+
+    const failed = await buy(m.client, {
+      point_price_id: course[500],
+      pay_id: 7,
+      token: await browserPaymentMethod('4242424242424242'),
+    });
+    const failedPi = (await paymentRow(shop, failed.payment_id as string)).provider_ref;
+    await browserCall('POST', `/v1/payment_intents/${failedPi}/test_3ds`, {
+      client_secret: failed.client_secret as string,
+      outcome: 'fail',
+    });
+    expect((await m.client.post('/user/point/append', { token: failed.payment_id })).result).toBe('0');
+    expect((await balance(shop, m.id)).point).toBe(1500);
+    await expectLedgerClean(shop);
+  });
+
+  it('a declined card from Stripe.js fails the payment; a saved one is attached to a customer', async () => {
+    const m = await buildMember(shop);
+    const declined = await buy(m.client, {
+      point_price_id: course[500],
+      pay_id: 1,
+      token: await browserPaymentMethod('4000000000000002'),
+    });
+    expect(declined).toMatchObject({ state: 400, reason: 'declined' });
+    const saved = await buy(m.client, {
+      point_price_id: course[500],
+      pay_id: 1,
+      token: await browserPaymentMethod('3566002020360505'),
+      save_card: '1',
+    });
+    expect(saved.result).toBe('1');
+    const cards = await m.client.get('/user/point/savedcard');
+    expect(cards.card_list).toMatchObject([{ card: '**** **** **** 0505', brand: 'JCB' }]);
+  });
+
+  it('STRIPE_API_BASE points the SDK at a Stripe API over HTTP (the browser tests run the fake this way)', async () => {
+    const { startFakeStripeServer } = await import('./fake-stripe-server.ts');
+    const api = await startFakeStripeServer();
+    try {
+      const config = { ...shop.ctx.config, payments: { ...shop.ctx.config.payments, stripeApiBase: api.url } };
+      const gateway = createStripeGateway(config);
+      const m = await buildMember(shop);
+      const outcome = await gateway.createPayment({
+        paymentId: 'pay_apiBaseTestPayment01',
+        memberId: m.id,
+        amount: 500,
+        payId: 1,
+        description: '500pt',
+        method: { kind: 'card', token: 'tok_visa', force3ds: false },
+        returnUrls: { success: `${shop.baseUrl}/pay-redirect`, failure: `${shop.baseUrl}/pay-redirect` },
+        expiresAt: new Date(Date.now() + 86400_000),
+        buyer: { name: 'TARO', email: m.mail },
+      });
+      expect(outcome).toMatchObject({ status: 'succeeded', providerRef: expect.stringMatching(/^pi_/) });
+      expect(api.fake.requests.at(-1)!.headers.authorization).toBe('Bearer sk_test_kirakira');
+    } finally {
+      api.server.close();
+    }
+  });
+
   it('a bad configuration stops the start naming the variable', async () => {
     const { parseConfig } = await import('../../src/config.ts');
     expect(() => parseConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
       /STRIPE_WEBHOOK_SECRET/,
     );
+    expect(() =>
+      parseConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }),
+    ).toThrow(/STRIPE_PUBLISHABLE_KEY/);
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+    };
+    expect(() => parseConfig({ PAYMENT_PROVIDER: 'stripe', ...keys, STRIPE_PUBLISHABLE_KEY: 'sk_test_x' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY/,
+    );
+    expect(() =>
+      parseConfig({
+        PAYMENT_PROVIDER: 'stripe',
+        ...keys,
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(32),
+        STRIPE_API_BASE: 'http://127.0.0.1:9',
+      }),
+    ).toThrow(/STRIPE_API_BASE/);
     expect(() => parseConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
     expect(() => parseConfig({ PAYMENT_CALLBACK_SECRET: 'short' })).toThrow(/PAYMENT_CALLBACK_SECRET/);
   });

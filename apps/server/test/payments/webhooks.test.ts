@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signPayload, SIGNATURE_HEADER } from '../../src/services/payments/signature.ts';
+import { signPayload, SIGNATURE_HEADER } from '../../src/services/payments/gateways/sandbox/signature.ts';
 import { buildMember } from '../factories.ts';
 import type { TestShop } from '../test-shop.ts';
 import {

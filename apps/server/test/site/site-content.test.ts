@@ -74,7 +74,7 @@ describe('GET /api/user/post/list', () => {
       `INSERT INTO posts (title, last_name, first_name, content, images, published_at)
        VALUES ('未来のお知らせ', '運営', '事務局', '予約投稿', '["/a.svg", 3]', now() + interval '1 day')`,
     );
-    clearSiteContentCache();
+    clearSiteContentCache(shop.ctx);
     const res = await shop.client().get('/user/post/list');
     const list = res.list as Post[];
     expect(list.some((p) => p.title === '未来のお知らせ')).toBe(false);
@@ -96,40 +96,40 @@ describe('GET /api/user/banner', () => {
   it('answers mode 0 when the setting is off or missing, and leaves inactive banners out', async () => {
     const pool = shop.ctx.db.pool;
     await pool.query("UPDATE settings SET value = '0' WHERE key = 'banner_mode'");
-    clearSiteContentCache();
+    clearSiteContentCache(shop.ctx);
     expect((await shop.client().get('/user/banner')).mode).toBe('0');
     await pool.query("DELETE FROM settings WHERE key = 'banner_mode'");
-    clearSiteContentCache();
+    clearSiteContentCache(shop.ctx);
     expect((await shop.client().get('/user/banner')).mode).toBe('0');
     await pool.query("INSERT INTO settings (key, value) VALUES ('banner_mode', '1')");
     await pool.query("UPDATE banners SET active = false WHERE file_name = '/demo/banners/provably-fair.svg'");
-    clearSiteContentCache();
+    clearSiteContentCache(shop.ctx);
     const res = await shop.client().get('/user/banner');
     expect(res.mode).toBe('1');
     expect((res.list as unknown[]).length).toBe(2);
     await pool.query('UPDATE banners SET active = true');
-    clearSiteContentCache();
+    clearSiteContentCache(shop.ctx);
   });
 
   it('serves repeated calls from a short cache, so a crowd costs a few queries a second', async () => {
-    clearSiteContentCache();
+    clearSiteContentCache(shop.ctx);
     const before = await shop.client().get('/user/banner');
     await shop.ctx.db.pool.query("UPDATE settings SET value = '0' WHERE key = 'banner_mode'");
     try {
       // Within SITE_CACHE_MS the old answer stands; after a clear (or the TTL) the edit shows.
       expect((await shop.client().get('/user/banner')).mode).toBe(before.mode);
-      clearSiteContentCache();
+      clearSiteContentCache(shop.ctx);
       expect((await shop.client().get('/user/banner')).mode).toBe('0');
     } finally {
       await shop.ctx.db.pool.query("UPDATE settings SET value = '1' WHERE key = 'banner_mode'");
-      clearSiteContentCache();
+      clearSiteContentCache(shop.ctx);
     }
     const first = ((await shop.client().get('/user/post/list')).list as Post[])[0]!.title;
     await shop.ctx.db.pool.query(
       "INSERT INTO posts (title, last_name, first_name, content) VALUES ('速報', '運営', '事務局', '本文')",
     );
     expect(((await shop.client().get('/user/post/list')).list as Post[])[0]!.title).toBe(first);
-    clearSiteContentCache();
+    clearSiteContentCache(shop.ctx);
     expect(((await shop.client().get('/user/post/list')).list as Post[])[0]!.title).toBe('速報');
   });
 });

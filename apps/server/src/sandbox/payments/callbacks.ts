@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { signPayload, SIGNATURE_HEADER } from '../../services/payments/signature.ts';
-import type { Intent } from './provider.ts';
+import { signPayload, SIGNATURE_HEADER } from '../../services/payments/gateways/sandbox/signature.ts';
+import type { Intent } from '../../services/payments/gateways/sandbox/provider.ts';
 
 /** The callback body the sandbox provider sends; the shop's webhook verifies and parses it. */
 export interface SandboxEvent {

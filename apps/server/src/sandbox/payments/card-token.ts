@@ -1,18 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { luhnValid } from '@oripa/core';
 import type { AppContext } from '../../context.ts';
+import { insertCardToken } from '../../db/queries/sandbox-payments.ts';
+import { maskNumber, TEST_CARDS } from '../../services/payments/gateways/sandbox/test-cards.ts';
 
 /**
  * The sandbox card company's token endpoint (DESIGN.md section 3): the browser sends the card here, never to the
  * shop; the shop only ever sees the token and a masked number. Error codes are those of spec section 8.
  */
-export const TEST_CARDS = {
-  success: '4111111111111111',
-  declined: '4000000000000002',
-  threeDSecure: '4000000000003220',
-  maintenance: '4000000000008000',
-  communication: '4000000000007001',
-} as const;
 
 export interface TokenInput {
   card_number?: unknown;
@@ -31,8 +26,6 @@ export function brandOf(number: string): string {
   if (/^3(0|6|8)/.test(number)) return 'DINERS';
   return 'CARD';
 }
-
-export const maskNumber = (last4: string) => `**** **** **** ${last4}`;
 
 /** Checks a card the way a card company's token API does; returns the first error code or null. */
 export function cardErrorCode(input: TokenInput, now: Date): string | null {
@@ -71,16 +64,13 @@ export async function issueCardToken(
   const number = str(input.card_number).replace(/[\s-]/g, '');
   const token = `tok_${randomBytes(18).toString('base64url')}`;
   const last4 = number.slice(-4);
-  await ctx.db.pool.query(
-    `INSERT INTO sandbox_card_tokens (token, last4, brand, fingerprint, expire, holder) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [
-      token,
-      last4,
-      brandOf(number),
-      createHash('sha256').update(`sandbox-card|${number}`).digest('hex'),
-      str(input.card_expire),
-      str(input.cardholder_name).toUpperCase(),
-    ],
-  );
+  await insertCardToken(ctx.db.pool, {
+    token,
+    last4,
+    brand: brandOf(number),
+    fingerprint: createHash('sha256').update(`sandbox-card|${number}`).digest('hex'),
+    expire: str(input.card_expire),
+    holder: str(input.cardholder_name).toUpperCase(),
+  });
   return { token, req_card_number: maskNumber(last4) };
 }

@@ -1,8 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { formatTokyo } from '@oripa/core';
-import { buildEvent, deliverCallback } from './callbacks.ts';
-import { page, type PageButton } from './html.ts';
+import { listIntents } from '../../db/queries/sandbox-payments.ts';
 import {
   loadIntent,
   moveIntent,
@@ -11,7 +10,10 @@ import {
   SANDBOX_BANK,
   type Intent,
   type IntentStatus,
-} from './provider.ts';
+} from '../../services/payments/gateways/sandbox/provider.ts';
+import { signButtonPayload } from '../../services/payments/gateways/sandbox/signature.ts';
+import { buildEvent, deliverCallback } from './callbacks.ts';
+import { page, type PageButton } from './html.ts';
 
 type Outcome = IntentStatus | 'short';
 
@@ -149,7 +151,7 @@ export const sandboxPaymentPages: FastifyPluginAsync = async (app) => {
 
   // The wallet trusts a button payload only with the merchant's signature over it.
   const signedByMerchant = (payloadJSON: string, signature: string) => {
-    const expected = createHmac('sha256', ctx.config.payments.callbackSecret).update(payloadJSON).digest('base64url');
+    const expected = signButtonPayload(ctx.config.payments.callbackSecret, payloadJSON);
     return expected.length === signature.length && timingSafeEqual(Buffer.from(expected), Buffer.from(signature));
   };
 
@@ -195,16 +197,13 @@ export const sandboxPaymentPages: FastifyPluginAsync = async (app) => {
       back = '';
     }
     if (!back.startsWith(ctx.config.publicUrl)) return html(reply, 'bad return url', 400);
-    const id = await openCheckoutSession(ctx, 'VISA **** 1111');
+    const id = await openCheckoutSession(ctx.db.pool, 'VISA **** 1111');
     return reply.redirect(withQuery(back, { amazonCheckoutSessionId: id }), 303);
   });
 
   // The provider's dashboard: open payments with links to their pages, for testers completing them by hand.
   app.get('/pay', async (_request, reply) => {
-    const { rows } = await ctx.db.pool.query<Intent>(
-      `SELECT * FROM sandbox_intents WHERE status = ANY($1) AND kind <> 'wallet_session' ORDER BY created_at DESC LIMIT 50`,
-      [OPEN_STATUSES],
-    );
+    const rows = await listIntents(ctx.db.pool, OPEN_STATUSES);
     const body = page({
       title: ['未完了のお支払い', 'Open payments'],
       lead: ['ページを開いて支払い・期限切れなどを操作できます。', 'Open a page to pay, decline or let it expire.'],
@@ -215,14 +214,14 @@ export const sandboxPaymentPages: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
-    const i = await loadIntent(ctx, request.params.id);
+    const i = await loadIntent(ctx.db.pool, request.params.id);
     if (!i || !actionsFor(i.kind))
       return html(reply, page({ title: ['見つかりません', 'Not found'], lead: ['', ''], rows: [] }), 404);
     return html(reply, render(i));
   });
 
   app.post<{ Params: { id: string }; Body: { action?: string } }>('/pay/:id', async (request, reply) => {
-    const before = await loadIntent(ctx, request.params.id);
+    const before = await loadIntent(ctx.db.pool, request.params.id);
     const outcome = before ? actionsFor(before.kind)?.[request.body?.action ?? ''] : undefined;
     if (!before || !outcome) return html(reply, 'unknown payment or action', 404);
     if (outcome === 'short') {
@@ -230,7 +229,7 @@ export const sandboxPaymentPages: FastifyPluginAsync = async (app) => {
       await deliverCallback(app, buildEvent(before, { status: 'succeeded', amount: Math.max(1, before.amount - 100) }));
       return html(reply, render(before));
     }
-    const after = await moveIntent(ctx, before.id, outcome, OPEN_STATUSES);
+    const after = await moveIntent(ctx.db.pool, before.id, outcome, OPEN_STATUSES);
     if (!after) return html(reply, render(before), 409);
     // An approved retailer-wallet payment is captured later by the shop; everything else is reported now.
     if (outcome !== 'authorized') await deliverCallback(app, buildEvent(after));

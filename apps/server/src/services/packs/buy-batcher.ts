@@ -1,34 +1,18 @@
 import type { AppContext } from '../../context.ts';
 import { Batcher, RETRY_LATER, takeBatch } from '../../db/batcher.ts';
+import { buyPackBatch, STOCK_MOVED, type BatchBuyer, type ClaimedRow } from '../../db/queries/purchases.ts';
 import { CONFLICT_CODES, retryConflicts } from '../../db/transaction.ts';
 
 /**
  * Group purchase (ADR 0007). Buyers of one pack queue here and are sent to PostgreSQL together as one
- * `buy_pack_batch` statement (migration 0005): one ticket claim, one purchase insert, one debit for the whole batch,
- * through the smart batching of db/batcher.ts (no timer; a batch goes out whenever fewer than MAX_IN_FLIGHT of the
- * pack's batches are running). A batch never holds the same member or token twice (a later one waits for the next
+ * `buy_pack_batch` statement (db/queries/purchases.ts): one ticket claim, one purchase insert, one debit for the
+ * whole batch, through the smart batching of db/batcher.ts (no timer; a batch goes out whenever fewer than
+ * MAX_IN_FLIGHT of the pack's batches are running). A batch never holds the same member or token twice (a later one waits for the next
  * batch); each buyer's outcome is its own (the SQL function leaves a buyer who cannot buy out of every write and
  * names the reason).
  */
 
-export interface BatchBuyer {
-  memberId: number;
-  count: number;
-  unit: number;
-  /** The purchase intent's nonce (purchases.token). */
-  token: string;
-  /** The fewest draws acceptable: the count, or 1 for 'all'. */
-  min: number;
-}
-
-export interface ClaimedRow {
-  history_id: number;
-  purchase_id: number;
-  ticket_no: number;
-  pack_card_id: number;
-}
-
-/** Why buy_pack_batch left a buyer out (see migration 0005). */
+/** Why buy_pack_batch left a buyer out (see the function's comment). */
 export type NotBoughtReason = 'rules' | 'replay' | 'max_buy' | 'points' | 'coins' | 'stock';
 
 export type BatchOutcome = { bought: ClaimedRow[]; at: Date } | { notBought: NotBoughtReason; at: Date };
@@ -42,13 +26,8 @@ const MAX_IN_FLIGHT = 1;
 /** Buyers per batch: bounds a batch's locks and its statement time. */
 export const MAX_BATCH = 64;
 
-/** buy_pack_batch's 'stock moved' error (migration 0007). */
-export const STOCK_MOVED = 'OR010';
 const BATCH_RETRY_CODES = [...CONFLICT_CODES, STOCK_MOVED];
 const STOCK_RETRIES = 8;
-
-export const BATCH_SQL = `SELECT idx, purchase_id, history_id, ticket_no, pack_card_id, reason
-  FROM buy_pack_batch($1, $2, $3, $4, $5, $6, $7)`;
 
 /** The gate of a new batch: admits a buyer only if its member and its token are not in the batch yet. */
 function distinctBuyers(): (b: BatchBuyer) => boolean {
@@ -68,27 +47,13 @@ export function takeBuyBatch<T extends { buyer: BatchBuyer }>(waiting: T[], max 
   return takeBatch(waiting, max, (w) => admits(w.buyer));
 }
 
-type BatchRow = ClaimedRow & { idx: number; reason: string | null };
-
-/** The parameters of BATCH_SQL: buyer i of the batch is element i of each array. */
-export const batchValues = (packId: number, buyers: BatchBuyer[], at: Date) => [
-  packId,
-  buyers.map((b) => b.memberId),
-  buyers.map((b) => b.count),
-  buyers.map((b) => b.unit),
-  buyers.map((b) => b.token),
-  buyers.map((b) => b.min),
-  at,
-];
-
 async function runBatch(ctx: AppContext, packId: number, buyers: BatchBuyer[]) {
   const at = ctx.clock.now();
-  const values = batchValues(packId, buyers, at);
   // The statement is all-or-nothing, so a batch rolled back by a deadlock, or because a batch of another instance
   // took the tickets it counted on (stock_moved: that batch committed, so each retry follows progress), is safe to
   // send again.
-  const { rows } = await retryConflicts(
-    () => ctx.db.pool.query<BatchRow>({ name: 'pack-buy-batch', text: BATCH_SQL, values }),
+  const rows = await retryConflicts(
+    () => buyPackBatch(ctx.db.pool, packId, buyers, at),
     STOCK_RETRIES,
     BATCH_RETRY_CODES,
   );
@@ -100,14 +65,11 @@ async function runBatch(ctx: AppContext, packId: number, buyers: BatchBuyer[]) {
       continue;
     }
     const cards = bought.get(r.idx) ?? [];
-    cards.push({
-      history_id: r.history_id,
-      purchase_id: r.purchase_id,
-      ticket_no: r.ticket_no,
-      pack_card_id: r.pack_card_id,
-    });
+    // The row itself serves as the claimed ticket (a copy per card would cost a 3,000-draw 3,000 objects).
+    cards.push(r);
     bought.set(r.idx, cards);
   }
+  ctx.metrics.purchaseBatch(buyers.length, bought.size, rows.length - reasons.size);
   return buyers.map((_, i): BatchOutcome | typeof RETRY_LATER => {
     const cards = bought.get(i + 1);
     if (cards) return { bought: cards, at };
@@ -118,12 +80,9 @@ async function runBatch(ctx: AppContext, packId: number, buyers: BatchBuyer[]) {
   });
 }
 
-const queues = new WeakMap<AppContext, Map<number, Batcher<BatchBuyer, BatchOutcome>>>();
-
 /** Queues one buyer of `packId` for the next batch and resolves with its own outcome. */
 export function buyInBatch(ctx: AppContext, packId: number, buyer: BatchBuyer): Promise<BatchOutcome> {
-  let byPack = queues.get(ctx);
-  if (!byPack) queues.set(ctx, (byPack = new Map()));
+  const byPack = ctx.packs.buyQueues;
   let queue = byPack.get(packId);
   if (!queue) {
     queue = new Batcher((buyers) => runBatch(ctx, packId, buyers), {

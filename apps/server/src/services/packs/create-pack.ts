@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { seedCommitment, ticketSequence, type Rank } from '@oripa/core';
+import { insertPack, insertPackCards, insertPackStock, insertTickets } from '../../db/queries/pack-creation.ts';
 
 export interface NewPackCard {
   rank: Rank;
@@ -44,64 +45,45 @@ export interface NewPack {
 export async function createPack(tx: PoolClient, p: NewPack): Promise<number> {
   const seedHex = p.seedHex ?? randomBytes(32).toString('hex');
   const total = p.cards.reduce((s, c) => s + c.setCount, 0);
-  const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO packs (card_type, name_ja, name_en, detail_ja, detail_en, images, eye_catch, point, payment_method,
-       max_buy_count, rank_limit, sms_only, show_cardlist, start_date, seed, seed_hash, total_tickets, sort)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, decode($15, 'hex'), $16, $17, $18)
-     RETURNING id`,
-    [
-      p.cardType,
-      p.nameJa,
-      p.nameEn,
-      p.detailJa ?? '',
-      p.detailEn ?? '',
-      JSON.stringify(p.images ?? []),
-      p.eyeCatch ?? '',
-      p.point,
-      p.paymentMethod ?? '1',
-      p.maxBuyCount ?? 0,
-      p.rankLimit ?? 0,
-      p.smsOnly ?? false,
-      p.showCardlist ?? true,
-      p.startDate,
-      seedHex,
-      seedCommitment(seedHex),
-      total,
-      p.sort ?? 0,
-    ],
-  );
-  const packId = Number(rows[0]!.id);
-  await tx.query('INSERT INTO pack_stock (pack_id, total) VALUES ($1, $2)', [packId, total]);
-  const cards = await tx.query<{ id: number; rank: Rank; set_count: number }>(
-    `INSERT INTO pack_cards (pack_id, rank, name, image_url, set_count, model_number, rarity, buy_point, no_reduction, movie_url)
-     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::smallint[], $8::int[],
-       $9::boolean[], $10::text[])
-     RETURNING id, rank, set_count`,
-    [
-      packId,
-      p.cards.map((c) => c.rank),
-      p.cards.map((c) => c.name),
-      p.cards.map((c) => c.imageUrl),
-      p.cards.map((c) => c.setCount),
-      p.cards.map((c) => c.modelNumber ?? ''),
-      p.cards.map((c) => c.rarity ?? 0),
-      p.cards.map((c) => c.buyPoint),
-      p.cards.map((c) => c.noReduction ?? false),
-      p.cards.map((c) => c.movieUrl ?? ''),
-    ],
+  const packId = await insertPack(tx, {
+    cardType: p.cardType,
+    nameJa: p.nameJa,
+    nameEn: p.nameEn,
+    detailJa: p.detailJa ?? '',
+    detailEn: p.detailEn ?? '',
+    images: p.images ?? [],
+    eyeCatch: p.eyeCatch ?? '',
+    point: p.point,
+    paymentMethod: p.paymentMethod ?? '1',
+    maxBuyCount: p.maxBuyCount ?? 0,
+    rankLimit: p.rankLimit ?? 0,
+    smsOnly: p.smsOnly ?? false,
+    showCardlist: p.showCardlist ?? true,
+    startDate: p.startDate,
+    seedHex,
+    seedHash: seedCommitment(seedHex),
+    totalTickets: total,
+    sort: p.sort ?? 0,
+  });
+  await insertPackStock(tx, packId, total);
+  const cards = await insertPackCards(
+    tx,
+    packId,
+    p.cards.map((c) => ({
+      ...c,
+      modelNumber: c.modelNumber ?? '',
+      rarity: c.rarity ?? 0,
+      noReduction: c.noReduction ?? false,
+      movieUrl: c.movieUrl ?? '',
+    })),
   );
   const sequence = ticketSequence(
-    cards.rows.map((c) => ({ id: Number(c.id), rank: c.rank, set_count: Number(c.set_count) })),
+    cards.map((c) => ({ id: Number(c.id), rank: c.rank, set_count: Number(c.set_count) })),
     seedHex,
   );
   // One statement per 50,000 tickets keeps the parameter arrays a sane size for big bench packs.
   for (let start = 0; start < sequence.length; start += 50_000) {
-    const slice = sequence.slice(start, start + 50_000);
-    await tx.query(
-      `INSERT INTO tickets (pack_id, ticket_no, pack_card_id)
-       SELECT $1, $2::int + ord, card FROM unnest($3::bigint[]) WITH ORDINALITY AS t(card, ord)`,
-      [packId, start, slice],
-    );
+    await insertTickets(tx, packId, start, sequence.slice(start, start + 50_000));
   }
   return packId;
 }

@@ -1,7 +1,15 @@
 import type { PoolClient } from 'pg';
 import type { AppContext } from '../../context.ts';
+import { findMemberById } from '../../db/queries/members.ts';
+import {
+  lockPurchaseCards,
+  markCardsConverted,
+  markCardsShipped,
+  purchasesOfCards,
+} from '../../db/queries/purchase-cards.ts';
+import { insertShipment } from '../../db/queries/shipments.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../app-error.ts';
 import { grantPoints } from '../ledger.ts';
 
 export type DecisionOutcome =
@@ -10,15 +18,6 @@ export type DecisionOutcome =
   | { result: '0' }
   /** Nothing left to decide (decided already, or converted by the 24-hour job). */
   | { result: '-1' };
-
-interface LockedCard {
-  id: number;
-  purchase_id: number;
-  member_id: number;
-  status: 'pending' | 'ship' | 'convert';
-  buy_point: number;
-  no_reduction: boolean;
-}
 
 export interface MemberAddress {
   zipcode: string;
@@ -32,19 +31,7 @@ export interface MemberAddress {
 
 /** The member's shipping address as a snapshot, or null when incomplete. */
 export async function memberAddress(tx: PoolClient, memberId: number): Promise<MemberAddress | null> {
-  const { rows } = await tx.query<{
-    zipcode: string | null;
-    pref_id: number | null;
-    shiku: string | null;
-    address: string | null;
-    building: string | null;
-    last_name: string;
-    first_name: string;
-    tel: string;
-  }>('SELECT zipcode, pref_id, shiku, address, building, last_name, first_name, tel FROM members WHERE id = $1', [
-    memberId,
-  ]);
-  const m = rows[0];
+  const m = await findMemberById(tx, memberId);
   if (!m || !m.zipcode || !m.pref_id || !m.shiku || !m.address) return null;
   return {
     zipcode: m.zipcode,
@@ -66,15 +53,8 @@ export async function shipCards(
   address: MemberAddress,
   now: Date,
 ): Promise<number> {
-  const { rows } = await tx.query<{ id: number }>(
-    'INSERT INTO shipments (member_id, purchase_id, address, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
-    [memberId, purchaseId, JSON.stringify(address), now],
-  );
-  const shipmentId = Number(rows[0]!.id);
-  await tx.query(
-    `UPDATE purchase_cards SET status = 'ship', decided_at = $2, shipment_id = $3 WHERE id = ANY($1::bigint[])`,
-    [cardIds, now, shipmentId],
-  );
+  const shipmentId = await insertShipment(tx, memberId, purchaseId, address, now);
+  await markCardsShipped(tx, cardIds, shipmentId, now);
   return shipmentId;
 }
 
@@ -88,11 +68,7 @@ export async function convertCards(
   reason: 'card_conversion' | 'auto_conversion',
 ): Promise<number> {
   if (cards.length === 0) return 0;
-  await tx.query(
-    `UPDATE purchase_cards d SET status = 'convert', decided_at = $3, returned_point = t.pt
-     FROM unnest($1::bigint[], $2::int[]) AS t(id, pt) WHERE d.id = t.id`,
-    [cards.map((c) => c.id), cards.map((c) => c.buy_point), now],
-  );
+  await markCardsConverted(tx, cards, now);
   const total = cards.reduce((s, c) => s + c.buy_point, 0);
   if (total > 0) {
     await grantPoints(tx, {
@@ -125,19 +101,11 @@ export async function decide(
   const now = ctx.clock.now();
   const named = [...sendIds, ...reductionIds];
   return withTransaction(ctx.db, async (tx) => {
-    const { rows: owned } = await tx.query<{ purchase_id: number; member_id: number }>(
-      'SELECT DISTINCT purchase_id, member_id FROM purchase_cards WHERE id = ANY($1::bigint[])',
-      [named],
-    );
+    const owned = await purchasesOfCards(tx, named);
     if (owned.length !== 1 || Number(owned[0]!.member_id) !== memberId) throw foreign();
     const purchaseId = Number(owned[0]!.purchase_id);
     // Lock every card of the purchase in id order (the job locks the same way), then judge what we hold.
-    const { rows: cards } = await tx.query<LockedCard>(
-      `SELECT d.id, d.purchase_id, d.member_id, d.status, c.buy_point, c.no_reduction
-       FROM purchase_cards d JOIN pack_cards c ON c.id = d.pack_card_id
-       WHERE d.purchase_id = $1 ORDER BY d.id FOR UPDATE OF d`,
-      [purchaseId],
-    );
+    const cards = await lockPurchaseCards(tx, purchaseId);
     const byId = new Map(cards.map((c) => [Number(c.id), c]));
     if (named.some((id) => !byId.has(id))) throw foreign();
     const pending = cards.filter((c) => c.status === 'pending');

@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/app-error.ts';
-import { PACK_COLUMNS, type DrawnRow, type PackRow } from './pack-rows.ts';
+import { notFound } from '../../app-error.ts';
+import type { PackRow } from '../../db/queries/packs.ts';
+import { drawnCards, type DrawnRow } from '../../db/queries/purchase-cards.ts';
+import { findMemberPurchase, latestMemberPurchase, latestUndecidedPurchase } from '../../db/queries/purchases.ts';
 
 export interface PurchaseView {
   purchaseId: number;
@@ -12,28 +14,8 @@ export interface PurchaseView {
   cards: DrawnRow[];
 }
 
-const DRAWN_COLUMNS = `d.id AS history_id, d.purchase_id, d.ticket_no, d.status, d.pack_card_id, d.returned_point,
-  c.rank, c.name, c.image_url, c.set_count, c.model_number, c.rarity, c.buy_point, c.no_reduction, c.movie_url`;
-
-export async function loadDrawnCards(ctx: AppContext, purchaseId: number, pendingOnly: boolean): Promise<DrawnRow[]> {
-  const { rows } = await ctx.db.pool.query<DrawnRow>(
-    `SELECT ${DRAWN_COLUMNS} FROM purchase_cards d JOIN pack_cards c ON c.id = d.pack_card_id
-     WHERE d.purchase_id = $1 AND ($2::boolean IS FALSE OR d.status = 'pending') ORDER BY d.id`,
-    [purchaseId, pendingOnly],
-  );
-  return rows;
-}
-
-async function loadPurchaseRow(ctx: AppContext, memberId: number, where: string, params: unknown[]) {
-  const { rows } = await ctx.db.pool.query<
-    PackRow & { purchase_id: number; created: Date; count: number; price: number; currency: 'point' | 'coin' }
-  >(
-    `SELECT ${PACK_COLUMNS}, b.id AS purchase_id, b.created_at AS created, b.count, b.price, b.currency
-     FROM purchases b JOIN packs p ON p.id = b.pack_id WHERE b.member_id = $1 AND ${where}
-     ORDER BY b.id DESC LIMIT 1`,
-    [memberId, ...params],
-  );
-  return rows[0] ?? null;
+export function loadDrawnCards(ctx: AppContext, purchaseId: number, pendingOnly: boolean): Promise<DrawnRow[]> {
+  return drawnCards(ctx.db.pool, purchaseId, pendingOnly);
 }
 
 /**
@@ -47,13 +29,8 @@ export async function loadPurchaseView(
 ): Promise<PurchaseView | null> {
   const row =
     purchaseId !== null
-      ? await loadPurchaseRow(ctx, memberId, 'b.id = $2', [purchaseId])
-      : await loadPurchaseRow(
-          ctx,
-          memberId,
-          `EXISTS (SELECT 1 FROM purchase_cards d WHERE d.purchase_id = b.id AND d.status = 'pending')`,
-          [],
-        );
+      ? await findMemberPurchase(ctx.db.pool, memberId, purchaseId)
+      : await latestUndecidedPurchase(ctx.db.pool, memberId);
   if (!row) {
     if (purchaseId !== null) throw notFound();
     return null;
@@ -72,5 +49,5 @@ export async function loadPurchaseView(
 
 /** The member's latest purchase of any kind (conversion tracking after the reveal). */
 export async function latestPurchase(ctx: AppContext, memberId: number) {
-  return loadPurchaseRow(ctx, memberId, 'true', []);
+  return latestMemberPurchase(ctx.db.pool, memberId);
 }

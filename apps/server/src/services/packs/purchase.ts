@@ -1,65 +1,46 @@
-import { drawButtons, type DrawCount } from '@oripa/core';
+import {
+  batchReasonOf,
+  batchRefusal,
+  saleEligibility,
+  standingRefusals,
+  type DrawCount,
+  type SaleBuyer,
+  type SaleRefusal,
+} from '@oripa/core';
 import type { AppContext } from '../../context.ts';
 import { Batcher } from '../../db/batcher.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../app-error.ts';
 import { insufficientCoins, insufficientPoints } from '../ledger.ts';
-import { buyInBatch, type ClaimedRow } from './buy-batcher.ts';
-import { PACK_COLUMNS, type PackRow } from './pack-rows.ts';
+import { buyInBatch } from './buy-batcher.ts';
+import { findPack, type CardRow, type PackRow } from '../../db/queries/packs.ts';
+import { findPurchaseByToken, packsAndBuyers, type ClaimedRow } from '../../db/queries/purchases.ts';
+import { lineupById } from './lineup-cache.ts';
 import { issuePurchaseToken, PURCHASE_TOKEN_TTL_MS, readPurchaseToken } from './purchase-token.ts';
-import {
-  assertAffordable,
-  assertOnSale,
-  insufficientStockError,
-  maxBuyError,
-  soldOutError,
-  type BuyerState,
-} from './sale-rules.ts';
+import { saleError } from './sale-rules.ts';
 
-/**
- * For each (pack, member): the pack, the member's rank/SMS/balances, how many draws of this pack they bought, and
- * how many tickets are left (the draw cursor: one row). The draws bought are only summed when the pack has a
- * max_buy_count (a rush buyer's history grows with every draw). One statement for a whole batch of checks (see
- * loadPackAndBuyer); named, so each pooled connection plans it once.
- */
-const PACK_AND_BUYER_SQL = `SELECT q.i::int AS i, ${PACK_COLUMNS}, m.rank AS m_rank, m.sms_verified_at IS NOT NULL AS m_sms,
-    m.point_balance AS m_points, m.coin_balance AS m_coins,
-    CASE WHEN p.max_buy_count > 0 THEN (SELECT COALESCE(sum(count), 0)::int FROM purchases b
-      WHERE b.member_id = m.id AND b.pack_id = p.id) ELSE 0 END AS m_bought,
-    (SELECT s.total - s.drawn FROM pack_stock s WHERE s.pack_id = p.id) AS available
-  FROM unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS q(pack_id, member_id, i)
-  JOIN packs p ON p.id = q.pack_id JOIN members m ON m.id = q.member_id`;
-
-interface PackAndBuyerQuery {
+export interface PackAndBuyerQuery {
   packId: number;
   memberId: number;
 }
-type PackAndBuyerRow = PackRow & {
-  i: number;
-  m_rank: number;
-  m_sms: boolean;
-  m_points: number;
-  m_coins: number;
-  m_bought: number;
-  available: number;
-};
-interface PackAndBuyer {
+export interface PackAndBuyer {
   pack: PackRow;
-  buyer: BuyerState;
+  buyer: SaleBuyer;
   available: number;
 }
 
 async function loadPacksAndBuyers(ctx: AppContext, qs: PackAndBuyerQuery[]): Promise<(PackAndBuyer | null)[]> {
-  const { rows } = await ctx.db.pool.query<PackAndBuyerRow>({
-    name: 'pack-and-buyer',
-    text: PACK_AND_BUYER_SQL,
-    values: [qs.map((q) => q.packId), qs.map((q) => q.memberId)],
-  });
+  const rows = await packsAndBuyers(
+    ctx.db.pool,
+    qs.map((q) => q.packId),
+    qs.map((q) => q.memberId),
+  );
   const found = new Map(rows.map((r) => [r.i, r]));
   return qs.map((_, i) => {
     const r = found.get(i + 1);
     if (!r) return null;
-    const buyer: BuyerState = {
+    const buyer: SaleBuyer = {
       rank: r.m_rank,
+      mailVerified: r.m_mail,
       smsVerified: r.m_sms,
       bought: r.m_bought,
       pointBalance: Number(r.m_points),
@@ -70,20 +51,10 @@ async function loadPacksAndBuyers(ctx: AppContext, qs: PackAndBuyerQuery[]): Pro
 }
 
 /** Checks in a rush are read together: one statement per batch instead of one per check (db/batcher.ts). */
-const checkBatchers = new WeakMap<AppContext, Batcher<PackAndBuyerQuery, PackAndBuyer | null>>();
-
 function loadPackAndBuyer(ctx: AppContext, packId: number, memberId: number) {
-  let batcher = checkBatchers.get(ctx);
-  if (!batcher) {
-    batcher = new Batcher((qs) => loadPacksAndBuyers(ctx, qs), { maxInFlight: 2, maxBatch: 64 });
-    checkBatchers.set(ctx, batcher);
-  }
-  return batcher.submit({ packId, memberId });
+  ctx.packs.checks ??= new Batcher((qs) => loadPacksAndBuyers(ctx, qs), { maxInFlight: 2, maxBatch: 64 });
+  return ctx.packs.checks.submit({ packId, memberId });
 }
-
-/** How many draws are still allowed by max_buy_count (Infinity when unlimited). */
-const allowanceLeft = (pack: PackRow, buyer: BuyerState) =>
-  pack.max_buy_count > 0 ? pack.max_buy_count - buyer.bought : Number.POSITIVE_INFINITY;
 
 export interface CheckResult {
   token: string;
@@ -103,27 +74,9 @@ export async function checkPurchase(
   const loaded = await loadPackAndBuyer(ctx, packId, memberId);
   if (!loaded) throw new AppError('not_found', { count: ['packNotFound'] }, 'not_found');
   const { pack, buyer, available } = loaded;
-  assertOnSale(pack, buyer, now);
-  if (available === 0) throw soldOutError();
-  // 'all' is offered only where the pack banner shows it (spec section 5: under 100 left and no max_buy_count).
-  if (
-    count === 'all' &&
-    !drawButtons({ pack_count: available, max_buy_count: pack.max_buy_count, can_limit: '0', is_sms_limit: '0' }).all
-      .shown
-  ) {
-    throw new AppError('validation', { count: ['allNotOffered'] }, 'all_not_offered');
-  }
-  const allowance = allowanceLeft(pack, buyer);
-  let n: number;
-  if (count === 'all') {
-    n = Math.min(available, allowance);
-  } else {
-    if (available < count) throw insufficientStockError(available);
-    if (count > allowance) throw maxBuyError(pack.max_buy_count, buyer.bought);
-    n = count;
-  }
-  const price = n * pack.point;
-  assertAffordable(pack, buyer, price);
+  const answer = saleEligibility(pack, buyer, now, { count, available });
+  if (!answer.ok) throw saleError(answer.refusal);
+  const { count: n, price } = answer;
   const token = issuePurchaseToken(ctx.config.sessionSecret, {
     m: memberId,
     p: packId,
@@ -140,34 +93,19 @@ export interface BoughtPurchase {
   pack: PackRow;
   /** True when this call found the token already spent and returned the first purchase. */
   replayed: boolean;
-  /** The tickets this call took (absent for a replay: the caller loads the first purchase's cards). */
-  claimed?: ClaimedRow[];
-  createdAt?: Date;
+  /**
+   * A purchase made by this call: the tickets it took and the pack's lineup (in memory), from which the reply is
+   * built without another query. Absent for a replay: the caller loads the first purchase's cards.
+   */
+  fresh?: { claimed: ClaimedRow[]; createdAt: Date; lineup: Map<number, CardRow> };
 }
 
 /**
  * The pack columns a purchase reply shows (name, type, payment method), cached per instance for a second: the
  * purchase itself was decided inside buy_pack_batch on the live row, so this copy only labels the reply.
  */
-const PACK_REPLY_TTL_MS = 1000;
-const packReplyCache = new WeakMap<AppContext, Map<number, { at: number; pack: Promise<PackRow | null> }>>();
-
 function packForReply(ctx: AppContext, packId: number): Promise<PackRow | null> {
-  let cache = packReplyCache.get(ctx);
-  if (!cache) packReplyCache.set(ctx, (cache = new Map()));
-  const now = Date.now();
-  const hit = cache.get(packId);
-  if (hit && now - hit.at < PACK_REPLY_TTL_MS) return hit.pack;
-  const pack = ctx.db.pool
-    .query<PackRow>({
-      name: 'pack-for-reply',
-      text: `SELECT ${PACK_COLUMNS} FROM packs p WHERE p.id = $1`,
-      values: [packId],
-    })
-    .then(({ rows }) => rows[0] ?? null);
-  pack.catch(() => cache.delete(packId));
-  cache.set(packId, { at: now, pack });
-  return pack;
+  return ctx.packs.replyPacks.get(packId, () => findPack(ctx.db.pool, packId));
 }
 
 /**
@@ -201,9 +139,14 @@ export async function buyWithToken(ctx: AppContext, memberId: number, token: str
     return explainNothingBought(ctx, memberId, intent.p, intent.c, intent.u, intent.n, outcome.at);
   }
   const claimed = outcome.bought;
-  const pack = await packForReply(ctx, intent.p);
+  const [pack, lineup] = await Promise.all([packForReply(ctx, intent.p), lineupById(ctx, intent.p)]);
   if (!pack) throw notFound();
-  return { purchaseId: Number(claimed[0]!.purchase_id), pack, replayed: false, createdAt: outcome.at, claimed };
+  return {
+    purchaseId: Number(claimed[0]!.purchase_id),
+    pack,
+    replayed: false,
+    fresh: { claimed, createdAt: outcome.at, lineup },
+  };
 }
 
 /**
@@ -224,21 +167,18 @@ async function explainNothingBought(
   const loaded = await loadPackAndBuyer(ctx, packId, memberId);
   if (!loaded) throw notFound();
   const { pack, buyer, available } = loaded;
-  assertOnSale(pack, buyer, now);
-  if (pack.point !== unit) throw new AppError('conflict', { token: ['tokenExpired'] }, 'price_changed');
-  // The intent's count was within the allowance when it was issued; another purchase used it up since.
-  if (allowanceLeft(pack, buyer) < count) throw maxBuyError(pack.max_buy_count, buyer.bought);
-  if (available === 0) throw soldOutError();
-  throw insufficientStockError(available);
+  // The purse was not the reason (the batch says so itself): a standing rule first, as the check names them, then
+  // the batch's own order (price, then max_buy_count for this count: another purchase used the allowance up since
+  // the check, then the stock).
+  const answer = saleEligibility(pack, buyer, now, { count, unit, available });
+  const notPurse = (r: SaleRefusal) => batchReasonOf(r) !== 'points' && batchReasonOf(r) !== 'coins';
+  const refused = answer.ok ? [] : answer.refusals.filter(notPurse);
+  const why = standingRefusals(pack, buyer, now)[0] ?? batchRefusal(refused);
+  throw saleError(why ?? { reason: 'insufficient_stock', remaining: available });
 }
 
 async function findPurchaseByNonce(ctx: AppContext, nonce: string, memberId: number): Promise<BoughtPurchase | null> {
-  const { rows } = await ctx.db.pool.query<PackRow & { purchase_id: number; member_id: number }>(
-    `SELECT ${PACK_COLUMNS}, b.id AS purchase_id, b.member_id FROM purchases b JOIN packs p ON p.id = b.pack_id
-     WHERE b.token = $1`,
-    [nonce],
-  );
-  const r = rows[0];
+  const r = await findPurchaseByToken(ctx.db.pool, nonce);
   if (!r || Number(r.member_id) !== memberId) return null;
   return { purchaseId: Number(r.purchase_id), pack: r, replayed: true };
 }

@@ -1,44 +1,43 @@
-import { msg } from '@oripa/core';
-import { AppError } from '../../http/app-error.ts';
-import type { PackRow } from './pack-rows.ts';
+import { msg, type SaleRefusal } from '@oripa/core';
+import { AppError } from '../../app-error.ts';
 
-export interface BuyerState {
-  rank: number;
-  smsVerified: boolean;
-  /** Draws of this pack the member bought already. */
-  bought: number;
-  pointBalance: number;
-  coinBalance: number;
-}
+type CountCode = 'conflict' | 'forbidden' | 'validation';
+type PlainReason = Exclude<
+  SaleRefusal['reason'],
+  'rank_required' | 'max_buy_count' | 'insufficient_stock' | 'price_changed'
+>;
 
-const countError = (code: 'conflict' | 'forbidden' | 'validation', key: string, reason: string) =>
-  new AppError(code, { count: [key] }, reason);
+/** The refusals whose errors.count message has no parameters: their status class and message key. */
+const PLAIN: Record<PlainReason, [CountCode, string]> = {
+  closed: ['conflict', 'packClosed'],
+  before_start: ['conflict', 'beforeStart'],
+  mail_unverified: ['forbidden', 'mailUnverified'],
+  sms_required: ['forbidden', 'smsRequired'],
+  sold_out: ['conflict', 'soldOut'],
+  all_not_offered: ['validation', 'allNotOffered'],
+  insufficient_points: ['validation', 'insufficientPoints'],
+  insufficient_coins: ['validation', 'insufficientCoins'],
+};
 
-/** Whether the pack can be sold to this member at all right now (checked at /check and again inside /buy). */
-export function assertOnSale(pack: PackRow, buyer: BuyerState, now: Date): void {
-  if (pack.closed_at && pack.closed_at.getTime() <= now.getTime()) throw countError('conflict', 'packClosed', 'closed');
-  if (pack.start_date.getTime() > now.getTime()) throw countError('conflict', 'beforeStart', 'before_start');
-  if (pack.sms_only && !buyer.smsVerified) throw countError('forbidden', 'smsRequired', 'sms_required');
-  if (pack.rank_limit > buyer.rank) {
-    throw countError('forbidden', msg('rankRequired', { rank: pack.rank_limit }), 'rank_required');
-  }
-  if (pack.max_buy_count > 0 && buyer.bought >= pack.max_buy_count) {
-    throw maxBuyError(pack.max_buy_count, buyer.bought);
-  }
-}
+const countError = (code: CountCode, key: string, reason: string) => new AppError(code, { count: [key] }, reason);
 
-export const maxBuyError = (max: number, bought: number) =>
-  countError('conflict', msg('maxBuyExceeded', { max, bought }), 'max_buy_count');
-
-export const soldOutError = () => countError('conflict', 'soldOut', 'sold_out');
-export const insufficientStockError = (remaining: number) =>
-  countError('conflict', msg('insufficientStock', { remaining }), 'insufficient_stock');
-
-/** The affordability check of /check; /buy relies on the ledger's own conditional debit instead. */
-export function assertAffordable(pack: PackRow, buyer: BuyerState, price: number): void {
-  if (pack.payment_method === '2') {
-    if (buyer.coinBalance < price) throw countError('validation', 'insufficientCoins', 'insufficient_coins');
-  } else if (buyer.pointBalance < price) {
-    throw countError('validation', 'insufficientPoints', 'insufficient_points');
+/**
+ * The server's error for a refusal of the sale rules (packages/core/src/packs/sale-eligibility.ts): the HTTP
+ * status class, the message and the wire reason the check and the buy have always answered.
+ */
+export function saleError(r: SaleRefusal): AppError {
+  switch (r.reason) {
+    case 'rank_required':
+      return countError('forbidden', msg('rankRequired', { rank: r.rank }), r.reason);
+    case 'max_buy_count':
+      return countError('conflict', msg('maxBuyExceeded', { max: r.max, bought: r.bought }), r.reason);
+    case 'insufficient_stock':
+      return countError('conflict', msg('insufficientStock', { remaining: r.remaining }), r.reason);
+    case 'price_changed':
+      return new AppError('conflict', { token: ['tokenExpired'] }, r.reason);
+    default: {
+      const [code, key] = PLAIN[r.reason];
+      return countError(code, key, r.reason);
+    }
   }
 }

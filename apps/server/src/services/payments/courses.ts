@@ -1,13 +1,19 @@
-import { courseInPurchaseRange, rankBonusForMember, rankDefinition, type Lang } from '@oripa/core';
-import type { Queryable } from './db.ts';
+import {
+  couponBonusPoints,
+  courseInPurchaseRange,
+  pageObject,
+  rankBonusForMember,
+  rankDefinition,
+  type Lang,
+  type PageObject,
+} from '@oripa/core';
+import { AppError } from '../../app-error.ts';
+import type { Queryable } from '../../db/queryable.ts';
+import { findMemberById } from '../../db/queries/members.ts';
+import { findActiveCourse, listActiveCourses, type CourseRow } from '../../db/queries/point-courses.ts';
+import { pendingCouponBonus } from '../coupons.ts';
 
-export interface CourseRow {
-  id: number;
-  point: number;
-  price: number;
-  memo: string;
-  memo_en: string;
-}
+export type { CourseRow };
 
 export interface PricedCourse {
   id: number;
@@ -31,27 +37,50 @@ export function priceCourse(row: CourseRow, rank: number, lang: Lang): PricedCou
   };
 }
 
+/** A guest (or an unknown member) prices at rank 1. */
 export async function memberRank(db: Queryable, memberId: number | null): Promise<number> {
   if (memberId === null) return 1;
-  const { rows } = await db.query<{ rank: number }>('SELECT rank FROM members WHERE id = $1', [memberId]);
-  return rows[0] ? Number(rows[0].rank) : 1;
+  const m = await findMemberById(db, memberId);
+  return m ? Number(m.rank) : 1;
 }
 
 export async function listCourses(db: Queryable, page: number): Promise<{ rows: CourseRow[]; total: number }> {
-  const { rows } = await db.query<CourseRow & { total: number }>(
-    `SELECT id, point, price, memo, memo_en, count(*) OVER () AS total FROM point_courses
-     WHERE active AND point BETWEEN 300 AND 50000 ORDER BY sort, point, id LIMIT $1 OFFSET $2`,
-    [COURSES_PER_PAGE, (page - 1) * COURSES_PER_PAGE],
-  );
-  return { rows, total: rows[0] ? Number(rows[0].total) : 0 };
+  return listActiveCourses(db, COURSES_PER_PAGE, (page - 1) * COURSES_PER_PAGE);
 }
 
 /** An active course inside the purchase range, or null (unknown, withdrawn or out of range alike). */
 export async function findCourse(db: Queryable, id: number): Promise<CourseRow | null> {
-  const { rows } = await db.query<CourseRow>(
-    'SELECT id, point, price, memo, memo_en FROM point_courses WHERE id = $1 AND active',
-    [id],
-  );
-  const row = rows[0];
+  const row = await findActiveCourse(db, id);
   return row && courseInPurchaseRange(Number(row.point)) ? row : null;
+}
+
+/** One page of courses priced for the member (guests: base prices), and whether a bonus coupon is waiting. */
+export async function coursePage(
+  db: Queryable,
+  memberId: number | null,
+  page: number,
+  lang: Lang,
+): Promise<{ courses: PricedCourse[]; couponPending: boolean; page: PageObject }> {
+  const rank = await memberRank(db, memberId);
+  const coupon = await pendingCouponBonus(db, memberId);
+  const { rows, total } = await listCourses(db, page);
+  return {
+    courses: rows.map((r) => priceCourse(r, rank, lang)),
+    couponPending: coupon !== null,
+    page: pageObject(page, total, COURSES_PER_PAGE),
+  };
+}
+
+/** One course priced for the member, with the points a waiting bonus coupon would add to it. */
+export async function courseDetail(
+  db: Queryable,
+  memberId: number | null,
+  id: number,
+  lang: Lang,
+): Promise<{ course: PricedCourse; couponPending: boolean; couponPoint: number }> {
+  const row = await findCourse(db, id);
+  if (!row) throw new AppError('not_found', { point_price_id: ['courseNotFound'] }, 'course_not_found');
+  const course = priceCourse(row, await memberRank(db, memberId), lang);
+  const coupon = await pendingCouponBonus(db, memberId);
+  return { course, couponPending: coupon !== null, couponPoint: coupon ? couponBonusPoints(course.point, coupon) : 0 };
 }

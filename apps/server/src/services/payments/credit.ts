@@ -1,7 +1,14 @@
 import { couponBonusPoints, rankAfterPurchase } from '@oripa/core';
 import type { PoolClient } from 'pg';
+import { lockPendingBonus, markCouponUseApplied } from '../../db/queries/coupons.ts';
+import {
+  addMemberPurchase,
+  setMemberRank,
+  setPaymentCouponPoint,
+  setPaymentCouponUse,
+} from '../../db/queries/payment-credits.ts';
+import type { PaymentRow } from '../../db/queries/payments.ts';
 import { grantPoints } from '../ledger.ts';
-import type { PaymentRow } from './store.ts';
 
 /**
  * Credits a payment that has just become 'succeeded', inside the caller's transaction (which holds the payment
@@ -33,32 +40,19 @@ export async function creditPayment(tx: PoolClient, p: PaymentRow, now: Date): P
   if (coupon > 0) {
     await grantPoints(tx, { memberId: p.member_id, amount: coupon, kind: 'free', reason: 'coupon_bonus', now, ...ref });
   }
-  const { rows } = await tx.query<{ rank: number; total_buy: number }>(
-    `UPDATE members SET total_buy = total_buy + $2, last_activity_at = $3, updated_at = now()
-     WHERE id = $1 RETURNING rank, total_buy`,
-    [p.member_id, p.amount, now],
-  );
-  const m = rows[0]!;
+  const m = await addMemberPurchase(tx, p.member_id, p.amount, now);
   const next = rankAfterPurchase(Number(m.rank), Number(m.total_buy));
-  if (next > Number(m.rank)) await tx.query('UPDATE members SET rank = $2 WHERE id = $1', [p.member_id, next]);
-  await tx.query('UPDATE payments SET coupon_point = $2 WHERE id = $1', [p.id, coupon]);
+  if (next > Number(m.rank)) await setMemberRank(tx, p.member_id, next);
+  await setPaymentCouponPoint(tx, p.id, coupon);
   return { coupon };
 }
 
 /** The member's waiting bonus coupon (at most one), applied to this purchase and marked used, under a row lock. */
 async function applyPendingCouponBonus(tx: PoolClient, p: PaymentRow, now: Date): Promise<number> {
-  const { rows } = await tx.query<{ id: number; point: number; bonus_percent: number }>(
-    `SELECT u.id, c.point, c.bonus_percent FROM coupon_uses u JOIN coupons c ON c.id = u.coupon_id
-     WHERE u.member_id = $1 AND u.status = 'pending' FOR UPDATE OF u`,
-    [p.member_id],
-  );
-  const use = rows[0];
+  const use = await lockPendingBonus(tx, p.member_id);
   if (!use) return 0;
   const bonus = couponBonusPoints(p.point, { bonusPoint: Number(use.point), bonusPercent: Number(use.bonus_percent) });
-  await tx.query(
-    `UPDATE coupon_uses SET status = 'applied', payment_id = $2, point = $3, applied_at = $4 WHERE id = $1`,
-    [use.id, p.id, bonus, now],
-  );
-  await tx.query('UPDATE payments SET coupon_use_id = $2 WHERE id = $1', [p.id, use.id]);
+  await markCouponUseApplied(tx, use.id, p.id, bonus, now);
+  await setPaymentCouponUse(tx, p.id, use.id);
   return bonus;
 }

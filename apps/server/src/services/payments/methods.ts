@@ -1,5 +1,5 @@
 import { PAY_ID, type PayId, type PointBuyInput } from '@oripa/core';
-import type { PaymentMethod, ReturnUrls } from './gateway.ts';
+import type { PaymentMethod, ReturnUrls } from './gateways/gateway.ts';
 
 /** How long a member has to finish a redirect flow (3-D Secure, carrier, wallets) before it is expired. */
 export const REDIRECT_WINDOW_MS = 60 * 60 * 1000;

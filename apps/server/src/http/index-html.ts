@@ -1,0 +1,77 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The parts of Vite's build manifest (dist/.vite/manifest.json) the server reads. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface Build {
+  template: string;
+  manifest: Manifest;
+}
+
+/** The language catalogue chunks (apps/web/src/i18n/index.ts); index.html preloads the Japanese one. */
+const catalogueSource = (lang: 'ja' | 'en') => `src/i18n/locales/${lang}.ts`;
+
+/**
+ * The built index.html and what the build manifest says about its chunks, to write per page: the page's head
+ * tags, its language, and modulepreload links for the code of the route being opened (issue 13). Read once, like
+ * the hashed assets app.ts registers at start: a rebuild needs a restart.
+ */
+export class IndexHtml {
+  private readonly build: Build;
+
+  constructor(root: string) {
+    const manifestFile = path.join(root, '.vite', 'manifest.json');
+    this.build = {
+      template: readFileSync(path.join(root, 'index.html'), 'utf8'),
+      manifest: existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : {},
+    };
+  }
+
+  /** `<link>`s that fetch a lazy route's chunks (and its styles) with the entry, skipping what index.html has. */
+  private preloadLinks({ template, manifest }: Build, sources: readonly string[]): string[] {
+    const files = new Set<string>();
+    const styles = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const css of chunk.css ?? []) styles.add(css);
+      for (const next of chunk.imports ?? []) visit(next);
+    };
+    sources.forEach(visit);
+    const fresh = (file: string) => !template.includes(`"/${file}"`);
+    return [
+      ...[...files].filter(fresh).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
+      ...[...styles].filter(fresh).map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
+    ];
+  }
+
+  /**
+   * index.html for one page: `head` tags and the code of its lazy `routeSources` added, its language set, and
+   * the catalogue of `catalogue` (the language the SPA will start in, its `lang` cookie) preloaded.
+   */
+  render(page: {
+    lang: 'ja' | 'en';
+    catalogue: 'ja' | 'en';
+    title?: string;
+    head: string[];
+    routeSources: readonly string[];
+  }): string {
+    const build = this.build;
+    let html = build.template.replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`);
+    if (page.title !== undefined) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`);
+    const ja = build.manifest[catalogueSource('ja')]?.file;
+    const en = build.manifest[catalogueSource('en')]?.file;
+    if (page.catalogue === 'en' && ja && en) {
+      html = html.replace(`href="/${ja}" data-catalogue="ja"`, `href="/${en}" data-catalogue="en"`);
+    }
+    const head = [...page.head, ...this.preloadLinks(build, page.routeSources)].join('\n    ');
+    return head ? html.replace('</head>', () => `  ${head}\n  </head>`) : html;
+  }
+}

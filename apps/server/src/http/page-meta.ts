@@ -1,0 +1,90 @@
+import { packPageDescription, packPageTitle, pageMeta, type Lang } from '@oripa/core';
+import type { AppContext } from '../context.ts';
+import { packName } from '../presenters/pack.ts';
+import { listPacks, loadPack } from '../services/packs/pack-catalog.ts';
+import type { PackRow } from '../db/queries/packs.ts';
+
+/** What a page's HTML says about it before any JavaScript runs (crawlers, chat apps, the first paint). */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Path on this shop, e.g. /pack-detail?packId=1; made absolute under PUBLIC_URL. */
+  canonicalPath: string;
+  /** Path or URL of the share image; none for the top page. */
+  image?: string;
+  /** The first picture the page shows (its LCP), fetched with the HTML instead of after the code and the API. */
+  heroImage?: string;
+}
+
+/** The picture a pack's carousel shows first (apps/web ImageCarousel: its images, else the eye-catch). */
+const firstPicture = (pack: PackRow): string | undefined => pack.images[0] ?? (pack.eye_catch || undefined);
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** An absolute URL under PUBLIC_URL (share cards and canonical links must not be relative). */
+export function absoluteUrl(ctx: AppContext, pathOrUrl: string): string {
+  return new URL(pathOrUrl, ctx.config.publicUrl.replace(/\/?$/, '/')).toString();
+}
+
+/** The top page; its hero is the first pack banner of the card-type tab being opened (?type=, else type 1). */
+export async function topPageMeta(ctx: AppContext, lang: Lang, rawType: string | undefined): Promise<PageMeta> {
+  const type = rawType && /^\d{1,9}$/.test(rawType) ? Number(rawType) : 1;
+  const first = (await listPacks(ctx).catch(() => [])).find((l) => l.pack.card_type === type);
+  const heroImage = first && firstPicture(first.pack);
+  return {
+    title: pageMeta[lang].topTitle,
+    description: pageMeta[lang].topDescription,
+    canonicalPath: '/',
+    ...(heroImage ? { heroImage } : {}),
+  };
+}
+
+/**
+ * A pack's page: its name, its own description (or a standard line), and its art as the share image. Null for an
+ * id that is not a pack; the SPA then shows its not-found message under the shop's default texts.
+ */
+export async function packPageMeta(ctx: AppContext, lang: Lang, rawId: string | undefined): Promise<PageMeta | null> {
+  if (!rawId || !/^\d{1,15}$/.test(rawId)) return null;
+  const packId = Number(rawId);
+  const { pack } = await loadPack(ctx, packId).catch(() => ({ pack: null }));
+  if (!pack) return null;
+  const name = packName(pack, lang);
+  const image = pack.eye_catch || pack.images[0];
+  const heroImage = firstPicture(pack);
+  return {
+    title: packPageTitle(lang, name),
+    description: packPageDescription(lang, name, pack.point, lang === 'en' ? pack.detail_en : pack.detail_ja),
+    canonicalPath: `/pack-detail?packId=${packId}`,
+    ...(image ? { image } : {}),
+    ...(heroImage ? { heroImage } : {}),
+  };
+}
+
+/** The head tags for `meta`: description, canonical, Open Graph and the X card. */
+export function metaTags(ctx: AppContext, lang: Lang, meta: PageMeta): string {
+  const url = absoluteUrl(ctx, meta.canonicalPath);
+  const tag = (attr: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  const tags = [
+    tag('name', 'description', meta.description),
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    tag('property', 'og:type', 'website'),
+    tag('property', 'og:site_name', pageMeta[lang].shopName),
+    tag('property', 'og:locale', lang === 'en' ? 'en_US' : 'ja_JP'),
+    tag('property', 'og:title', meta.title),
+    tag('property', 'og:description', meta.description),
+    tag('property', 'og:url', url),
+    tag('name', 'twitter:card', meta.image ? 'summary_large_image' : 'summary'),
+    tag('name', 'twitter:title', meta.title),
+    tag('name', 'twitter:description', meta.description),
+  ];
+  if (meta.heroImage) {
+    tags.push(`<link rel="preload" as="image" href="${escapeHtml(meta.heroImage)}" fetchpriority="high" />`);
+  }
+  if (meta.image) {
+    const image = absoluteUrl(ctx, meta.image);
+    tags.push(tag('property', 'og:image', image), tag('name', 'twitter:image', image));
+  }
+  return tags.join('\n    ');
+}

@@ -1,0 +1,17 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { loadSession } from './session.ts';
+
+/**
+ * Hands out the session cookie with a page of the SPA (so its first parallel API calls share one session id), but
+ * never at the cost of the page: when the session cannot be read (the database is down) the page is served without
+ * it, and the SPA's first API call answers 503 and shows the shop as unavailable, instead of the browser showing a
+ * bare 500 for every member.
+ */
+export async function handOutPageSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  try {
+    await loadSession(ctx, request, reply);
+  } catch (err) {
+    request.log.warn({ err }, 'page served without its session');
+  }
+}

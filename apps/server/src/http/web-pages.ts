@@ -1,0 +1,82 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Lang } from '@oripa/core';
+import { crawlerFiles } from './crawler-files.ts';
+import { IndexHtml } from './index-html.ts';
+import { requestLanguage } from './language.ts';
+import { escapeHtml, metaTags, packPageMeta, topPageMeta, type PageMeta } from './page-meta.ts';
+import { handOutPageSession } from './page-session.ts';
+
+/** What a visit starting on one of these pages fetches first: its lazy route chunks and its API reads. */
+interface EntryRoute {
+  /** Modules of apps/web whose chunks (from the build manifest) are preloaded with the entry. */
+  sources: string[];
+  /** The GETs (under /api) the page sends as soon as it renders, fetched while its code still loads. */
+  reads: (query: Record<string, string | undefined>) => string[];
+}
+
+const ID = /^\d{1,15}$/;
+const ENTRY_ROUTES: Record<string, EntryRoute> = {
+  '/': {
+    sources: [],
+    reads: () => ['/user/point', '/user/card_type', '/user/banner', '/user/pack/list', '/user/post/list'],
+  },
+  '/pack-detail': {
+    sources: ['src/pages/pack/PackDetailPage.tsx'],
+    reads: (q) => ['/user/point', ...(q.packId && ID.test(q.packId) ? [`/user/pack/detail/${q.packId}`] : [])],
+  },
+  '/pack-list': { sources: ['src/pages/pack/PackListPage.tsx'], reads: () => ['/user/point'] },
+  '/my-page': { sources: ['src/pages/account/MyPage.tsx'], reads: () => ['/user/point', '/user/detail'] },
+  '/login': { sources: ['src/pages/account/LoginPage.tsx'], reads: () => ['/user/point'] },
+};
+
+/**
+ * A preload the SPA's own fetch (api/client.ts: same-origin GET, credentials same-origin) picks up: as=fetch with
+ * crossorigin (anonymous) is that same request mode, so the reply is used instead of asked for again.
+ */
+const readPreload = (apiPath: string) =>
+  `<link rel="preload" as="fetch" crossorigin href="/api${escapeHtml(apiPath)}" />`;
+
+/** The SPA's own choice of language (its cookie), which decides the catalogue it fetches first. */
+const spaLanguage = (request: FastifyRequest): Lang => (request.cookies?.lang === 'en' ? 'en' : 'ja');
+
+/**
+ * Pages whose HTML says what they are before any JavaScript runs (issue 13, section 3): `/` and
+ * `/pack-detail?packId=` carry their title, description, canonical link and Open Graph / X card tags in the
+ * language of the request (cookie, then Accept-Language, Japanese by default); the entry routes preload their
+ * code and API reads; robots.txt and sitemap.xml are real files. Registered by app.ts when it serves the built SPA.
+ */
+export const webPages: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
+  const ctx = app.ctx;
+  const index = new IndexHtml(root);
+
+  async function meta(path: string, query: Record<string, string | undefined>, lang: Lang): Promise<PageMeta | null> {
+    if (path === '/') return topPageMeta(ctx, lang, query.type);
+    if (path === '/pack-detail') return packPageMeta(ctx, lang, query.packId);
+    return null;
+  }
+
+  for (const [path, route] of Object.entries(ENTRY_ROUTES)) {
+    app.get(path, async (request, reply: FastifyReply) => {
+      const lang = requestLanguage(request);
+      const query = request.query as Record<string, string | undefined>;
+      const page = await meta(path, query, lang);
+      // The API answers in the request's language; the SPA reads in its own (cookie, else Japanese). A reply
+      // fetched now is only of use when the two agree (not for an English browser on its first visit).
+      const reads = lang === spaLanguage(request) ? route.reads(query) : [];
+      const html = index.render({
+        lang,
+        catalogue: spaLanguage(request),
+        ...(page ? { title: escapeHtml(page.title) } : {}),
+        head: [...(page ? [metaTags(ctx, lang, page)] : []), ...reads.map(readPreload)],
+        routeSources: route.sources,
+      });
+      // As app.ts's fallback does: always revalidated, and the session cookie comes with the page.
+      reply.header('cache-control', 'no-cache');
+      reply.header('vary', 'accept-language, cookie');
+      await handOutPageSession(ctx, request, reply);
+      return reply.type('text/html; charset=utf-8').send(html);
+    });
+  }
+
+  await app.register(crawlerFiles);
+};

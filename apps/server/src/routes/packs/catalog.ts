@@ -1,0 +1,102 @@
+import { pageParam } from '../../http/input.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FAIRNESS_ALGORITHM, formatTokyo, type PackFairnessReply } from '@oripa/core';
+import { notFound } from '../../app-error.ts';
+import { presentLineupCard, presentPackDetail, presentPackSummary } from '../../presenters/pack.ts';
+import {
+  buyerFacts,
+  drawLog,
+  DRAW_LOG_SIZE,
+  listPacks,
+  listPacksOfType,
+  loadLineup,
+  loadLineupPage,
+  loadPack,
+  loadPackWithRanks,
+} from '../../services/packs/pack-catalog.ts';
+
+type PageParams = FastifyRequest<{ Params: { type?: string; packId?: string; page?: string } }>;
+
+/** A path id: digits only, else 404 (an unknown pack and a malformed id look the same to the caller). */
+function pathId(raw: string | undefined): number {
+  if (!raw || !/^\d{1,15}$/.test(raw)) throw notFound();
+  return Number(raw);
+}
+
+/** Browsing: the pack list, one card type's packs, a pack's lineup, its detail and its fairness record. */
+export const packRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.ctx;
+
+  // The spec lists /user/pack/list under GET and POST; both answer the same.
+  const list = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [listed, buyer] = await Promise.all([listPacks(ctx), buyerFacts(ctx, request.session.memberId)]);
+    const now = ctx.clock.now();
+    return reply.ok({ list: listed.map((l) => presentPackSummary(l.pack, l.remaining, buyer, request.lang, now)) });
+  };
+  app.get('/user/pack/list', list);
+  app.post('/user/pack/list', list);
+
+  const allList = async (request: PageParams, reply: FastifyReply) => {
+    const type = pathId(request.params.type);
+    const [{ listed, page }, buyer] = await Promise.all([
+      listPacksOfType(ctx, type, pageParam(request.params.page)),
+      buyerFacts(ctx, request.session.memberId),
+    ]);
+    const now = ctx.clock.now();
+    const items = listed.map((l) => presentPackSummary(l.pack, l.remaining, buyer, request.lang, now));
+    return reply.ok({ list: items, page });
+  };
+  app.get('/user/pack/all_list/:type', allList);
+  app.get('/user/pack/all_list/:type/:page', allList);
+
+  const cardList = async (request: PageParams, reply: FastifyReply) => {
+    const { rows, page } = await loadLineupPage(ctx, pathId(request.params.packId), pageParam(request.params.page));
+    return reply.ok({ list: rows.map(presentLineupCard), page });
+  };
+  app.get('/user/pack/card_list/:packId', cardList);
+  app.get('/user/pack/card_list/:packId/:page', cardList);
+  // POST /user/pack/card {pack_id, page} (page defaults to 1): the same lineup page.
+  app.post('/user/pack/card', async (request, reply) => {
+    const p = request.payload;
+    const { rows, page } = await loadLineupPage(ctx, pathId(String(p.pack_id ?? '')), pageParam(p.page));
+    return reply.ok({ list: rows.map(presentLineupCard), page });
+  });
+
+  app.get('/user/pack/detail/:packId', async (request: PageParams, reply) => {
+    const packId = pathId(request.params.packId);
+    const { pack, remaining, byRank } = await loadPackWithRanks(ctx, packId);
+    const [lineup, log, buyer] = await Promise.all([
+      loadLineup(ctx, packId),
+      drawLog(ctx, packId, DRAW_LOG_SIZE),
+      buyerFacts(ctx, request.session.memberId),
+    ]);
+    const summary = presentPackSummary(pack, remaining, buyer, request.lang, ctx.clock.now());
+    return reply.ok({ detail: presentPackDetail(summary, pack, lineup, byRank, log, request.lang) });
+  });
+
+  app.get('/user/pack/fairness/:packId', async (request: PageParams, reply) => {
+    const packId = pathId(request.params.packId);
+    const { pack } = await loadPack(ctx, packId);
+    const [lineup, log] = await Promise.all([loadLineup(ctx, packId), drawLog(ctx, packId, null)]);
+    const body: PackFairnessReply = {
+      pack_id: packId,
+      total_pack_count: pack.total_tickets,
+      fairness: {
+        seed_hash: pack.seed_hash,
+        seed: pack.revealed_seed,
+        revealed_at: pack.revealed_at ? formatTokyo(pack.revealed_at) : null,
+        algorithm: FAIRNESS_ALGORITHM,
+      },
+      cards: lineup.map((c) => ({ id: Number(c.id), rank: c.rank, set_count: c.set_count })),
+      draws: log
+        .map((d) => ({
+          ticket_no: d.ticket_no,
+          rank: d.rank,
+          card_id: Number(d.pack_card_id),
+          created: formatTokyo(d.created_at),
+        }))
+        .sort((a, b) => a.ticket_no - b.ticket_no),
+    };
+    return reply.ok(body as unknown as Record<string, unknown>);
+  });
+};

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { idField } from '@oripa/core';
+import { z } from 'zod';
+import { parseInput, pageParam } from '../../http/input.ts';
+import { presentPayStyles } from '../../presenters/payment-styles.ts';
+import { presentCourseDetail, presentCourseList } from '../../presenters/point-course.ts';
+import { courseDetail, coursePage } from '../../services/payments/courses.ts';
+
+/** Point courses (public: guests see base prices, members their rank bonus) and the offered pay list. */
+export const pointPriceRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.ctx;
+
+  const list = async (request: FastifyRequest<{ Params: { page?: string } }>, reply: FastifyReply) => {
+    const page = pageParam(request.params.page);
+    const courses = await coursePage(ctx.db.pool, request.session.memberId, page, request.lang);
+    return reply.ok(presentCourseList(courses));
+  };
+  app.get('/user/point_price', list);
+  app.get('/user/point_price/:page', list);
+
+  app.get<{ Params: { id: string } }>('/user/point_price/detail/:id', async (request, reply) => {
+    const { id } = parseInput(z.object({ id: idField }), request.params);
+    const detail = await courseDetail(ctx.db.pool, request.session.memberId, id, request.lang);
+    return reply.ok(presentCourseDetail(detail));
+  });
+
+  app.get('/user/pay_style', async (request, reply) => {
+    return reply.ok({ ...presentPayStyles(request.lang, ctx.gateway, ctx.config.payments) });
+  });
+};

@@ -1,0 +1,4 @@
+/** What start prints after seeding an empty database: the demo member to log in with. */
+export interface SeedSummary {
+  memberMail: string;
+}

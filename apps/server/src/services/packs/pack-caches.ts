@@ -1,0 +1,34 @@
+import type { Batcher } from '../../db/batcher.ts';
+import { PromiseCache } from '../../promise-cache.ts';
+import type { BatchBuyer } from '../../db/queries/purchases.ts';
+import type { CardRow, PackRow } from '../../db/queries/packs.ts';
+import type { BatchOutcome } from './buy-batcher.ts';
+import type { PackAndBuyer, PackAndBuyerQuery } from './purchase.ts';
+
+/**
+ * The purchase path's per-instance state, on the context (ctx.packs): each server instance, and each test shop,
+ * has its own, so two instances in one process never share a queue or an entry. The batchers are made on first
+ * use, since they close over the context.
+ */
+export interface PackCaches {
+  /** The reads of POST /pack/check in a rush, one statement per batch (purchase.ts). */
+  checks: Batcher<PackAndBuyerQuery, PackAndBuyer | null> | null;
+  /** Per pack: the buyers waiting for the next buy_pack_batch statement (buy-batcher.ts). */
+  buyQueues: Map<number, Batcher<BatchBuyer, BatchOutcome>>;
+  /** Per pack: the columns a purchase reply shows, for a second (purchase.ts). */
+  replyPacks: PromiseCache<number, PackRow | null>;
+  /** Per pack: the lineup by card id, kept for good: it never changes once the tickets are fixed (lineup-cache.ts). */
+  lineups: PromiseCache<number, Map<number, CardRow>>;
+}
+
+/** The columns of a purchase reply are a copy for labels only (the purchase itself read the live row). */
+const PACK_REPLY_TTL_MS = 1000;
+
+export function createPackCaches(): PackCaches {
+  return {
+    checks: null,
+    buyQueues: new Map(),
+    replyPacks: new PromiseCache(PACK_REPLY_TTL_MS),
+    lineups: new PromiseCache(Number.POSITIVE_INFINITY),
+  };
+}

@@ -1,0 +1,84 @@
+import { canTransition, type PaymentStatus } from '@oripa/core';
+import type { PoolClient } from 'pg';
+import type { AppContext } from '../../context.ts';
+import {
+  insertPaymentEvent,
+  lockPayment,
+  updatePaymentStatus,
+  type PaymentChanges,
+  type PaymentRow,
+} from '../../db/queries/payments.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { mailCreditedPayment } from '../../mail/payment-mails.ts';
+import { creditPayment } from './credit.ts';
+
+/**
+ * Moves a locked payment along the state machine and records the event. Returns false (and changes nothing)
+ * when the move is not allowed, e.g. any move out of a terminal state.
+ */
+async function transition(
+  tx: PoolClient,
+  p: PaymentRow,
+  to: PaymentStatus,
+  source: string,
+  now: Date,
+  set: PaymentChanges = {},
+): Promise<boolean> {
+  if (p.status === to || !canTransition(p.status, to)) return false;
+  await updatePaymentStatus(tx, p.id, to, now, set);
+  await insertPaymentEvent(tx, p.id, p.status, to, source, set.failureReason ? { reason: set.failureReason } : {});
+  p.status = to;
+  return true;
+}
+
+export interface ApplyOptions extends PaymentChanges {
+  /** When the provider reports an amount, it must equal ours (checked under the lock). */
+  amount?: number;
+  /** Runs in the same transaction, after the move (or the refusal to move), while the row lock is held. */
+  inTx?: (tx: PoolClient, changed: boolean, from: PaymentStatus) => Promise<void>;
+}
+
+/**
+ * The single place a payment changes state: locks the row, refuses moves the state machine forbids (nothing
+ * leaves a terminal state, so a completion after cancel/expiry or a second completion changes nothing) and
+ * credits the points, and queues the receipt mail, in the same transaction as the move to 'succeeded'.
+ */
+export async function applyStatus(
+  ctx: AppContext,
+  paymentId: number,
+  to: PaymentStatus,
+  source: string,
+  opts: ApplyOptions = {},
+): Promise<PaymentRow & { changed: boolean }> {
+  let from: PaymentStatus | null = null;
+  const moved = await withTransaction(ctx.db, async (tx) => {
+    const p = await lockPayment(tx, paymentId);
+    if (opts.amount !== undefined && opts.amount !== p.amount) {
+      throw new AmountMismatch(p.amount, opts.amount);
+    }
+    const now = ctx.clock.now();
+    const before = p.status;
+    from = before;
+    const changed = await transition(tx, p, to, source, now, opts);
+    if (changed && to === 'succeeded') {
+      const { coupon } = await creditPayment(tx, p, now);
+      p.coupon_point = coupon;
+      // The receipt commits with the credit: no credited payment without its mail, no mail for a rollback.
+      await mailCreditedPayment(ctx, tx, p, now);
+    }
+    await opts.inTx?.(tx, changed, before);
+    return { ...p, changed };
+  });
+  // Counted once committed: a rolled-back move did not happen.
+  if (moved.changed && from) ctx.metrics.paymentTransition(from, to);
+  return moved;
+}
+
+export class AmountMismatch extends Error {
+  constructor(
+    readonly expected: number,
+    readonly got: number,
+  ) {
+    super(`amount mismatch: expected ${expected}, got ${got}`);
+  }
+}

@@ -1,0 +1,219 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildPack } from '../packs/pack-fixtures.ts';
+import { startTestShop, type TestShop } from '../test-shop.ts';
+
+/**
+ * A tiny stand-in for the SPA build (index.html, a manifest, one hashed asset with its compressed copies), so the
+ * pages are checked as a crawler sees them: plain HTTP, no JavaScript. app.ts reads WEB_DIST_DIR on import.
+ */
+const dist = vi.hoisted(() => {
+  // Runs before the imports, so only built-in modules fetched this way.
+  const fs = process.getBuiltinModule('node:fs');
+  const os = process.getBuiltinModule('node:os');
+  const dir = fs.mkdtempSync(`${os.tmpdir()}/web-dist-`);
+  process.env.WEB_DIST_DIR = dir;
+  return dir;
+});
+const ASSET = `/* ${'the entry '.repeat(300)} */`;
+
+function writeFakeBuild() {
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  mkdirSync(path.join(dist, '.vite'), { recursive: true });
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html>
+<html lang="ja">
+  <head>
+    <title>KIRAKIRA ORIPA</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/ja-111.js" data-catalogue="ja">
+  </head>
+  <body><div id="root"></div></body>
+</html>`,
+  );
+  writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc.js', isEntry: true },
+      'src/i18n/locales/ja.ts': { file: 'assets/ja-111.js', isDynamicEntry: true },
+      'src/i18n/locales/en.ts': { file: 'assets/en-222.js', isDynamicEntry: true },
+      'src/pages/pack/PackDetailPage.tsx': {
+        file: 'assets/PackDetailPage-333.js',
+        isDynamicEntry: true,
+        imports: ['index.html', '_shared.js'],
+        css: ['assets/PackDetailPage-333.css'],
+      },
+      '_shared.js': { file: 'assets/shared-444.js' },
+    }),
+  );
+  writeFileSync(path.join(dist, 'assets', 'index-abc.js'), ASSET);
+  writeFileSync(path.join(dist, 'assets', 'index-abc.js.br'), brotliCompressSync(ASSET));
+  writeFileSync(path.join(dist, 'assets', 'index-abc.js.gz'), gzipSync(ASSET));
+}
+
+let shop: TestShop;
+let web: FastifyInstance;
+let base: string;
+let packId: number;
+
+beforeAll(async () => {
+  writeFakeBuild();
+  shop = await startTestShop({ PUBLIC_URL: 'https://shop.example' });
+  const { buildApp } = await import('../../src/app.ts');
+  web = await buildApp(shop.ctx, { serveWeb: true, logger: false });
+  await web.listen({ port: 0, host: '127.0.0.1' });
+  const addr = web.server.address();
+  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  packId = await buildPack(shop, {
+    nameJa: '星空ドラゴンパック',
+    nameEn: 'Starry Dragon Pack',
+    detailJa: '星空の竜が当たる！ <限定>',
+    detailEn: 'Win the starry dragon! <limited>',
+    eyeCatch: '/demo/packs/starry.svg',
+    images: ['/demo/packs/starry-1.svg'],
+  });
+});
+afterAll(async () => {
+  await web?.close();
+  await shop?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = (p: string, headers: Record<string, string> = {}) =>
+  fetch(`${base}${p}`, { headers }).then(async (r) => ({ status: r.status, headers: r.headers, body: await r.text() }));
+
+/** The content of `<meta property|name="key">`. */
+const metaOf = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+describe('pages served with their share tags (no JavaScript needed)', () => {
+  it('/ has the shop title, description, canonical, Open Graph and X card in Japanese by default', async () => {
+    const res = await page('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.body).toContain('<title>キラキラオリパ｜オンラインオリパ</title>');
+    expect(res.body).toContain('<link rel="canonical" href="https://shop.example/" />');
+    expect(metaOf(res.body, 'description')).toMatch(/オンラインオリパ/);
+    expect(metaOf(res.body, 'og:title')).toBe('キラキラオリパ｜オンラインオリパ');
+    expect(metaOf(res.body, 'og:url')).toBe('https://shop.example/');
+    expect(metaOf(res.body, 'og:locale')).toBe('ja_JP');
+    expect(metaOf(res.body, 'twitter:card')).toBe('summary');
+    expect(res.body).toContain('<html lang="ja"');
+    // Its API reads start with the HTML rather than after the code (the SPA's fetch picks the preload up).
+    expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user/pack/list" />');
+    // The first pack banner of the default tab is the page's largest picture.
+    expect(res.body).toContain(
+      '<link rel="preload" as="image" href="/demo/packs/starry-1.svg" fetchpriority="high" />',
+    );
+  });
+
+  it('/ follows Accept-Language, and the lang cookie over it', async () => {
+    const en = await page('/', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(en.body).toContain('<title>KIRAKIRA ORIPA | Online oripa</title>');
+    expect(en.body).toContain('<html lang="en"');
+    // The SPA starts in its cookie's language: only then is the English catalogue preloaded.
+    expect(en.body).toContain('href="/assets/ja-111.js" data-catalogue="ja"');
+    // An English browser whose SPA still starts in Japanese: API replies fetched now would be in the wrong language.
+    expect(en.body).not.toContain('as="fetch"');
+    const cookie = await page('/', { 'accept-language': 'en', cookie: 'lang=ja' });
+    expect(cookie.body).toContain('<title>キラキラオリパ｜オンラインオリパ</title>');
+    const enCookie = await page('/', { cookie: 'lang=en' });
+    expect(enCookie.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user/pack/list" />');
+    expect(enCookie.body).toContain('href="/assets/en-222.js" data-catalogue="en"');
+  });
+
+  it("/pack-detail?packId= has the pack's name, description, canonical and its art as the share image", async () => {
+    const res = await page(`/pack-detail?packId=${packId}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('<title>星空ドラゴンパック | キラキラオリパ</title>');
+    expect(metaOf(res.body, 'description')).toBe('星空の竜が当たる！ &lt;限定&gt;');
+    expect(res.body).toContain(`<link rel="canonical" href="https://shop.example/pack-detail?packId=${packId}" />`);
+    expect(metaOf(res.body, 'og:title')).toBe('星空ドラゴンパック | キラキラオリパ');
+    expect(metaOf(res.body, 'og:image')).toBe('https://shop.example/demo/packs/starry.svg');
+    expect(metaOf(res.body, 'twitter:card')).toBe('summary_large_image');
+    expect(metaOf(res.body, 'twitter:image')).toBe('https://shop.example/demo/packs/starry.svg');
+    // The route's code comes with the entry instead of after it; what index.html already has is not repeated.
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/PackDetailPage-333.js" />');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-444.js" />');
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/PackDetailPage-333.css" />');
+    expect(res.body.match(/assets\/index-abc\.js/g)).toHaveLength(1);
+    expect(res.body).toContain(`<link rel="preload" as="fetch" crossorigin href="/api/user/pack/detail/${packId}" />`);
+    // Its first picture (the LCP) comes with the HTML, not after the code and the API call.
+    expect(res.body).toContain(
+      '<link rel="preload" as="image" href="/demo/packs/starry-1.svg" fetchpriority="high" />',
+    );
+
+    const en = await page(`/pack-detail?packId=${packId}`, { 'accept-language': 'en' });
+    expect(en.body).toContain('<title>Starry Dragon Pack | KIRAKIRA ORIPA</title>');
+    expect(metaOf(en.body, 'og:description')).toBe('Win the starry dragon! &lt;limited&gt;');
+  });
+
+  it('an unknown or malformed pack id still gets the SPA, without pack tags', async () => {
+    for (const id of ['999999', 'abc']) {
+      const res = await page(`/pack-detail?packId=${id}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(metaOf(res.body, 'og:title')).toBeUndefined();
+    }
+  });
+
+  it('other SPA paths still get index.html from the fallback', async () => {
+    const res = await page('/buy-point');
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+});
+
+describe('precompressed assets', () => {
+  it('serves the brotli or gzip copy the browser accepts, with Content-Encoding, Vary and immutable caching', async () => {
+    const br = await fetch(`${base}/assets/index-abc.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await br.text()).toBe(ASSET); // fetch decodes it
+    const gz = await fetch(`${base}/assets/index-abc.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await fetch(`${base}/assets/index-abc.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(ASSET);
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('robots.txt allows the shop and keeps crawlers out of the API, the sandbox and member pages', async () => {
+    const res = await page('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const lines = res.body.split('\n');
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Allow: /');
+    for (const p of ['/api/', '/sandbox/', '/my-page', '/buy-point', '/gacha-animation', '/card-input']) {
+      expect(lines).toContain(`Disallow: ${p}`);
+    }
+    expect(lines).not.toContain('Disallow: /pack-detail');
+    expect(lines).toContain('Sitemap: https://shop.example/sitemap.xml');
+  });
+
+  it('sitemap.xml lists the top page, the packs on sale and the legal pages, not upcoming packs', async () => {
+    const upcoming = await buildPack(shop, { startDate: new Date(shop.clock.now().getTime() + 86400_000) });
+    const res = await page('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toContain('https://shop.example/');
+    expect(locs).toContain(`https://shop.example/pack-detail?packId=${packId}`);
+    expect(locs).not.toContain(`https://shop.example/pack-detail?packId=${upcoming}`);
+    expect(locs).toEqual(
+      expect.arrayContaining(['https://shop.example/terms-of-service', 'https://shop.example/privacy-protection']),
+    );
+    expect(res.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+  });
+});
