@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './i18n/messages.ts';
+export * from './i18n/page-meta.ts';
 export * from './validation/fields.ts';
 export * from './validation/account.ts';
 export * from './validation/zod-errors.ts';
@@ -23,3 +24,4 @@ export * from './validation/address.ts';
 export * from './validation/profile.ts';
 export * from './contract/address.ts';
 export * from './ledger/model.ts';
+export * from './packs/sale-eligibility.ts';

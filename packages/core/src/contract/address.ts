@@ -3,6 +3,9 @@ export interface PrefectureItem {
   id: number;
   name: string;
 }
+export interface PrefectureListReply {
+  list: PrefectureItem[];
+}
 
 /**
  * `POST /api/address/zipcode`: a list whose first item is the match (empty when the code is unknown).
@@ -16,4 +19,7 @@ export interface ZipcodeLookupItem {
   address2: string;
   /** Town area, e.g. 千代田. */
   address3: string;
+}
+export interface ZipcodeLookupReply {
+  list: ZipcodeLookupItem[];
 }

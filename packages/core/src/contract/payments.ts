@@ -70,6 +70,10 @@ export interface PayStyle {
 }
 export interface PayStyleReply {
   list: PayStyle[];
+  /** Who takes a new card in the browser: 'stripe' → Stripe.js with publishable_key; 'sandbox' → its card form. */
+  payment_provider: 'sandbox' | 'stripe';
+  /** Stripe's publishable key (pk_test_… / pk_live_…); '' for the sandbox. */
+  publishable_key: string;
 }
 
 /**
@@ -113,6 +117,8 @@ export interface PointBuyReply {
   /** Points credited so far (only with url '1'). */
   point?: number;
   pack_id?: number;
+  /** Result '7' at Stripe: the PaymentIntent's client secret, so Stripe.js runs 3-D Secure in the page. */
+  client_secret?: string;
 }
 
 /** POST /api/user/point/append {token: payment_id} → after a redirect back; settles what the gateway knows. */

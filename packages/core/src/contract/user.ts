@@ -16,7 +16,7 @@ export interface CurrentUser {
   end_sms: '0' | '1';
 }
 
-/** `GET /api/user/detail`: the member's profile and shipping address. */
+/** `GET /api/user/detail` (and `POST /api/user/append_address`) → {detail}: the profile and shipping address. */
 export interface UserDetail {
   lastName: string;
   middleName: string;
@@ -30,4 +30,7 @@ export interface UserDetail {
   address: string;
   building: string;
   referral_code: string;
+}
+export interface UserDetailReply {
+  detail: UserDetail;
 }
