@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
+import { preloadLanguage } from './build/preload-language.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadLanguage(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -11,5 +13,7 @@ export default defineConfig({
       '/address': 'http://localhost:3000',
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 800 },
+  // The manifest tells the budget check (scripts/check-bundle-budget.ts) and the server (page-meta.ts) which chunk
+  // is which.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 800 },
 });

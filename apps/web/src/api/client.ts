@@ -18,6 +18,14 @@ export interface ApiReply {
   [key: string]: unknown;
 }
 
+/** A reply carrying the contract shape T (@oripa/core contract/*); any field may be missing unless state is 200. */
+export type Reply<T> = ApiReply & Partial<T>;
+
+/** State 200: the server then sends the whole contract shape, so the reply narrows to it. */
+export function isOk<T>(reply: Reply<T> | undefined): reply is ApiReply & T {
+  return reply?.state === 200;
+}
+
 let csrf: CsrfPair | null = null;
 const inFlight = new Map<string, Promise<ApiReply>>();
 let onMaintenance: () => void = () => {
@@ -50,8 +58,15 @@ export function apiGet<T extends ApiReply = ApiReply>(path: string): Promise<T> 
   return send(path, { method: 'GET' }) as Promise<T>;
 }
 
-/** POSTs `params` as the `json` field; a second identical call while the first is in flight gets the same reply. */
-export function apiPost<T extends ApiReply = ApiReply>(path: string, params: Record<string, unknown> = {}): Promise<T> {
+/**
+ * POSTs `params` as the `json` field; a second identical call while the first is in flight gets the same reply.
+ * With `timeoutMs` a reply that takes longer is given up and answered as a network error.
+ */
+export function apiPost<T extends ApiReply = ApiReply>(
+  path: string,
+  params: Record<string, unknown> = {},
+  { timeoutMs }: { timeoutMs?: number } = {},
+): Promise<T> {
   const json = JSON.stringify(params);
   const key = `${path}\n${json}`;
   const pending = inFlight.get(key);
@@ -62,6 +77,7 @@ export function apiPost<T extends ApiReply = ApiReply>(path: string, params: Rec
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: body.toString(),
+      ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
     });
   };
   const run = (async () => {

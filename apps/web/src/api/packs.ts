@@ -6,18 +6,19 @@ import type {
   PackFairnessReply,
   PackHistoryDetail,
   PackHistoryRow,
-  PackSummary,
+  PackListReply,
   PageObject,
   PurchaseResult,
 } from '@oripa/core';
-import { apiGet, apiPost, type ApiReply } from './client';
+import { apiGet, apiPost, isOk, type ApiReply, type Reply } from './client';
+import { repeatWhileLost } from './retry-lost';
 
 /** Query hooks and calls of the pack area (spec section 7; wire shapes in @oripa/core contract/packs.ts). */
-export type ListReply = ApiReply & { list?: PackSummary[]; page?: PageObject };
+export type ListReply = Reply<PackListReply>;
 export type DetailReply = ApiReply & { detail?: PackDetail };
-export type CheckReply = ApiReply & Partial<PackCheckReply>;
-export type PurchaseReply = ApiReply & Partial<PurchaseResult>;
-export type DecisionResult = ApiReply & Partial<DecisionReply>;
+export type CheckReply = Reply<PackCheckReply>;
+export type PurchaseReply = Reply<PurchaseResult>;
+export type DecisionResult = Reply<DecisionReply>;
 export type HistoryListReply = ApiReply & { list?: PackHistoryRow[]; page?: PageObject };
 export type HistoryDetailReply = ApiReply & { detail?: PackHistoryDetail };
 
@@ -34,7 +35,7 @@ export const packKeys = {
 };
 
 /** A reply that did not arrive or did not succeed: the page shows its error state. */
-export const failed = (r: ApiReply | undefined) => !r || r.state !== 200;
+export const failed = (r: ApiReply | undefined) => !isOk(r);
 
 /** The packs of one card type for the top page. */
 export function usePackList(cardType: number) {
@@ -54,11 +55,13 @@ export function usePackAllList(type: number, page: number) {
   });
 }
 
+export const getPackDetail = (packId: number) => apiGet<DetailReply>(`/user/pack/detail/${packId}`);
+
 /** The pack page refetches every few seconds so stock, remaining per rank and the draw log stay live. */
 export function usePackDetail(packId: number | null, liveMs = 5000) {
   return useQuery({
     queryKey: packKeys.detail(packId ?? 0),
-    queryFn: () => apiGet<DetailReply>(`/user/pack/detail/${packId}`),
+    queryFn: () => getPackDetail(packId!),
     enabled: packId !== null,
     refetchInterval: liveMs || false,
   });
@@ -67,21 +70,33 @@ export function usePackDetail(packId: number | null, liveMs = 5000) {
 export const checkPack = (packId: number, count: number | 'all') =>
   apiPost<CheckReply>('/user/pack/check', { pack_id: packId, count });
 
-export const buyPack = (token: string) => apiPost<PurchaseReply>('/user/pack/buy', { token });
+/** A buy that commits can still lose its reply; past this the outcome is unknown and the buy is repeated. */
+const BUY_TIMEOUT_MS = 30_000;
 
-export function useGacheResult() {
+/**
+ * POST /user/pack/buy {token}. A replayed token answers the first purchase, so a reply lost on the way (network
+ * error, timeout, 5xx) is recovered by sending the same token again before the member sees any error: showing an
+ * error for a purchase that went through invites buying twice.
+ */
+export const buyPack = (token: string) =>
+  repeatWhileLost(() => apiPost<PurchaseReply>('/user/pack/buy', { token }, { timeoutMs: BUY_TIMEOUT_MS }));
+
+/** `?purchase_id=` names one purchase (from the buy or the history); without it the server takes the latest open one. */
+const purchaseQuery = (purchaseId: number | null) => (purchaseId === null ? '' : `?purchase_id=${purchaseId}`);
+
+export function useGacheResult(purchaseId: number | null = null) {
   return useQuery({
-    queryKey: packKeys.gacheResult(),
-    queryFn: () => apiGet<PurchaseReply>('/user/pack/gache_result'),
+    queryKey: [...packKeys.gacheResult(), purchaseId],
+    queryFn: () => apiGet<PurchaseReply>(`/user/pack/gache_result${purchaseQuery(purchaseId)}`),
     staleTime: Infinity,
     gcTime: 0,
   });
 }
 
-export function useBuyResult() {
+export function useBuyResult(purchaseId: number | null = null) {
   return useQuery({
-    queryKey: packKeys.buyResult(),
-    queryFn: () => apiGet<PurchaseReply>('/user/pack/buy_result'),
+    queryKey: [...packKeys.buyResult(), purchaseId],
+    queryFn: () => apiGet<PurchaseReply>(`/user/pack/buy_result${purchaseQuery(purchaseId)}`),
     gcTime: 0,
   });
 }
@@ -114,14 +129,7 @@ export function useHistoryDetail(id: number | null) {
 export function usePackFairness(packId: number | null) {
   return useQuery({
     queryKey: packKeys.fairness(packId ?? 0),
-    queryFn: () => apiGet<ApiReply & Partial<PackFairnessReply>>(`/user/pack/fairness/${packId}`),
+    queryFn: () => apiGet<Reply<PackFairnessReply>>(`/user/pack/fairness/${packId}`),
     enabled: packId !== null,
   });
-}
-
-/** A positive integer id from the query string, or null. */
-export function parseId(raw: string | null): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const n = Number(raw);
-  return n > 0 ? n : null;
 }

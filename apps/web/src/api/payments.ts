@@ -6,6 +6,7 @@ import type {
   CoinHistoryRow,
   CombiniSlipReply,
   CompleteCheckoutReply,
+  CouponUseReply,
   HistoryReply,
   PayResultReply,
   PayStyleReply,
@@ -19,10 +20,10 @@ import type {
   SavedCardListReply,
   SavedCardRequest,
 } from '@oripa/core';
-import { apiGet, apiPost, pagePath, type ApiReply } from './client';
+import { apiGet, apiPost, pagePath, type ApiReply, type Reply } from './client';
+import { getPackDetail } from './packs';
 
 /** Calls and query hooks of the point-purchase area (spec section 7; shapes in @oripa/core contract/payments.ts). */
-type Reply<T> = ApiReply & Partial<T>;
 export type BuyReply = Reply<PointBuyReply>;
 export type EndReply = Reply<PointEndReply>;
 
@@ -80,6 +81,9 @@ export const saveCard = (req: SavedCardRequest) => apiPost('/user/point/savedcar
 export const deleteCard = (cardIndex: number) => apiPost('/user/point/deletecard', { card_index: cardIndex });
 export const buyPoints = (req: PointBuyRequest) => apiPost<BuyReply>('/user/point/buy', { ...req });
 export const appendPayment = (token: string) => apiPost<Reply<PointAppendReply>>('/user/point/append', { token });
+export type CouponReply = Reply<CouponUseReply>;
+/** The reply's `error` is '' when the coupon was accepted, else the message to show under the input. */
+export const redeemCoupon = (couponCode: string) => apiPost<CouponReply>('/user/coupon/use', { couponCode });
 
 export const useBankInfo = (paymentId: string) =>
   useQuery({
@@ -152,6 +156,6 @@ export const completeCheckoutSession = (sessionId: string, paymentId?: string) =
 export const usePackPoint = (packId: number) =>
   useQuery({
     queryKey: ['payment', 'pack_point', packId],
-    queryFn: () => ok(apiGet<ApiReply & { detail?: { point: number } }>(`/user/pack/detail/${packId}`)),
+    queryFn: () => ok(getPackDetail(packId)),
     enabled: packId > 0,
   });

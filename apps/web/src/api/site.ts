@@ -1,14 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BannerReply, CardTypeItem, CardTypeReply, PostListReply, SiteInfo } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
-import { apiGet, pagePath, type ApiReply } from './client';
+import { apiGet, pagePath, type ApiReply, type Reply } from './client';
 
 /** Public site content: the top carousel, the community posts, the card games and the operator (footer). */
 
-export type BannerApiReply = ApiReply & Partial<BannerReply>;
-export type PostListApiReply = ApiReply & Partial<PostListReply>;
-type CardTypeApiReply = ApiReply & Partial<CardTypeReply>;
-type SiteInfoApiReply = ApiReply & Partial<SiteInfo>;
+export type BannerApiReply = Reply<BannerReply>;
+export type PostListApiReply = Reply<PostListReply>;
+type CardTypeApiReply = Reply<CardTypeReply>;
+type SiteInfoApiReply = Reply<SiteInfo>;
 
 const ok = (r: ApiReply | undefined) => r?.state === 200;
 

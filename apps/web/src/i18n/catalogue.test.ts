@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import i18n, { resources } from './index';
+import i18n from './index';
+import en from './locales/en.ts';
+import ja from './locales/ja.ts';
+
+const resources = { ja, en };
 
 /** Every leaf key of a catalogue, as dotted paths. */
 function keys(tree: unknown, prefix = ''): string[] {

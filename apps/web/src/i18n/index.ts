@@ -1,20 +1,38 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { translateMessage, type Lang } from '@oripa/core';
+import type { Catalogue } from './catalogue';
 
 /**
  * Catalogues live in locales/<lang>/<namespace>.json, one namespace per feature (common, layout, account, …).
- * Adding a file is enough: they are picked up here. Validation messages come from @oripa/core's table.
+ * Adding a file is enough: locales/<lang>.ts picks it up. Each language is its own chunk and only the one in
+ * use is fetched (the entry stays small; index.html preloads Japanese, the server swaps in English when the visitor
+ * reads English). Validation messages come from @oripa/core's table.
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [file, mod] of Object.entries(files)) {
-  const m = /\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
-  if (!m) continue;
-  const [, lang, ns] = m as unknown as [string, string, string];
-  (resources[lang] ??= {})[ns] = mod.default;
+const catalogues: Record<Lang, () => Promise<{ default: Catalogue }>> = {
+  ja: () => import('./locales/ja.ts'),
+  en: () => import('./locales/en.ts'),
+};
+const loading = new Map<Lang, Promise<void>>();
+
+/** Fetches a language's catalogue once and hands it to i18next; later calls wait for the same fetch. */
+export function loadLanguage(lang: Lang): Promise<void> {
+  let p = loading.get(lang);
+  if (!p) {
+    p = catalogues[lang]().then(({ default: catalogue }) => {
+      for (const [ns, strings] of Object.entries(catalogue)) i18n.addResourceBundle(lang, ns, strings, true, true);
+    });
+    p.catch(() => loading.delete(lang));
+    loading.set(lang, p);
+  }
+  return p;
 }
-export const namespaces = Object.keys(resources.ja ?? {});
+
+/** Switches the language once its catalogue is here, so no key flashes untranslated. */
+export async function switchLanguage(lang: Lang): Promise<void> {
+  await loadLanguage(lang);
+  await i18n.changeLanguage(lang);
+}
 
 const STORAGE_KEY = 'lang';
 
@@ -63,10 +81,12 @@ void i18n
   .use(reportUntranslatedEnglish)
   .init({
     postProcess: ['reportUntranslatedEnglish'],
-    resources,
+    // Filled by loadLanguage; with no backend i18next treats every language as loaded and never fetches.
+    resources: {},
+    partialBundledLanguages: true,
     lng: initialLanguage(),
+    // Only when Japanese is loaded too (tests, or after a switch); an English visitor fetches English alone.
     fallbackLng: 'ja',
-    ns: namespaces,
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -80,10 +100,12 @@ void i18n
 rememberLanguage(i18n.language as Lang);
 i18n.on('languageChanged', (lng) => rememberLanguage(lng as Lang));
 
+/** Resolves once the starting language's strings are in: main.tsx renders after it. */
+export const i18nReady = loadLanguage(i18n.language === 'en' ? 'en' : 'ja');
+
 export const currentLang = (): Lang => (i18n.language === 'en' ? 'en' : 'ja');
 
 /** Translates a message key from the core schemas (e.g. 'passFormat' or 'tooLong|{"max":20}'). */
 export const tMessage = (key: string | undefined) => (key ? translateMessage(currentLang(), key) : '');
 
-export { resources };
 export default i18n;

@@ -1,28 +1,55 @@
-import { ChangePasswordPage } from '../pages/account/ChangePasswordPage';
-import { CompletePasswordReissuePage } from '../pages/account/CompletePasswordReissuePage';
-import { CompleteUserRegisterPage } from '../pages/account/CompleteUserRegisterPage';
-import { ConfirmUserRegisterPage } from '../pages/account/ConfirmUserRegisterPage';
-import { LoginPage } from '../pages/account/LoginPage';
-import { MyPage } from '../pages/account/MyPage';
-import { PasswordReissuePage } from '../pages/account/PasswordReissuePage';
-import { ResetPasswordPage } from '../pages/account/ResetPasswordPage';
-import { UserRegisterPage } from '../pages/account/UserRegisterPage';
 import { preparing } from '../pages/Preparing';
 import type { RouteDef } from './route-def';
+import { lazyPage } from './lazy-page';
+
+const ChangePasswordPage = lazyPage(() => import('../pages/account/ChangePasswordPage'), 'ChangePasswordPage');
+const CompletePasswordReissuePage = lazyPage(
+  () => import('../pages/account/CompletePasswordReissuePage'),
+  'CompletePasswordReissuePage',
+);
+const CompleteUserRegisterPage = lazyPage(
+  () => import('../pages/account/CompleteUserRegisterPage'),
+  'CompleteUserRegisterPage',
+);
+const ConfirmUserRegisterPage = lazyPage(
+  () => import('../pages/account/ConfirmUserRegisterPage'),
+  'ConfirmUserRegisterPage',
+);
+const LoginPage = lazyPage(() => import('../pages/account/LoginPage'), 'LoginPage');
+const MyPage = lazyPage(() => import('../pages/account/MyPage'), 'MyPage');
+const PasswordReissuePage = lazyPage(() => import('../pages/account/PasswordReissuePage'), 'PasswordReissuePage');
+const ResetPasswordPage = lazyPage(() => import('../pages/account/ResetPasswordPage'), 'ResetPasswordPage');
+const UserRegisterPage = lazyPage(() => import('../pages/account/UserRegisterPage'), 'UserRegisterPage');
 
 // Issue 2: accounts. SMS and point transfer are still placeholders.
 export const accountRoutes: RouteDef[] = [
-  { path: '/login', guard: 'public', page: LoginPage },
-  { path: '/password-reissue', guard: 'public', page: PasswordReissuePage },
-  { path: '/reset-password', guard: 'public', page: ResetPasswordPage },
-  { path: '/complete-password-reissue', guard: 'public', page: CompletePasswordReissuePage },
-  { path: '/user-register', guard: 'public', page: UserRegisterPage },
-  { path: '/confirm-user-register', guard: 'public', page: ConfirmUserRegisterPage },
-  { path: '/complete-user-register', guard: 'public', page: CompleteUserRegisterPage },
-  { path: '/change-password', guard: 'member', page: ChangePasswordPage },
-  { path: '/my-page', guard: 'member', page: MyPage },
-  { path: '/sms', guard: 'member', page: preparing('sms') },
-  { path: '/sms/success', guard: 'member', page: preparing('smsSuccess') },
-  { path: '/sms/error', guard: 'member', page: preparing('smsError') },
-  { path: '/transfer-point', guard: 'member', page: preparing('transferPoint') },
+  { path: '/login', titleKey: 'login', guard: 'public', page: LoginPage },
+  { path: '/password-reissue', titleKey: 'passwordReissue', guard: 'public', page: PasswordReissuePage },
+  { path: '/reset-password', titleKey: 'resetPassword', guard: 'public', page: ResetPasswordPage },
+  {
+    path: '/complete-password-reissue',
+    titleKey: 'completePasswordReissue',
+    guard: 'public',
+    page: CompletePasswordReissuePage,
+  },
+  { path: '/user-register', titleKey: 'userRegister', guard: 'public', page: UserRegisterPage },
+  { path: '/confirm-user-register', titleKey: 'confirmUserRegister', guard: 'public', page: ConfirmUserRegisterPage },
+  {
+    path: '/complete-user-register',
+    titleKey: 'completeUserRegister',
+    guard: 'public',
+    page: CompleteUserRegisterPage,
+  },
+  {
+    path: '/verify-mail',
+    titleKey: 'verifyMail',
+    guard: 'public',
+    page: lazyPage(() => import('../pages/account/VerifyMailPage'), 'VerifyMailPage'),
+  },
+  { path: '/change-password', titleKey: 'changePassword', guard: 'member', page: ChangePasswordPage },
+  { path: '/my-page', titleKey: 'myPage', guard: 'member', page: MyPage },
+  { path: '/sms', titleKey: 'sms', guard: 'member', page: preparing('sms') },
+  { path: '/sms/success', titleKey: 'smsSuccess', guard: 'member', page: preparing('smsSuccess') },
+  { path: '/sms/error', titleKey: 'smsError', guard: 'member', page: preparing('smsError') },
+  { path: '/transfer-point', titleKey: 'transferPoint', guard: 'member', page: preparing('transferPoint') },
 ];

@@ -1,5 +1,12 @@
-import { legalPage } from '../pages/legal/LegalPage';
+import type { LegalDocumentKey } from '../i18n/legal';
+import { lazyPageOf } from './lazy-page';
 import type { RouteDef } from './route-def';
+
+const legalPage = (key: LegalDocumentKey, titleKey: string) =>
+  lazyPageOf(
+    () => import('../pages/legal/LegalPage'),
+    (m) => m.legalPage(key, titleKey),
+  );
 
 const specificCommerce = legalPage('specific-commerce', 'specificCommerce');
 const termsOfService = legalPage('terms-of-service', 'termsOfService');
@@ -10,15 +17,15 @@ const userGuide = legalPage('user-guide', 'userGuide');
 
 // Issue 2: legal and static pages (sections in boxes, ja and en).
 export const legalRoutes: RouteDef[] = [
-  { path: '/specific-commerce', guard: 'public', page: specificCommerce },
-  { path: '/terms-of-service', guard: 'public', page: termsOfService },
-  { path: '/privacy-protection', guard: 'public', page: privacyProtection },
+  { path: '/specific-commerce', titleKey: 'specificCommerce', guard: 'public', page: specificCommerce },
+  { path: '/terms-of-service', titleKey: 'termsOfService', guard: 'public', page: termsOfService },
+  { path: '/privacy-protection', titleKey: 'privacyProtection', guard: 'public', page: privacyProtection },
   // Spec section 2 lists these two under the routes that need a logged-in member.
-  { path: '/fund-settlement', guard: 'member', page: fundSettlement },
-  { path: '/point-terms-of-service', guard: 'member', page: pointTermsOfService },
+  { path: '/fund-settlement', titleKey: 'fundSettlement', guard: 'member', page: fundSettlement },
+  { path: '/point-terms-of-service', titleKey: 'pointTermsOfService', guard: 'member', page: pointTermsOfService },
   // The static pages the spec opens in a new tab.
-  { path: '/terms', guard: 'public', page: termsOfService },
-  { path: '/policy', guard: 'public', page: privacyProtection },
-  { path: '/notation', guard: 'public', page: specificCommerce },
-  { path: '/user-guide', guard: 'public', page: userGuide },
+  { path: '/terms', titleKey: 'termsOfService', guard: 'public', page: termsOfService },
+  { path: '/policy', titleKey: 'privacyProtection', guard: 'public', page: privacyProtection },
+  { path: '/notation', titleKey: 'specificCommerce', guard: 'public', page: specificCommerce },
+  { path: '/user-guide', titleKey: 'userGuide', guard: 'public', page: userGuide },
 ];

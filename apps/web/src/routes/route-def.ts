@@ -6,6 +6,8 @@ export interface RouteDef {
   /** 'member' routes send a guest to /login (carrying packId). */
   guard: 'public' | 'member';
   page: ComponentType;
+  /** Its key in the `titles` (and `meta` description) catalogues: the document title and description. */
+  titleKey: string;
   /** 'bare' pages (the full-screen reveal) render without header and footer. */
   layout?: 'default' | 'bare';
 }

@@ -9,12 +9,17 @@ export interface ApiCall {
 
 type Handler = (params: Record<string, unknown> | null) => unknown;
 
-/** The posted params: the `json` field of a form-encoded POST, or a JSON body (the sandbox card-token endpoint). */
-function parseBody(body: RequestInit['body']): Record<string, unknown> | null {
-  const raw = body ? String(body) : null;
+/**
+ * The posted params: the `json` field of our form-encoded POST, a JSON body (the sandbox card-token endpoint), or
+ * the plain form fields (Stripe.js's calls to the Stripe API; for a GET, its query).
+ */
+function parseBody(url: string, body: RequestInit['body']): Record<string, unknown> | null {
+  const raw = body ? String(body) : url.startsWith('https://') ? (url.split('?')[1] ?? null) : null;
   if (!raw) return null;
   if (raw.startsWith('{')) return JSON.parse(raw) as Record<string, unknown>;
-  return JSON.parse(new URLSearchParams(raw).get('json') ?? 'null') as Record<string, unknown>;
+  const form = new URLSearchParams(raw);
+  if (!form.has('json')) return Object.fromEntries(form);
+  return JSON.parse(form.get('json') ?? 'null') as Record<string, unknown>;
 }
 
 /**
@@ -29,7 +34,7 @@ export function mockApi(routes: Record<string, unknown>) {
     vi.fn(async (url: string, init?: RequestInit) => {
       const path = url.replace(/^\/api/, '');
       const method = init?.method ?? 'GET';
-      const params = parseBody(init?.body);
+      const params = parseBody(url, init?.body);
       calls.push({ path, method, params });
       const route = routes[`${method} ${path}`] ?? routes[`${method} ${path.split('?')[0]}`];
       const body =

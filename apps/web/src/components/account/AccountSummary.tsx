@@ -1,7 +1,7 @@
 import type { UserDetail } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CurrentUserReply } from '../../api/useCurrentUser';
+import type { CurrentUserReply } from '../../api/account';
 import styles from './MyPage.module.css';
 
 /** Who the member is and what they hold: name, contact, points, coins and rank. */

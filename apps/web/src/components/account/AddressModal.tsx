@@ -1,22 +1,18 @@
-import { apiPost } from '../../api/client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addressSchema, OVERSEAS_PREF_ID, type AddressInput, type ZipcodeLookupItem } from '@oripa/core';
+import { addressSchema, OVERSEAS_PREF_ID, type AddressInput } from '@oripa/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { ApiReply } from '../../api/client';
-import { USER_DETAIL_KEY, useUserDetail } from '../../api/useUserDetail';
+import { lookupZipcode, saveAddress, USER_DETAIL_KEY, usePrefectures, useUserDetail } from '../../api/account';
 import { currentLang } from '../../i18n';
 import { Modal } from '../ui/Modal';
 import { FormAlert, SelectField, TextField } from './FormField';
-import { applyServerErrors, errorText } from './server-errors';
-import { usePrefectures } from './use-prefectures';
+import { applyServerErrors, errorText } from '../../lib/account/server-errors';
 import styles from './AccountForm.module.css';
 
 type AddressForm = z.input<typeof addressSchema>;
-type ZipReply = ApiReply & { list?: ZipcodeLookupItem[] };
 const FIELDS = ['zipcode', 'pref_id', 'shiku', 'address', 'building'] as const;
 const ZIP_COMPLETE = /^\d{7}$/;
 
@@ -90,7 +86,7 @@ export function AddressModal({ open, onClose, onSaved }: AddressModalProps) {
       return;
     }
     setLookup('busy');
-    const reply = await apiPost<ZipReply>('/address/zipcode', { zipcode });
+    const reply = await lookupZipcode(zipcode);
     if (latestZip.current !== zipcode) return; // the code changed while we waited
     if (reply.networkError) {
       setLookup('idle'); // keep what the member typed; they can fill it in by hand
@@ -113,7 +109,7 @@ export function AddressModal({ open, onClose, onSaved }: AddressModalProps) {
     setSaving(true);
     setGeneral([]);
     const v = getValues();
-    const reply = await apiPost('/user/append_address', {
+    const reply = await saveAddress({
       zipcode: v.zipcode,
       pref_id: Number(v.pref_id),
       shiku: v.shiku,

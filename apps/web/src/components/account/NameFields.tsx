@@ -1,7 +1,7 @@
 import type { FieldErrors, Path, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from './FormField';
-import { errorText } from './server-errors';
+import { errorText } from '../../lib/account/server-errors';
 
 export interface NameForm {
   lastName: string;

@@ -3,8 +3,8 @@ import { changePasswordSchema } from '@oripa/core';
 import type { FieldErrors, Path, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from './FormField';
-import { errorText } from './server-errors';
-import { useServerForm } from './use-server-form';
+import { errorText } from '../../lib/account/server-errors';
+import { useServerForm } from '../../hooks/account/use-server-form';
 
 export interface NewPasswordForm {
   pass: string;

@@ -1,16 +1,15 @@
-import { apiPost } from '../../api/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { profileChangeSchema, type ProfileChangeInput, type UserDetail } from '@oripa/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { USER_DETAIL_KEY } from '../../api/useUserDetail';
+import { changeProfile, USER_DETAIL_KEY } from '../../api/account';
 import { Modal } from '../ui/Modal';
 import { FormAlert, SubmitButton, TelField } from './FormField';
 import { NameFields } from './NameFields';
-import { errorText } from './server-errors';
-import { useServerForm } from './use-server-form';
+import { errorText } from '../../lib/account/server-errors';
+import { useServerForm } from '../../hooks/account/use-server-form';
 import styles from './AccountForm.module.css';
 
 type ProfileForm = z.input<typeof profileChangeSchema>;
@@ -57,7 +56,7 @@ export function ProfileModal({
   }, [open, detail, reset, setGeneral, isDirty]);
 
   const onSubmit = submitTo({
-    send: (values) => apiPost('/user/change', { ...values, middleName: english ? values.middleName : '' }),
+    send: (values) => changeProfile({ ...values, middleName: english ? values.middleName : '' }),
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: USER_DETAIL_KEY });
       onSaved?.();

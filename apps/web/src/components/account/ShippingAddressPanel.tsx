@@ -1,6 +1,6 @@
 import type { UserDetail } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
-import { hasAddress } from '../../api/useUserDetail';
+import { hasAddress } from '../../api/account';
 import styles from './MyPage.module.css';
 
 /** The saved shipping address, or a prompt to add one, with the button that opens the address popup. */

@@ -1,10 +1,10 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { LoadingOverlay } from '../ui/LoadingOverlay';
+import { PageSkeleton } from '../ui/Skeleton';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { HeaderSlotProvider } from './header-slot';
+import { HeaderSlotProvider } from '../../hooks/use-header-slot';
 import styles from './AppLayout.module.css';
 
 /**
@@ -32,7 +32,7 @@ export function AppLayout() {
         </a>
         <Header />
         <main id="main" className={styles.main} tabIndex={-1}>
-          <Suspense fallback={<LoadingOverlay />}>
+          <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>
         </main>
@@ -47,7 +47,7 @@ export function BareLayout() {
   return (
     <>
       <ScrollToTop />
-      <Suspense fallback={<LoadingOverlay />}>
+      <Suspense fallback={<PageSkeleton />}>
         <Outlet />
       </Suspense>
     </>

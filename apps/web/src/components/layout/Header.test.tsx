@@ -6,7 +6,7 @@ import { mockApi } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { DETAIL, MEMBER } from '../../test/fixtures';
 import { Header } from './Header';
-import { HeaderSlotProvider, useHeaderSlot } from './header-slot';
+import { HeaderSlotProvider, useHeaderSlot } from '../../hooks/use-header-slot';
 
 function ShippingPage({ onSkip }: { onSkip?: () => void }) {
   useHeaderSlot({ onSkip });

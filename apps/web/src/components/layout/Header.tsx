@@ -1,13 +1,15 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { isLoggedIn, useCurrentUser } from '../../api/useCurrentUser';
-import { useHeaderSlotState } from './header-slot';
+import { isLoggedIn, useCurrentUser } from '../../api/account';
+import { useHeaderSlotState } from '../../hooks/use-header-slot';
 import { AccountIcon, ChevronLeftIcon, CoinIcon } from './icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
-import { SideMenu } from './side-menu/SideMenu';
 import styles from './Header.module.css';
+
+// Only members have it, and its forms (coupon, address) bring the form libraries: fetched after the first render.
+const SideMenu = lazy(() => import('./side-menu/SideMenu').then((m) => ({ default: m.SideMenu })));
 
 // The shipping screens of spec section 2 carry the 'select items to ship' title even before their page sets one.
 const SHIPPING_PATHS = ['/get-card-list', '/confirm-get-card-list'];
@@ -15,7 +17,7 @@ const SHIPPING_PATHS = ['/get-card-list', '/confirm-get-card-list'];
 /**
  * The shared header: logo, language switcher, and for guests a login/register link, for members the point balance
  * (→ /buy-point) and the account button that opens the side menu. A second row carries the page's context: the
- * 'back to gacha list' link on /pack-detail, or the shipping title with 'skip shipping' (see header-slot.tsx).
+ * 'back to gacha list' link on /pack-detail, or the shipping title with 'skip shipping' (see hooks/use-header-slot.tsx).
  */
 export function Header() {
   const { t, i18n } = useTranslation('layout');
@@ -83,7 +85,11 @@ export function Header() {
           )}
         </div>
       )}
-      {member && <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} returnFocusTo={menuButton} />}
+      {member && (
+        <Suspense fallback={null}>
+          <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} returnFocusTo={menuButton} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { switchLanguage } from '../../i18n';
 import styles from './LanguageSwitcher.module.css';
 
 const LANGS = ['ja', 'en'] as const;
@@ -14,7 +15,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const current = i18n.language === 'en' ? 'en' : 'ja';
   const choose = (lang: (typeof LANGS)[number]) => {
     if (lang === current) return;
-    void i18n.changeLanguage(lang).then(() => qc.invalidateQueries());
+    void switchLanguage(lang).then(() => qc.invalidateQueries());
   };
   return (
     <div className={`${styles.switcher} ${className ?? ''}`} role="group" aria-label={t('lang.label')}>

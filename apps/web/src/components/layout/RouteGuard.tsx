@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { isLoggedIn, useCurrentUser } from '../../api/useCurrentUser';
-import { LoadingOverlay } from '../ui/LoadingOverlay';
+import { isLoggedIn, useCurrentUser } from '../../api/account';
+import { PageSkeleton } from '../ui/Skeleton';
 
 /**
  * Login-required routes (spec section 4): fetch the current user; proceed only when is_login is '1', otherwise
@@ -14,7 +14,7 @@ export function RequireMember({ children }: { children: ReactNode }) {
   useEffect(() => {
     void refetch();
   }, [location.pathname, refetch]);
-  if (isPending) return <LoadingOverlay />;
+  if (isPending) return <PageSkeleton />;
   if (!isLoggedIn(data)) {
     const packId = params.get('packId');
     return <Navigate to={packId ? `/login?packId=${encodeURIComponent(packId)}` : '/login'} replace />;

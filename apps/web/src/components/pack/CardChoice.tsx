@@ -18,7 +18,7 @@ export function CardChoice({
   return (
     <li className={`${styles.item} ${selected ? styles.on : ''}`}>
       <label htmlFor={id} className={styles.label}>
-        <img src={card.image} alt="" loading="lazy" draggable={false} />
+        <img src={card.image} alt="" width={300} height={420} loading="lazy" draggable={false} />
         <span className={styles.info}>
           <span className={styles.name}>{card.name}</span>
           <span className={styles.meta}>

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { formatTokyo } from '@oripa/core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DrawButtons } from './DrawButtons';
-import { packSummary, useJapanese } from './pack-test-utils';
+import { packSummary, useJapanese } from '../../test/pack-fixtures';
 
 beforeAll(useJapanese);
 afterEach(() => {

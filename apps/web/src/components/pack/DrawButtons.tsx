@@ -1,8 +1,8 @@
 import { drawButtons, type DrawCount, type PackSummary } from '@oripa/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rankName } from './rank-name';
-import { useCountdown } from './useCountdown';
+import { rankName } from '../../lib/pack/rank-name';
+import { useCountdown } from '../../hooks/pack/use-countdown';
 import styles from './DrawButtons.module.css';
 
 type BlockReason = 'soldOut' | 'sms' | 'rank' | 'limit';

@@ -21,6 +21,8 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
           key={`${src}-${i}`}
           src={src}
           alt={i === 0 ? alt : ''}
+          width={800}
+          height={450}
           aria-hidden={i === 0 ? undefined : true}
           className={styles.slide}
           style={{ opacity: i === index ? 1 : 0, transitionDuration: `${CAROUSEL_ANIMATION_MS}ms` }}

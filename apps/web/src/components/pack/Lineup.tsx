@@ -34,7 +34,7 @@ export function Lineup({
                   onClick={() => setOpen(card)}
                   aria-label={t('lineup.openCard', { name: card.name })}
                 >
-                  <img src={card.image_url} alt="" loading="lazy" draggable={false} />
+                  <img src={card.image_url} alt="" width={300} height={420} loading="lazy" draggable={false} />
                   <span className={styles.cardName}>{card.name}</span>
                   <span className={styles.cardMeta}>
                     <span className={`${styles.rarity} ${styles[`rar${card.rarity}`]}`}>
@@ -52,7 +52,7 @@ export function Lineup({
       <Modal open={open !== null} title={open?.name ?? ''} onClose={() => setOpen(null)}>
         {open && (
           <figure className={styles.popup}>
-            <img src={open.image_url} alt={open.name} draggable={false} />
+            <img src={open.image_url} alt={open.name} width={300} height={420} draggable={false} />
             <figcaption>
               <dl>
                 <dt>{t('lineup.rank')}</dt>

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { DrawButtons } from './DrawButtons';
 import { ImageCarousel } from './ImageCarousel';
 import { PriceTag } from './PriceTag';
-import { rankName } from './rank-name';
+import { rankName } from '../../lib/pack/rank-name';
 import { StockBar } from './StockBar';
 import styles from './PackBanner.module.css';
 

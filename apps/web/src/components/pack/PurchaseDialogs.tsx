@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ResendMailButton } from '../account/ResendMailButton';
 import { Modal } from '../ui/Modal';
 import { PurchaseSummary } from './PurchaseSummary';
-import type { usePurchaseFlow } from './usePurchaseFlow';
+import type { usePurchaseFlow } from '../../hooks/pack/use-purchase-flow';
 import styles from './PurchaseDialogs.module.css';
 
 /** The purchase-confirm, insufficient-points, insufficient-coins and error modals of one purchase flow. */
@@ -76,9 +77,17 @@ export function PurchaseDialogs({
         title={t('errors.title')}
         onClose={close}
         actions={
-          <button type="button" className={styles.primary} onClick={close}>
-            {t('ok', { ns: 'common' })}
-          </button>
+          <>
+            {state.step === 'error' && state.resendMail && <ResendMailButton className={styles.secondary} />}
+            {state.step === 'error' && state.checkHistory && (
+              <button type="button" className={styles.secondary} onClick={() => navigate('/buy-product-history')}>
+                {t('errors.toHistory')}
+              </button>
+            )}
+            <button type="button" className={styles.primary} onClick={close}>
+              {t('ok', { ns: 'common' })}
+            </button>
+          </>
         }
       >
         <p role="alert">{state.step === 'error' ? state.message : ''}</p>

@@ -1,6 +1,6 @@
 import type { PackCheckReply } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUserReply } from '../../api/useCurrentUser';
+import type { CurrentUserReply } from '../../api/account';
 import styles from './PurchaseSummary.module.css';
 
 /** Count, total price and the balance before and after: the confirm modal and the confirm page both show it. */

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StockBar } from './StockBar';
-import { useJapanese } from './pack-test-utils';
+import { useJapanese } from '../../test/pack-fixtures';
 
 beforeAll(useJapanese);
 afterEach(cleanup);

@@ -5,10 +5,12 @@ import { deleteCard, useSavedCards } from '../../api/payments';
 import { AlertModal } from './AlertModal';
 import { LoadState } from './LoadState';
 import { NewCardInputs } from './NewCardInputs';
-import type { CardErrors, ConfirmForm } from './confirm-form';
+import { StripeCardInput } from './StripeCardInput';
+import type { StripeCard } from '../../hooks/payment/use-stripe-card';
+import type { CardErrors, ConfirmForm } from '../../lib/payment/confirm-form';
 import styles from './Payment.module.css';
 
-/** Card payment (pay ids 1 and 7): a saved card, or a new one tokenised on submit. */
+/** Card payment (pay ids 1 and 7): a saved card, or a new one tokenised on submit (by Stripe.js at Stripe). */
 export function CardFields({
   register,
   watch,
@@ -16,6 +18,7 @@ export function CardFields({
   onCardsChanged,
   onCardsLoaded,
   onPasteNumber,
+  stripeCard,
 }: {
   register: UseFormRegister<ConfirmForm>;
   watch: UseFormWatch<ConfirmForm>;
@@ -24,6 +27,8 @@ export function CardFields({
   /** Called once the saved cards are known, so the first saved card (or a new card) can be preselected. */
   onCardsLoaded: (firstId: string | null) => void;
   onPasteNumber: (parts: [string, string, string, string]) => void;
+  /** Set when the provider is Stripe: its Card Element replaces the sandbox's card fields. */
+  stripeCard?: StripeCard | null;
 }) {
   const { t } = useTranslation('payment');
   const saved = useSavedCards();
@@ -95,9 +100,12 @@ export function CardFields({
           {notice.text}
         </p>
       )}
-      {(choice === 'new' || cards.length === 0) && (
-        <NewCardInputs register={register} errors={errors} onPasteNumber={onPasteNumber} />
-      )}
+      {(choice === 'new' || cards.length === 0) &&
+        (stripeCard ? (
+          <StripeCardInput stripeCard={stripeCard} register={register} errors={errors} />
+        ) : (
+          <NewCardInputs register={register} errors={errors} onPasteNumber={onPasteNumber} />
+        ))}
       {(choice === 'new' || cards.length === 0) && (
         <label className={styles.checkRow}>
           <input type="checkbox" {...register('saveCard')} />

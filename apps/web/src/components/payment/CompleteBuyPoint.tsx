@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { trackPayResult, usePackPoint, usePointEnd } from '../../api/payments';
-import { useCurrentUser, useRefreshCurrentUser } from '../../api/useCurrentUser';
-import { showTopButton } from './complete-rules';
+import { useCurrentUser, useRefreshCurrentUser } from '../../api/account';
+import { showTopButton } from '../../lib/payment/complete-rules';
 import { LoadState } from './LoadState';
 import styles from './Payment.module.css';
 

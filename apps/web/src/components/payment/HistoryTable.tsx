@@ -1,7 +1,7 @@
 import { toYyMmDd } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isHistoryLink, packHistoryTarget } from './history-rules';
+import { isHistoryLink, packHistoryTarget } from '../../lib/payment/history-rules';
 import styles from './Payment.module.css';
 
 export interface HistoryRowView {

@@ -1,7 +1,7 @@
 import { CARRIER_IDS, COMBINI_CODES } from '@oripa/core';
 import type { UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ConfirmForm } from './confirm-form';
+import type { ConfirmForm } from '../../lib/payment/confirm-form';
 import styles from './Payment.module.css';
 
 /** Convenience store (pay id 2): econ or other. */

@@ -1,11 +1,13 @@
 import type { UseFormRegister } from 'react-hook-form';
 import { CARD_LIMITS } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
-import { NUMBER_PART_MAX, splitCardNumber } from './card-token';
-import type { CardErrors, ConfirmForm } from './confirm-form';
+import { NUMBER_PART_MAX, splitCardNumber } from '../../lib/payment/card-token';
+import type { CardErrors, ConfirmForm } from '../../lib/payment/confirm-form';
 import styles from './Payment.module.css';
 
 type CardFieldName = 'n1' | 'n2' | 'n3' | 'n4' | 'month' | 'year' | 'cvc' | 'cardName';
+/** The card page's form or the confirm page's (which has the card fields among others). */
+export type CardFieldsRegister = UseFormRegister<Pick<ConfirmForm, CardFieldName>> | UseFormRegister<ConfirmForm>;
 
 /** Four number parts, expiry month/year, security code and name, with the limits of spec section 5. */
 export function NewCardInputs({
@@ -13,7 +15,7 @@ export function NewCardInputs({
   errors,
   onPasteNumber,
 }: {
-  register: UseFormRegister<Pick<ConfirmForm, CardFieldName>> | UseFormRegister<ConfirmForm>;
+  register: CardFieldsRegister;
   errors: CardErrors;
   /** A whole card number pasted into one part is spread over the four parts. */
   onPasteNumber?: (parts: [string, string, string, string]) => void;
@@ -97,19 +99,32 @@ export function NewCardInputs({
         <span className={styles.muted}>{t('card.cvcHint')}</span>
         {message('cvc')}
       </div>
-      <div className={styles.field}>
-        <label htmlFor="card-name">{t('card.name')}</label>
-        <input
-          id="card-name"
-          className={styles.input}
-          autoComplete="cc-name"
-          maxLength={CARD_LIMITS.name}
-          placeholder={t('card.namePlaceholder')}
-          {...err('name')}
-          {...reg('cardName')}
-        />
-        {message('name')}
-      </div>
+      <CardNameInput register={register} error={errors.name} />
+    </div>
+  );
+}
+
+/** The cardholder name (the sandbox form and the Stripe form both ask for it; spec section 5 limits). */
+export function CardNameInput({ register, error }: { register: CardFieldsRegister; error: string | undefined }) {
+  const { t } = useTranslation('payment');
+  const reg = register as UseFormRegister<Pick<ConfirmForm, CardFieldName>>;
+  return (
+    <div className={styles.field}>
+      <label htmlFor="card-name">{t('card.name')}</label>
+      <input
+        id="card-name"
+        className={styles.input}
+        autoComplete="cc-name"
+        maxLength={CARD_LIMITS.name}
+        placeholder={t('card.namePlaceholder')}
+        {...(error ? { 'aria-invalid': true as const, 'aria-describedby': 'card-err-name' } : {})}
+        {...reg('cardName')}
+      />
+      {error && (
+        <p id="card-err-name" role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { apiPost } from '../../api/client';
 import { useTranslation } from 'react-i18next';
+import { changePassword } from '../../api/account';
 import { Link, useNavigate } from 'react-router';
 import { AccountCard } from '../../components/account/AccountCard';
 import { FormAlert, SubmitButton } from '../../components/account/FormField';
@@ -13,7 +13,7 @@ export function ChangePasswordPage() {
   const { register, errors, isSubmitting, general, submitTo } = useNewPasswordForm();
 
   const onSubmit = submitTo({
-    send: ({ pass, confirmPass }) => apiPost('/user/change_password', { pass, confirmPass }),
+    send: ({ pass, confirmPass }) => changePassword(pass, confirmPass),
     onSuccess: () => {
       navigate('/my-page', { replace: true, state: { notice: 'passwordChanged' } });
     },

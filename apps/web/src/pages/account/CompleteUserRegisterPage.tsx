@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePackReturn } from '../../components/account/pack-return';
+import { usePackReturn } from '../../hooks/account/use-pack-return';
 import styles from '../../components/account/AccountForm.module.css';
 
 /** Step 3 of 3. Reached with replace navigation, so Back skips the confirm page. */

@@ -1,11 +1,11 @@
-import { apiPost } from '../../api/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { register as createAccount } from '../../api/account';
 import { FormAlert } from '../../components/account/FormField';
-import { usePackReturn } from '../../components/account/pack-return';
-import { registrationDraft, useRegistrationDraft } from '../../components/account/registration-draft';
-import { useSessionRefresh } from '../../components/account/use-session-refresh';
+import { usePackReturn } from '../../hooks/account/use-pack-return';
+import { registrationDraft, useRegistrationDraft } from '../../lib/account/registration-draft';
+import { useSessionRefresh } from '../../hooks/account/use-session-refresh';
 import i18n from '../../i18n';
 import styles from '../../components/account/AccountForm.module.css';
 
@@ -26,7 +26,7 @@ export function ConfirmUserRegisterPage() {
   const register = async () => {
     setBusy(true);
     setGeneral([]);
-    const reply = await apiPost('/user/append', { ...draft });
+    const reply = await createAccount(draft);
     if (reply.state === 200) {
       registrationDraft.complete();
       await refreshSession();

@@ -1,14 +1,14 @@
-import { apiPost } from '../../api/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { login } from '../../api/account';
 import { AccountCard } from '../../components/account/AccountCard';
 import { FormAlert, MailField, SubmitButton, TextField } from '../../components/account/FormField';
-import { errorText } from '../../components/account/server-errors';
-import { useServerForm } from '../../components/account/use-server-form';
-import { useSessionRefresh } from '../../components/account/use-session-refresh';
+import { errorText } from '../../lib/account/server-errors';
+import { useServerForm } from '../../hooks/account/use-server-form';
+import { useSessionRefresh } from '../../hooks/account/use-session-refresh';
 import styles from '../../components/account/AccountForm.module.css';
 
 const loginFormSchema = loginSchema.omit({ save_cookie: true }).extend({ saveCookie: z.boolean() });
@@ -33,7 +33,7 @@ export function LoginPage() {
 
   // A native <form> submit: Enter in either field logs in.
   const onSubmit = submitTo({
-    send: ({ mail, pass, saveCookie }) => apiPost('/user/login', { mail, pass, save_cookie: saveCookie ? '1' : '0' }),
+    send: ({ mail, pass, saveCookie }) => login(mail, pass, saveCookie),
     onSuccess: async () => {
       await refreshSession();
       navigate(afterLoginPath(packId), { replace: true });

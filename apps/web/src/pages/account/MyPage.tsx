@@ -2,15 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { apiGet } from '../../api/client';
-import { useCurrentUser } from '../../api/useCurrentUser';
-import { useUserDetail } from '../../api/useUserDetail';
+import { logout as endSession, useCurrentUser, useUserDetail } from '../../api/account';
 import { AccountSummary } from '../../components/account/AccountSummary';
 import { AddressModal } from '../../components/account/AddressModal';
 import { ProfileModal } from '../../components/account/ProfileModal';
 import { ShippingAddressPanel } from '../../components/account/ShippingAddressPanel';
-import { useSessionRefresh } from '../../components/account/use-session-refresh';
-import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
+import { useSessionRefresh } from '../../hooks/account/use-session-refresh';
+import { PageSkeleton } from '../../components/ui/Skeleton';
 import styles from '../../components/account/MyPage.module.css';
 
 type Notice = 'passwordChanged' | 'addressSaved' | 'profileSaved';
@@ -36,14 +34,14 @@ export function MyPage() {
 
   const logout = async () => {
     setLoggingOut(true);
-    await apiGet('/user/logout');
+    await endSession();
     // Leave first: refreshing the user while still here would make the route guard send us to /login.
     await navigate('/', { replace: true });
     await refreshSession();
     qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'currentUser' });
   };
 
-  if (user.isPending || detail.isPending) return <LoadingOverlay />;
+  if (user.isPending || detail.isPending) return <PageSkeleton />;
   const d = detail.data?.detail;
   if (!user.data || !d) {
     return (

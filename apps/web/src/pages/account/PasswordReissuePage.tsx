@@ -1,14 +1,14 @@
-import { apiPost } from '../../api/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { reissueRequestSchema } from '@oripa/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { requestPasswordReset } from '../../api/account';
 import { AccountCard } from '../../components/account/AccountCard';
 import { FormAlert, MailField, SubmitButton } from '../../components/account/FormField';
-import { errorText } from '../../components/account/server-errors';
-import { useServerForm } from '../../components/account/use-server-form';
+import { errorText } from '../../lib/account/server-errors';
+import { useServerForm } from '../../hooks/account/use-server-form';
 import styles from '../../components/account/AccountForm.module.css';
 
 type ReissueForm = z.input<typeof reissueRequestSchema>;
@@ -31,7 +31,7 @@ export function PasswordReissuePage() {
   } = useServerForm<ReissueForm>({ resolver: zodResolver(reissueRequestSchema), defaultValues: { mail: '' } }, FIELDS);
 
   const onSubmit = submitTo({
-    send: ({ mail }) => apiPost('/user/reset_password', { mail }),
+    send: ({ mail }) => requestPasswordReset(mail),
     onSuccess: ({ mail }) => setSentTo(mail),
   });
 

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { apiGet, apiPost } from '../../api/client';
+import { completePasswordReset, useResetTokenCheck } from '../../api/account';
 import { AccountCard } from '../../components/account/AccountCard';
 import { FormAlert, SubmitButton } from '../../components/account/FormField';
 import { NewPasswordFields, useNewPasswordForm } from '../../components/account/NewPasswordFields';
@@ -36,18 +35,11 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const wellFormed = TOKEN_SHAPE.test(token);
   const [tokenRefused, setTokenRefused] = useState(false);
-  const check = useQuery({
-    queryKey: ['resetPasswordToken', token],
-    queryFn: () => apiGet(`/user/reset_password/check/${encodeURIComponent(token)}`),
-    enabled: wellFormed,
-    retry: false,
-    gcTime: 0,
-    staleTime: Infinity,
-  });
+  const check = useResetTokenCheck(token, wellFormed);
   const { register, errors, isSubmitting, general, submitTo } = useNewPasswordForm();
 
   const onSubmit = submitTo({
-    send: ({ pass, confirmPass }) => apiPost('/user/reset_password/complete', { token, pass, confirmPass }),
+    send: ({ pass, confirmPass }) => completePasswordReset(token, pass, confirmPass),
     onSuccess: () => {
       // Replace: Back from the complete page must not return to this form (the link is spent anyway).
       navigate('/complete-password-reissue', { replace: true });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
-import { registrationDraft } from '../../components/account/registration-draft';
+import { registrationDraft } from '../../lib/account/registration-draft';
 import i18n from '../../i18n';
 import { CompleteUserRegisterPage } from './CompleteUserRegisterPage';
 import { ConfirmUserRegisterPage } from './ConfirmUserRegisterPage';

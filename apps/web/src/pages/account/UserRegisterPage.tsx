@@ -1,20 +1,20 @@
-import { apiPost } from '../../api/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registrationSchema, type RegistrationInput } from '@oripa/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { confirmRegistration } from '../../api/account';
 import { currentLang } from '../../i18n';
 import { AccountCard } from '../../components/account/AccountCard';
 import { AgreementCheck } from '../../components/account/AgreementCheck';
 import { FormAlert, MailField, SubmitButton, TelField, TextField } from '../../components/account/FormField';
 import { NameFields } from '../../components/account/NameFields';
 import { NewPasswordFields } from '../../components/account/NewPasswordFields';
-import { usePackReturn } from '../../components/account/pack-return';
-import { registrationDraft, useRegistrationDraft } from '../../components/account/registration-draft';
-import { errorText } from '../../components/account/server-errors';
-import { useServerForm } from '../../components/account/use-server-form';
+import { usePackReturn } from '../../hooks/account/use-pack-return';
+import { registrationDraft, useRegistrationDraft } from '../../lib/account/registration-draft';
+import { errorText } from '../../lib/account/server-errors';
+import { useServerForm } from '../../hooks/account/use-server-form';
 import styles from '../../components/account/AccountForm.module.css';
 
 type RegisterForm = z.input<typeof registrationSchema>;
@@ -64,7 +64,7 @@ export function UserRegisterPage() {
   const onSubmit = handleSubmit(async (values) => {
     setGeneral([]);
     const payload = { ...values, middleName: currentLang() === 'en' ? values.middleName : '' };
-    const reply = await apiPost('/user/confirm', payload);
+    const reply = await confirmRegistration(payload);
     if (reply.state === 200) {
       registrationDraft.save(payload);
       navigate(withPack('/confirm-user-register'));

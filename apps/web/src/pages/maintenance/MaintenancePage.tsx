@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { apiGet } from '../../api/client';
+import { getCurrentUser } from '../../api/account';
 import { Logo } from '../../components/layout/Logo';
 import styles from './MaintenancePage.module.css';
 
@@ -15,7 +15,7 @@ export function MaintenancePage() {
   const [status, setStatus] = useState<'idle' | 'checking' | 'still' | 'offline'>('idle');
   const reload = async () => {
     setStatus('checking');
-    const reply = await apiGet('/user/point');
+    const reply = await getCurrentUser();
     if (reply.networkError) setStatus('offline');
     else if (reply.state === 9999) setStatus('still');
     else void navigate('/', { replace: true });

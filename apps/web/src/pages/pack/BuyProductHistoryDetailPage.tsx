@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { failed, parseId, useHistoryDetail } from '../../api/packs';
+import { failed, useHistoryDetail } from '../../api/packs';
+import { parseId } from '../../lib/pack/query-params';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import { MiniCards } from './MiniCards';
 import styles from './HistoryPages.module.css';

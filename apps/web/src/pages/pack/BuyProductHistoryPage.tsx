@@ -1,16 +1,17 @@
 import { toYyMmDd, type PackHistoryRow } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { failed, parseId, useHistoryList } from '../../api/packs';
+import { failed, useHistoryList } from '../../api/packs';
+import { parseId } from '../../lib/pack/query-params';
+import { packHistoryPath } from '../../lib/pack/result-paths';
 import { Pager } from '../../components/ui/Pager';
 import styles from './HistoryPages.module.css';
 import page from './PackPages.module.css';
 
 const MODES = ['0', '1', '2'] as const;
 
-/** Where a history row leads: decided ('1') → its detail, otherwise the card choice (spec section 4). */
-export const historyTarget = (row: Pick<PackHistoryRow, 'id' | 'status'>) =>
-  row.status === '1' ? `/buy-product-history-detail?packHistoryId=${row.id}` : '/get-card-list';
+/** Where a history row leads: decided ('1') → its detail, otherwise that purchase's card choice (spec section 4). */
+export const historyTarget = (row: Pick<PackHistoryRow, 'id' | 'status'>) => packHistoryPath(row.status, row.id);
 
 /** /buy-product-history: pack purchases with a filter (mode '0' all, '1' decided, '2' to choose) and a pager. */
 export function BuyProductHistoryPage() {

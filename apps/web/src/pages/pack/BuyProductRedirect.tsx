@@ -1,5 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router';
-import { parseId } from '../../api/packs';
+import { parseId } from '../../lib/pack/query-params';
 
 /** /buy-product?packId immediately redirects to the pack page (spec section 2). */
 export function BuyProductRedirect() {

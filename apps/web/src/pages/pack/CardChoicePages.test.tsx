@@ -2,8 +2,8 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { polyfillDialog, renderRoutes } from '../../test/render';
-import { drawnCard, member, purchase, useJapanese } from '../../components/pack/pack-test-utils';
-import { HeaderSlotProvider, useHeaderSlotState } from '../../components/layout/header-slot';
+import { drawnCard, member, purchase, useJapanese } from '../../test/pack-fixtures';
+import { HeaderSlotProvider, useHeaderSlotState } from '../../hooks/use-header-slot';
 import { ConfirmGetCardListPage } from './ConfirmGetCardListPage';
 import { GetCardListPage } from './GetCardListPage';
 
@@ -54,7 +54,7 @@ describe('GetCardListPage', () => {
     expect(screen.getByText(/2026-11-22 10:00:00 までに選択してください/)).toBeTruthy();
     fireEvent.click(screen.getByTestId('to-confirm'));
     await screen.findByTestId('where');
-    expect(router.state.location.search).toBe('?selectedCardHistoryIds=2,3&packId=7');
+    expect(router.state.location.search).toBe('?selectedCardHistoryIds=2,3&packId=7&purchaseId=99');
   });
 
   it('with no cards to choose goes to the top page', async () => {

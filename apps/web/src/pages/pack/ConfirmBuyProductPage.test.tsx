@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
-import { member, packDetail, useJapanese } from '../../components/pack/pack-test-utils';
+import { member, packDetail, useJapanese } from '../../test/pack-fixtures';
 import { ConfirmBuyProductPage } from './ConfirmBuyProductPage';
 
 beforeAll(useJapanese);

@@ -3,13 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { firstError } from '../../api/client';
-import { buyPack, checkPack, packKeys, parseId, usePackDetail } from '../../api/packs';
-import { CURRENT_USER_KEY, useCurrentUser } from '../../api/useCurrentUser';
+import { firstError, isOk } from '../../api/client';
+import { buyPack, checkPack, packKeys, usePackDetail } from '../../api/packs';
+import { isLostReply } from '../../api/retry-lost';
+import { revealPath } from '../../lib/pack/result-paths';
+import { parseId, parseNum } from '../../lib/pack/query-params';
+import { CURRENT_USER_KEY, useCurrentUser } from '../../api/account';
 import { PurchaseSummary } from '../../components/pack/PurchaseSummary';
-import type { RevealEntryState } from '../../components/pack/usePurchaseFlow';
+import type { RevealEntryState } from '../../hooks/pack/use-purchase-flow';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
-import { parseNum } from './PackDetailPage';
 import page from './PackPages.module.css';
 
 /**
@@ -38,7 +40,7 @@ export function ConfirmBuyProductPage() {
     if (packId === null || count === null || started.current) return;
     started.current = true;
     void checkPack(packId, count).then((r) => {
-      if (r.state === 200 && r.token) setCheck(r as unknown as PackCheckReply);
+      if (isOk(r) && r.token) setCheck(r);
       else fail(firstError(r, 'count'));
     });
     // Runs once per visit; fail() only navigates.
@@ -57,8 +59,9 @@ export function ConfirmBuyProductPage() {
     void qc.invalidateQueries({ queryKey: packKeys.all });
     if (r.state === 200 && r.purchase_id) {
       const entry: RevealEntryState = { from: 'ConfirmBuyProduct', purchaseId: r.purchase_id };
-      navigate(`/gacha-animation?purchaseId=${r.purchase_id}`, { state: entry });
-    } else fail(firstError(r, 'count') ?? firstError(r, 'token'));
+      navigate(revealPath(r.purchase_id), { state: entry });
+    } else if (isLostReply(r)) fail(t('errors.unknownOutcome'));
+    else fail(firstError(r, 'count') ?? firstError(r, 'token'));
   };
 
   return (

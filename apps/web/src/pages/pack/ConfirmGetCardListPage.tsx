@@ -2,11 +2,14 @@ import type { DrawnCard, PurchaseResult } from '@oripa/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { failed, useBuyResult, type DecisionResult } from '../../api/packs';
-import { useHeaderSlot } from '../../components/layout/header-slot';
-import { useDecision } from '../../components/pack/useDecision';
-import { useSkipShipping } from '../../components/pack/useSkipShipping';
+import { isOk } from '../../api/client';
+import { useBuyResult, type DecisionResult } from '../../api/packs';
+import { useHeaderSlot } from '../../hooks/use-header-slot';
+import { useDecision } from '../../hooks/pack/use-decision';
+import { useSkipShipping } from '../../hooks/pack/use-skip-shipping';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
+import { parseId } from '../../lib/pack/query-params';
+import { cardChoicePath } from '../../lib/pack/result-paths';
 import { pendingCards } from './GetCardListPage';
 import { MiniCards } from './MiniCards';
 import { ShipHeader } from './ShipHeader';
@@ -25,20 +28,14 @@ export function parseIdList(raw: string | null): Set<number> {
   );
 }
 
-/** /confirm-get-card-list?selectedCardHistoryIds&packId: the irreversible shipping decision. */
+/** /confirm-get-card-list?selectedCardHistoryIds&packId&purchaseId: the irreversible shipping decision. */
 export function ConfirmGetCardListPage() {
-  const { data, isPending } = useBuyResult();
   const [params] = useSearchParams();
+  const { data, isPending } = useBuyResult(parseId(params.get('purchaseId')));
   if (isPending) return <LoadingOverlay />;
   const cards = pendingCards(data);
-  if (failed(data) || cards.length === 0) return <Navigate to="/" replace />;
-  return (
-    <ConfirmChoice
-      result={data as unknown as PurchaseResult}
-      cards={cards}
-      selected={parseIdList(params.get('selectedCardHistoryIds'))}
-    />
-  );
+  if (!isOk(data) || cards.length === 0) return <Navigate to="/" replace />;
+  return <ConfirmChoice result={data} cards={cards} selected={parseIdList(params.get('selectedCardHistoryIds'))} />;
 }
 
 function ConfirmChoice({
@@ -116,7 +113,7 @@ function ConfirmChoice({
         </p>
       )}
       <div className={page.actions}>
-        <Link className={page.secondary} to="/get-card-list">
+        <Link className={page.secondary} to={cardChoicePath(result.purchase_id)}>
           {t('decide.back')}
         </Link>
         <button

@@ -1,8 +1,11 @@
 import type { PurchaseResult } from '@oripa/core';
-import { Navigate, useLocation, useNavigate } from 'react-router';
-import { failed, reportGachaResult, useGacheResult } from '../../api/packs';
-import type { RevealEntryState } from '../../components/pack/usePurchaseFlow';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { isOk } from '../../api/client';
+import { reportGachaResult, useGacheResult } from '../../api/packs';
+import type { RevealEntryState } from '../../hooks/pack/use-purchase-flow';
 import { Reveal } from '../../components/pack/reveal/Reveal';
+import { parseId } from '../../lib/pack/query-params';
+import { cardChoicePath } from '../../lib/pack/result-paths';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 
 /** The spec's entry rule: a coin purchase, or arriving from the purchase confirm (modal or page). */
@@ -11,20 +14,22 @@ export function mayReveal(result: Pick<PurchaseResult, 'is_buy_coin'>, state: un
   return result.is_buy_coin === '1' || from === 'ConfirmBuyProduct' || from === 'PackDetail';
 }
 
-/** /gacha-animation (bare layout): loads the draw result, applies the entry rule, then the reveal. */
+/** /gacha-animation?purchaseId (bare layout): loads that purchase's draw, applies the entry rule, then the reveal. */
 export function GachaAnimationPage() {
-  const { data, isPending } = useGacheResult();
+  const [params] = useSearchParams();
+  const purchaseId = parseId(params.get('purchaseId'));
+  const { data, isPending } = useGacheResult(purchaseId);
   const location = useLocation();
   const navigate = useNavigate();
   if (isPending) return <LoadingOverlay />;
   const cards = data?.cards ?? [];
-  if (failed(data) || cards.length === 0) return <Navigate to="/" replace />;
-  const result = data as unknown as PurchaseResult;
-  if (!mayReveal(result, location.state)) return <Navigate to="/get-card-list" replace />;
+  if (!isOk(data) || cards.length === 0) return <Navigate to="/" replace />;
+  const result = data;
+  if (!mayReveal(result, location.state)) return <Navigate to={cardChoicePath(purchaseId)} replace />;
   const finish = () => {
     // Tracking once the reveal is over; a failure is only logged (spec section 7).
     reportGachaResult().catch((e: unknown) => console.warn('gtm_gacha_result', e));
-    navigate(result.is_buy_coin === '1' ? '/thank-you' : '/get-card-list', { replace: true });
+    navigate(result.is_buy_coin === '1' ? '/thank-you' : cardChoicePath(purchaseId), { replace: true });
   };
   return <Reveal result={result} onFinish={finish} />;
 }

@@ -1,12 +1,14 @@
 import type { DrawnCard, PurchaseResult } from '@oripa/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
-import { failed, useBuyResult } from '../../api/packs';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { isOk } from '../../api/client';
+import { useBuyResult } from '../../api/packs';
 import { CardChoice } from '../../components/pack/CardChoice';
-import { useSkipShipping } from '../../components/pack/useSkipShipping';
-import { useHeaderSlot } from '../../components/layout/header-slot';
+import { useSkipShipping } from '../../hooks/pack/use-skip-shipping';
+import { useHeaderSlot } from '../../hooks/use-header-slot';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
+import { parseId } from '../../lib/pack/query-params';
 import { ShipHeader } from './ShipHeader';
 import styles from './CardListPages.module.css';
 import page from './PackPages.module.css';
@@ -22,13 +24,14 @@ export function returnedPoints(cards: DrawnCard[], selected: ReadonlySet<number>
 export const pendingCards = (r: Partial<PurchaseResult> | undefined) =>
   (r?.cards ?? []).filter((c) => c.status === undefined || c.status === 'pending');
 
-/** /get-card-list: choose which won cards to ship; the rest return their points. */
+/** /get-card-list?purchaseId: choose which won cards of that purchase (or the latest open one) to ship. */
 export function GetCardListPage() {
-  const { data, isPending } = useBuyResult();
+  const [params] = useSearchParams();
+  const { data, isPending } = useBuyResult(parseId(params.get('purchaseId')));
   if (isPending) return <LoadingOverlay />;
   const cards = pendingCards(data);
-  if (failed(data) || cards.length === 0) return <Navigate to="/" replace />;
-  return <CardList result={data as unknown as PurchaseResult} cards={cards} />;
+  if (!isOk(data) || cards.length === 0) return <Navigate to="/" replace />;
+  return <CardList result={data} cards={cards} />;
 }
 
 function CardList({ result, cards }: { result: PurchaseResult; cards: DrawnCard[] }) {
@@ -52,7 +55,9 @@ function CardList({ result, cards }: { result: PurchaseResult; cards: DrawnCard[
   const shipCount = cards.filter((c) => selected.has(c.history_id) || c.no_reduction === '1').length;
   const goConfirm = () => {
     const ids = cards.filter((c) => selected.has(c.history_id) || c.no_reduction === '1').map((c) => c.history_id);
-    navigate(`/confirm-get-card-list?selectedCardHistoryIds=${ids.join(',')}&packId=${result.pack_id}`);
+    navigate(
+      `/confirm-get-card-list?selectedCardHistoryIds=${ids.join(',')}&packId=${result.pack_id}&purchaseId=${result.purchase_id}`,
+    );
   };
   return (
     <section className={`${page.page} ${page.narrow}`} aria-labelledby="ship-title">

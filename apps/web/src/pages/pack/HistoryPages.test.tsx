@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
-import { drawnCard, member, useJapanese } from '../../components/pack/pack-test-utils';
+import { drawnCard, member, useJapanese } from '../../test/pack-fixtures';
 import { BuyProductHistoryDetailPage } from './BuyProductHistoryDetailPage';
 import { BuyProductHistoryPage, historyTarget } from './BuyProductHistoryPage';
 
@@ -36,7 +36,7 @@ describe('BuyProductHistoryPage', () => {
       '/buy-product-history',
     );
     expect(await screen.findAllByText('26/11/21')).toHaveLength(2);
-    expect(historyTarget(row(4, '0'))).toBe('/get-card-list');
+    expect(historyTarget(row(4, '0'))).toBe('/get-card-list?purchaseId=4');
     expect(api.posts('/user/history/list/1')[0]!.params).toEqual({ mode: '0' });
     fireEvent.click(screen.getByRole('button', { name: /パック3/ }));
     await screen.findByTestId('where');

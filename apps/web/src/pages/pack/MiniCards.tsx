@@ -10,7 +10,7 @@ export function MiniCards({ cards, empty, showPoints }: { cards: DrawnCard[]; em
     <ul className={styles.mini}>
       {cards.map((c) => (
         <li key={c.history_id}>
-          <img src={c.image} alt="" loading="lazy" draggable={false} />
+          <img src={c.image} alt="" width={300} height={420} loading="lazy" draggable={false} />
           <span>{c.name}</span>
           <span style={{ color: 'var(--text-dim)' }}>
             {c.rank} ・ {t(`rarity.${c.rarity}`)} ・ {t('reveal.ticket', { num: c.num })}

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { polyfillDialog, renderRoutes } from '../../test/render';
-import { guest, member, packDetail, useJapanese } from '../../components/pack/pack-test-utils';
+import { guest, member, packDetail, useJapanese } from '../../test/pack-fixtures';
 import { PackDetailPage } from './PackDetailPage';
 
 beforeAll(async () => {
@@ -53,7 +53,8 @@ describe('PackDetailPage purchase flow', () => {
     const { router } = renderRoutes(routes, '/pack-detail?packId=7');
     await clickTen();
     expect(await screen.findByText('ポイントが不足しています。購入しますか？')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'はい' }));
+    // The dialog's buttons may show a moment after its text (a busy machine): wait for them too.
+    fireEvent.click(await screen.findByRole('button', { name: 'はい' }));
     await screen.findByTestId('where');
     expect(router.state.location.pathname + router.state.location.search).toBe('/buy-point?packId=7');
   });

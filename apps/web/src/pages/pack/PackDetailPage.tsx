@@ -1,33 +1,30 @@
-import { parseDrawCount, type DrawCount, type PackDetail } from '@oripa/core';
+import { packPageDescription, packPageTitle, type PackDetail } from '@oripa/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { failed, parseId, usePackDetail } from '../../api/packs';
-import { isLoggedIn } from '../../api/useCurrentUser';
+import { failed, usePackDetail } from '../../api/packs';
+import { parseId, parseNum } from '../../lib/pack/query-params';
+import { isLoggedIn } from '../../api/account';
 import { DrawButtons } from '../../components/pack/DrawButtons';
 import { FairnessBox } from '../../components/pack/FairnessBox';
 import { ImageCarousel } from '../../components/pack/ImageCarousel';
 import { Lineup } from '../../components/pack/Lineup';
 import { PriceTag } from '../../components/pack/PriceTag';
 import { PurchaseDialogs } from '../../components/pack/PurchaseDialogs';
-import { rankName } from '../../components/pack/rank-name';
+import { rankName } from '../../lib/pack/rank-name';
 import { StockBar } from '../../components/pack/StockBar';
-import { usePurchaseFlow } from '../../components/pack/usePurchaseFlow';
-import { useHeaderSlot } from '../../components/layout/header-slot';
+import { usePurchaseFlow } from '../../hooks/pack/use-purchase-flow';
+import { useHeaderSlot } from '../../hooks/use-header-slot';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
-import { useCanonical } from '../../hooks/useCanonical';
+import { useCanonical } from '../../hooks/use-canonical';
+import { usePageMeta } from '../../hooks/use-page-meta';
+import { PackDetailSkeleton } from './PackDetailSkeleton';
 import styles from './PackDetailPage.module.css';
 import page from './PackPages.module.css';
 
 /** Buy buttons stay hidden this long when arriving with num; the confirm opens after AUTO_CONFIRM_MS (spec 9). */
 export const HIDE_BUTTONS_MS = 3000;
 export const AUTO_CONFIRM_MS = 500;
-
-/** num from the query: 'all' or a count 1..3000. */
-export function parseNum(raw: string | null): DrawCount | null {
-  if (raw === null) return null;
-  return parseDrawCount(raw === 'all' ? 'all' : /^\d{1,4}$/.test(raw) ? Number(raw) : raw);
-}
 
 /** /pack-detail?packId&num&errorMessageCount; without a packId the user goes to the top page. */
 export function PackDetailPage() {
@@ -38,9 +35,16 @@ export function PackDetailPage() {
 }
 
 function PackDetailView({ packId }: { packId: number }) {
-  const { t } = useTranslation('pack');
+  const { t, i18n } = useTranslation('pack');
   const [params, setParams] = useSearchParams();
   const { data, isPending, refetch } = usePackDetail(packId);
+  const lang = i18n.language === 'en' ? 'en' : 'ja';
+  const loaded = data?.detail;
+  // The same title and description the server wrote into this page's HTML (page-meta.ts).
+  usePageMeta(
+    loaded ? packPageTitle(lang, loaded.name) : '',
+    loaded ? packPageDescription(lang, loaded.name, loaded.point, loaded.detail) : '',
+  );
   const flow = usePurchaseFlow(packId);
   const num = parseNum(params.get('num'));
   const errorMessage = params.get('errorMessageCount');
@@ -76,7 +80,7 @@ function PackDetailView({ packId }: { packId: number }) {
     return () => clearTimeout(timer);
   }, [num, loggedIn, setParams]);
 
-  if (isPending) return <LoadingOverlay />;
+  if (isPending) return <PackDetailSkeleton />;
   if (failed(data) || !data?.detail) {
     return (
       <section className={page.page}>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { failed, parseId, usePackAllList } from '../../api/packs';
+import { failed, usePackAllList } from '../../api/packs';
+import { parseId } from '../../lib/pack/query-params';
 import { useCardTypes } from '../../api/site';
 import { PackBanner } from '../../components/pack/PackBanner';
 import { PackGrid, PackGridSkeleton } from '../../components/pack/PackGrid';

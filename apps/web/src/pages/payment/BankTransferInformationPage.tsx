@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useBankInfo } from '../../api/payments';
 import { LoadState } from '../../components/payment/LoadState';
-import { deadline, n } from '../../components/payment/format';
+import { deadline, n } from '../../lib/payment/format';
 import styles from '../../components/payment/Payment.module.css';
 
 /** /bank-transfer-information: where to transfer (bank, number, name, price), within 3 days. */

@@ -2,7 +2,7 @@ import { rankBonusPercent } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCourses } from '../../api/payments';
-import { useCurrentUser } from '../../api/useCurrentUser';
+import { useCurrentUser } from '../../api/account';
 import { CourseCard } from '../../components/payment/CourseCard';
 import { LoadState } from '../../components/payment/LoadState';
 import { NotationButtons } from '../../components/payment/NotationButtons';

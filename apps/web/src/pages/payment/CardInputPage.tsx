@@ -2,20 +2,25 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { saveCard, useSavedCards } from '../../api/payments';
-import { tMessage } from '../../i18n';
-import { localCardErrors, tokenErrorKey, tokenizeCard } from '../../components/payment/card-token';
-import { cardFromForm, type CardErrors, type ConfirmForm } from '../../components/payment/confirm-form';
+import { saveCard, usePayStyles, useSavedCards } from '../../api/payments';
+import { cardFromForm, type CardErrors, type ConfirmForm } from '../../lib/payment/confirm-form';
 import { NewCardInputs } from '../../components/payment/NewCardInputs';
+import { StripeCardInput } from '../../components/payment/StripeCardInput';
+import { newCardToken } from '../../hooks/payment/new-card-token';
+import { useStripeCard } from '../../hooks/payment/use-stripe-card';
 import styles from '../../components/payment/Payment.module.css';
 
 type CardForm = Pick<ConfirmForm, 'n1' | 'n2' | 'n3' | 'n4' | 'month' | 'year' | 'cvc' | 'cardName'>;
 
-/** /card-input: register a card for later purchases (tokenised, then POST point/savedcard). */
+/** /card-input: register a card for later purchases (tokenised, by Stripe.js at Stripe, then POST point/savedcard). */
 export function CardInputPage() {
   const { t } = useTranslation('payment');
   const { register, handleSubmit, reset, setValue } = useForm<CardForm>();
   const saved = useSavedCards();
+  const payStyles = usePayStyles();
+  const stripeCard = useStripeCard(
+    (payStyles.data?.payment_provider === 'stripe' && payStyles.data.publishable_key) || null,
+  );
   const [errors, setErrors] = useState<CardErrors>({});
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -25,16 +30,11 @@ export function CardInputPage() {
     setErrors({});
     setNotice(null);
     const card = cardFromForm(v as ConfirmForm);
-    const local = localCardErrors(card);
-    if (Object.keys(local).length > 0) {
-      setErrors(Object.fromEntries(Object.entries(local).map(([k, key]) => [k, tMessage(key)])));
-      return;
-    }
     setBusy(true);
     try {
-      const token = await tokenizeCard(card);
+      const token = await newCardToken(card, stripeCard, t);
       if (!token.ok) {
-        setErrors({ [token.target]: t(tokenErrorKey(token.target)) });
+        setErrors(token.errors);
         return;
       }
       const reply = await saveCard({
@@ -77,11 +77,15 @@ export function CardInputPage() {
         </section>
       )}
       <form className={`${styles.card}`} onSubmit={handleSubmit(onSubmit)} noValidate>
-        <NewCardInputs
-          register={register}
-          errors={errors}
-          onPasteNumber={(parts) => parts.forEach((v, i) => setValue(`n${i + 1}` as 'n1', v))}
-        />
+        {payStyles.isPending ? null : stripeCard ? (
+          <StripeCardInput stripeCard={stripeCard} register={register} errors={errors} />
+        ) : (
+          <NewCardInputs
+            register={register}
+            errors={errors}
+            onPasteNumber={(parts) => parts.forEach((v, i) => setValue(`n${i + 1}` as 'n1', v))}
+          />
+        )}
         {(['maintenance', 'communication', 'other'] as const).map(
           (k) =>
             errors[k] && (

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
-import { member } from '../../components/payment/payment-test-utils';
+import { member } from '../../test/payment-fixtures';
 import { CompleteBuyPointPage } from './CompleteBuyPointPage';
 
 afterEach(() => {

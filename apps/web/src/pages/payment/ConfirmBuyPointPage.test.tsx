@@ -1,11 +1,11 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assignLocation } from '../../components/payment/external';
+import { assignLocation } from '../../lib/payment/external';
 import { mockApi } from '../../test/mock-api';
 import { polyfillDialog, renderPage } from '../../test/render';
-import { member } from '../../components/payment/payment-test-utils';
-import { useCurrentUser } from '../../api/useCurrentUser';
+import { member } from '../../test/payment-fixtures';
+import { useCurrentUser } from '../../api/account';
 import { ConfirmBuyPointPage } from './ConfirmBuyPointPage';
 
 /** Stands in for the header's balance: an observer of the current user. */
@@ -14,7 +14,7 @@ function Balance() {
   return <p data-testid="balance">{user.data?.point}</p>;
 }
 
-vi.mock('../../components/payment/external', () => ({ assignLocation: vi.fn() }));
+vi.mock('../../lib/payment/external', () => ({ assignLocation: vi.fn() }));
 
 const detail = {
   state: 200,

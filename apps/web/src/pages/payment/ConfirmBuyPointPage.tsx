@@ -5,12 +5,15 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getCheckoutSession, setCheckoutSession, useCourse, usePayStyles } from '../../api/payments';
 import { AlertModal } from '../../components/payment/AlertModal';
 import { CardFields } from '../../components/payment/CardFields';
-import type { ConfirmForm } from '../../components/payment/confirm-form';
+import type { ConfirmForm } from '../../lib/payment/confirm-form';
 import { FinalConfirmation } from '../../components/payment/FinalConfirmation';
 import { LoadState } from '../../components/payment/LoadState';
 import { BankFields, CarrierFields, CombiniFields } from '../../components/payment/MethodFields';
 import styles from '../../components/payment/Payment.module.css';
-import { useBuySubmit } from '../../components/payment/use-buy-submit';
+import { useBuySubmit } from '../../hooks/payment/use-buy-submit';
+import { useStripeCard } from '../../hooks/payment/use-stripe-card';
+import { BrandMarks } from '../../components/payment/BrandMarks';
+import { methodBrands } from '../../lib/payment/method-brands';
 import { WalletFields } from '../../components/payment/WalletFields';
 
 const n = (v: number) => v.toLocaleString('ja-JP');
@@ -30,9 +33,13 @@ export function ConfirmBuyPointPage() {
     defaultValues: { payId: '', card: '', combini: 'econ', carrier: 'sb_ktai', saveCard: false },
   });
   const { register, watch, setValue, getValues, handleSubmit } = form;
-  const buy = useBuySubmit({ pointPriceId, packId, sessionId });
   const [sessionMethod, setSessionMethod] = useState<string>();
   const payId = Number(watch('payId'));
+  const provider = styles_.data?.payment_provider;
+  // At Stripe, Stripe.js takes new cards and runs 3-D Secure; it loads once a card method is chosen.
+  const isCard = payId === 1 || payId === 7;
+  const stripeCard = useStripeCard((provider === 'stripe' && isCard && styles_.data?.publishable_key) || null);
+  const buy = useBuySubmit({ pointPriceId, packId, sessionId, stripeCard });
 
   // Spec section 4: the first listed method is preselected. Back from the retailer wallet's sign-in, that wallet is.
   const firstId = methods[0]?.id;
@@ -118,10 +125,20 @@ export function ConfirmBuyPointPage() {
           ) : (
             methods.map((m) => (
               <label key={m.id} className={styles.choice}>
-                <input type="radio" value={String(m.id)} {...register('payId')} />
+                {/* Named by the method alone; its note and brands describe it. */}
+                <input
+                  type="radio"
+                  value={String(m.id)}
+                  aria-label={m.name}
+                  aria-describedby={`pay-${m.id}-about`}
+                  {...register('payId')}
+                />
                 <span className={styles.choiceText}>
                   <span>{m.name}</span>
-                  {m.memo && <span className={styles.muted}>{m.memo}</span>}
+                  <span id={`pay-${m.id}-about`} className={styles.choiceText}>
+                    {m.memo && <span className={styles.muted}>{m.memo}</span>}
+                    <BrandMarks brands={methodBrands(m.id, provider)} />
+                  </span>
                 </span>
               </label>
             ))
@@ -129,8 +146,9 @@ export function ConfirmBuyPointPage() {
         </fieldset>
         {method && (
           <section className={styles.card} aria-label={method.name}>
-            {(payId === 1 || payId === 7) && (
+            {isCard && (
               <CardFields
+                stripeCard={stripeCard}
                 register={register}
                 watch={watch}
                 errors={buy.cardErrors}

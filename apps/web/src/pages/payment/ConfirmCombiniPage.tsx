@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useCombiniSlip } from '../../api/payments';
 import { LoadState } from '../../components/payment/LoadState';
-import { deadline, n } from '../../components/payment/format';
+import { deadline, n } from '../../lib/payment/format';
 import styles from '../../components/payment/Payment.module.css';
 
 /** /confirm-combini?paymentID={receipt}: the convenience-store payment slip and its link. */

@@ -2,7 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
-import { member } from '../../components/payment/payment-test-utils';
+import { member } from '../../test/payment-fixtures';
 import { BuyPointHistoryPage, CoinHistoryPage } from './HistoryPage';
 
 afterEach(() => {
@@ -41,7 +41,7 @@ describe('point history', () => {
     const links = screen.getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['パックA 1回', '/buy-product-history-detail?packHistoryId=11'],
-      ['パックB 1回', '/get-card-list'],
+      ['パックB 1回', '/get-card-list?purchaseId=12'],
       ['パックC 無料', '/buy-product-history-detail?packHistoryId=13'],
     ]);
     // Dates are yy/mm/dd.
@@ -72,7 +72,7 @@ describe('coin history', () => {
     });
     renderPage(<CoinHistoryPage />, '/coin-history?page=2');
     expect((await screen.findByRole('link', { name: 'コインパックの詳細を見る' })).getAttribute('href')).toBe(
-      '/get-card-list',
+      '/get-card-list?purchaseId=6',
     );
     expect(screen.queryByRole('link', { name: 'コイン付与の詳細を見る' })).toBeNull();
     expect(api.gets('/user/coin/list')[0]!.path).toBe('/user/coin/list/2');

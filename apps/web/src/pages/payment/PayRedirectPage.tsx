@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { appendPayment } from '../../api/payments';
-import { useRefreshCurrentUser } from '../../api/useCurrentUser';
+import { useRefreshCurrentUser } from '../../api/account';
 import { AlertModal } from '../../components/payment/AlertModal';
 import { RedirectWorking } from '../../components/payment/RedirectWorking';
 import styles from '../../components/payment/Payment.module.css';

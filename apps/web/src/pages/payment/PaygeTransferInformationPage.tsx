@@ -5,7 +5,7 @@ import styles from '../../components/payment/Payment.module.css';
 /** /payge-transfer-information: the second transfer page (remittance by mail within 3 days). */
 export function PaygeTransferInformationPage() {
   const { t } = useTranslation('payment');
-  const steps = t('payge.steps', { returnObjects: true }) as unknown as string[];
+  const steps = t('payge.steps', { returnObjects: true }) as string[];
   return (
     <section className={styles.page} aria-labelledby="payge-title">
       <h1 id="payge-title" className={styles.title}>

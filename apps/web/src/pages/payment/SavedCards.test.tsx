@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { polyfillDialog, renderPage } from '../../test/render';
-import { member } from '../../components/payment/payment-test-utils';
+import { member } from '../../test/payment-fixtures';
 import { ConfirmBuyPointPage } from './ConfirmBuyPointPage';
 
 beforeEach(polyfillDialog);

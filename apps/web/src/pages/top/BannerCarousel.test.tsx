@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MOBILE_QUERY, REDUCED_MOTION_QUERY } from '../../hooks/useMediaQuery';
+import { MOBILE_QUERY, REDUCED_MOTION_QUERY } from '../../hooks/use-media-query';
 import i18n from '../../i18n';
 import { mockApi } from '../../test/mock-api';
 import { fakeMatchMedia, renderPage } from '../../test/render';

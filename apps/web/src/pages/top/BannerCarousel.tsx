@@ -2,7 +2,7 @@ import type { BannerItem } from '@oripa/core';
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/layout/icons';
-import { MOBILE_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from '../../hooks/useMediaQuery';
+import { MOBILE_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from '../../hooks/use-media-query';
 import { AUTOPLAY_DELAY_MS, loopJump, realIndex, trackSlides, TRANSITION_MS } from './carousel-loop';
 import styles from './BannerCarousel.module.css';
 
@@ -104,7 +104,16 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
           {slides.map(({ item, clone, pos: p }, i) => {
             const visible = !clone && p - 1 === current;
             const label = t('carousel.slide', { index: p === 0 ? count : p > count ? 1 : p, total: count });
-            const image = <img src={item.file_name} alt={label} className={styles.image} draggable={false} />;
+            const image = (
+              <img
+                src={item.file_name}
+                alt={label}
+                width={1200}
+                height={500}
+                className={styles.image}
+                draggable={false}
+              />
+            );
             return (
               <div
                 key={`${p}-${i}`}

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { pageMeta } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCardTypes } from '../../api/site';
 import { PackBannerList } from '../../components/pack/PackBannerList';
-import { useCanonical } from '../../hooks/useCanonical';
+import { useCanonical } from '../../hooks/use-canonical';
 import { CardTypeTabs, panelId, tabId } from './CardTypeTabs';
 import { ComingSoon } from './ComingSoon';
 import { PostList } from './PostList';
@@ -15,12 +15,9 @@ import styles from './TopPage.module.css';
  * ?type=, default card type 1) with that game's pack banners or its coming-soon notice, and the community posts.
  */
 export function TopPage() {
-  const { t } = useTranslation('top');
+  const { i18n } = useTranslation('top');
   useCanonical('/');
-  const title = t('heading');
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  const heading = pageMeta[i18n.language === 'en' ? 'en' : 'ja'].topTitle;
   const types = useCardTypes();
   const [params, setParams] = useSearchParams();
   const requested = Number(params.get('type'));
@@ -38,7 +35,7 @@ export function TopPage() {
 
   return (
     <div className={styles.page}>
-      <h1 className="visually-hidden">{t('heading')}</h1>
+      <h1 className="visually-hidden">{heading}</h1>
       <TopBanner />
       <section className={styles.packs}>
         <CardTypeTabs types={types} selected={selected.id} onSelect={select} />

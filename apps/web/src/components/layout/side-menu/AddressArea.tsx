@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { hasAddress, useUserDetail } from '../../../api/useUserDetail';
+import { hasAddress, useUserDetail } from '../../../api/account';
 import styles from './SideMenu.module.css';
 
 /** The current shipping address from GET /api/user/detail, or a button that opens the address modal. */

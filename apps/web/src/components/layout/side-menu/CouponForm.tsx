@@ -3,12 +3,11 @@ import { COUPON_CODE_MAX, couponUseSchema } from '@oripa/core';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { apiPost, firstError, type ApiReply } from '../../../api/client';
-import { useRefreshCurrentUser } from '../../../api/useCurrentUser';
+import { firstError } from '../../../api/client';
+import { redeemCoupon, type CouponReply } from '../../../api/payments';
+import { useRefreshCurrentUser } from '../../../api/account';
 import { tMessage } from '../../../i18n';
 import styles from './SideMenu.module.css';
-
-type CouponReply = ApiReply & { error?: string };
 
 /** The server's message for a failed coupon, or null when the coupon was accepted (spec section 4, Coupon). */
 export function couponError(reply: CouponReply, t: (k: string) => string): string | null {
@@ -32,7 +31,7 @@ export function CouponForm({ onUsed }: { onUsed: () => void }) {
   });
   const onSubmit = handleSubmit(async ({ couponCode }) => {
     setServerError(null);
-    const reply = await apiPost<CouponReply>('/user/coupon/use', { couponCode });
+    const reply = await redeemCoupon(couponCode);
     const error = couponError(reply, t);
     if (error) {
       setServerError(error);

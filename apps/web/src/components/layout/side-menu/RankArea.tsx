@@ -1,6 +1,6 @@
 import { rankDefinition, rankGaugePercent } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUserReply } from '../../../api/useCurrentUser';
+import type { CurrentUserReply } from '../../../api/account';
 import styles from './SideMenu.module.css';
 
 /** The member's rank: its name in its colour and the gauge to the next rank (spec section 5, Rank gauge). */

@@ -3,9 +3,13 @@ import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObjec
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { apiGet } from '../../../api/client';
-import { CURRENT_USER_KEY, useCurrentUser } from '../../../api/useCurrentUser';
-import { USER_DETAIL_KEY, useUserDetail } from '../../../api/useUserDetail';
+import {
+  CURRENT_USER_KEY,
+  logout as endSession,
+  useCurrentUser,
+  USER_DETAIL_KEY,
+  useUserDetail,
+} from '../../../api/account';
 import { AddressModal } from '../../account/AddressModal';
 import { CloseIcon, CoinIcon, ExternalIcon } from '../icons';
 import { LanguageSwitcher } from '../LanguageSwitcher';
@@ -13,7 +17,7 @@ import { AddressArea } from './AddressArea';
 import { CouponForm } from './CouponForm';
 import { RankArea } from './RankArea';
 import { ReferralCode } from './ReferralCode';
-import { useFocusTrap } from './useFocusTrap';
+import { useFocusTrap } from '../../../hooks/use-focus-trap';
 import styles from './SideMenu.module.css';
 
 // Promotion and help links of spec section 2 point at outside services that are not chosen yet.
@@ -67,7 +71,7 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
   if (!open || !user) return null;
 
   const logout = async () => {
-    await apiGet('/user/logout');
+    await endSession();
     close();
     // Leave first: refreshing the user while still on a member page would make its route guard send us to /login.
     await navigate('/');

@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mayReveal } from '../../../pages/pack/GachaAnimationPage';
-import { drawnCard, purchase, useJapanese } from '../pack-test-utils';
+import { drawnCard, purchase, useJapanese } from '../../../test/pack-fixtures';
 import { OPENING_MS } from './PackOpening';
 import { Reveal } from './Reveal';
-import { bestTier, flipPause, revealOrder } from './reveal-order';
+import { bestTier, flipPause, revealOrder } from '../../../lib/pack/reveal-order';
 
 beforeAll(useJapanese);
 afterEach(() => {

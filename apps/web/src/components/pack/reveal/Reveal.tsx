@@ -3,9 +3,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PackOpening } from './PackOpening';
 import { RevealCard } from './RevealCard';
-import { bestTier, cardTier, flipPause, openingMovie, revealOrder } from './reveal-order';
+import { bestTier, cardTier, flipPause, openingMovie, revealOrder } from '../../../lib/pack/reveal-order';
 import { Spotlight } from './Spotlight';
-import { useReducedMotion } from './useReducedMotion';
+import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import styles from './Reveal.module.css';
 
 /** The spec's video start delay. */

@@ -1,6 +1,6 @@
 import type { DrawnCard } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
-import { cardTier } from './reveal-order';
+import { cardTier } from '../../../lib/pack/reveal-order';
 import styles from './Reveal.module.css';
 
 /** One drawn card: its back until `revealed`, then it flips to the front with a glow by tier. */
@@ -19,7 +19,7 @@ export function RevealCard({ card, revealed, spotlight }: { card: DrawnCard; rev
           <span className={styles.backLogo}>KIRAKIRA ORIPA</span>
         </div>
         <div className={styles.cardFront} aria-hidden={!revealed}>
-          <img src={card.image} alt="" draggable={false} />
+          <img src={card.image} alt="" width={300} height={420} draggable={false} />
           <span className={`${styles.cardRank} ${styles[`rank${card.rank}`]}`}>{card.rank}</span>
           <span className={styles.cardLabel}>
             <span className={styles.cardName}>{card.name}</span>

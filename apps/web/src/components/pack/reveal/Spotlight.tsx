@@ -2,7 +2,7 @@ import type { DrawnCard } from '@oripa/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RevealCard } from './RevealCard';
-import { cardTier, flipPause } from './reveal-order';
+import { cardTier, flipPause } from '../../../lib/pack/reveal-order';
 import styles from './Reveal.module.css';
 
 /** A beat of suspense before a rare card flips in the spotlight. */

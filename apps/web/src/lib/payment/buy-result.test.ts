@@ -29,13 +29,23 @@ describe('buy-point result rules (spec section 4)', () => {
     expect(buyOutcome({ state: 200, result: '1', url: '1' })).toEqual({ kind: 'success' });
   });
   it("result '7' goes to the secure redirect", () => {
-    expect(buyOutcome({ state: 200, result: '7', url: '/api/acs/secure?payment=pay_1' })).toEqual({
+    expect(buyOutcome({ state: 200, result: '7', url: '/api/acs/secure?payment=pay_1', payment_id: 'pay_1' })).toEqual({
       kind: 'secure',
       url: '/api/acs/secure?payment=pay_1',
+      paymentId: 'pay_1',
     });
     expect(buyOutcome({ state: 200, result: '7', payment_id: 'pay_2' })).toEqual({
       kind: 'secure',
       url: '/api/acs/secure?payment=pay_2',
+      paymentId: 'pay_2',
+    });
+  });
+  it("result '7' at Stripe carries the client secret for Stripe.js", () => {
+    expect(buyOutcome({ state: 200, result: '7', payment_id: 'pay_3', client_secret: 'pi_3_secret_x' })).toEqual({
+      kind: 'secure',
+      url: '/api/acs/secure?payment=pay_3',
+      paymentId: 'pay_3',
+      clientSecret: 'pi_3_secret_x',
     });
   });
   it('anything else is a failure, carrying the server wording when there is one', () => {

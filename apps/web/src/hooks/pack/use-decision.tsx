@@ -3,8 +3,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { postDecision, packKeys, type DecisionResult } from '../../api/packs';
-import { CURRENT_USER_KEY } from '../../api/useCurrentUser';
-import { AddressModal } from '../account/AddressModal';
+import { CURRENT_USER_KEY } from '../../api/account';
+import { AddressModal } from '../../components/account/AddressModal';
 
 const firstMessage = (r: DecisionResult) => Object.values(r.errors ?? {})[0]?.[0];
 

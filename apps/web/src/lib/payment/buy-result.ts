@@ -6,7 +6,8 @@ export type BuyOutcome =
   | { kind: 'redirect'; url: string }
   | { kind: 'route'; to: string }
   | { kind: 'success' }
-  | { kind: 'secure'; url: string }
+  /** clientSecret (Stripe): Stripe.js runs the step in the page, then /pay-redirect settles the payment. */
+  | { kind: 'secure'; url: string; paymentId: string; clientSecret?: string }
   | { kind: 'failure'; message?: string };
 
 export function buyOutcome(reply: BuyReply): BuyOutcome {
@@ -20,8 +21,9 @@ export function buyOutcome(reply: BuyReply): BuyOutcome {
   }
   if (reply.state === 200 && reply.result === '7') {
     // The contract puts the secure entry (/api/acs/secure?payment=…) in url; fall back to building it.
-    const url = reply.url || `/api/acs/secure?payment=${encodeURIComponent(reply.payment_id ?? '')}`;
-    return { kind: 'secure', url };
+    const paymentId = reply.payment_id ?? '';
+    const url = reply.url || `/api/acs/secure?payment=${encodeURIComponent(paymentId)}`;
+    return { kind: 'secure', url, paymentId, ...(reply.client_secret ? { clientSecret: reply.client_secret } : {}) };
   }
   // The server's own wording (already in the member's language) is more useful than the generic text when given.
   const errors = reply.errors ?? {};

@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { buyPoints, buttonSignature } from '../../api/payments';
-import { useRefreshCurrentUser } from '../../api/useCurrentUser';
+import { useRefreshCurrentUser } from '../../api/account';
 import { tMessage } from '../../i18n';
-import { buyOutcome } from './buy-result';
-import { localCardErrors, tokenErrorKey, tokenizeCard } from './card-token';
-import { cardFromForm, type CardErrors, type ConfirmForm } from './confirm-form';
-import { assignLocation } from './external';
+import { buyOutcome } from '../../lib/payment/buy-result';
+import { cardFromForm, type CardErrors, type ConfirmForm } from '../../lib/payment/confirm-form';
+import { assignLocation } from '../../lib/payment/external';
+import { newCardToken } from './new-card-token';
+import type { StripeCard } from './use-stripe-card';
 
 export interface BuyAlert {
   ok: boolean;
@@ -19,7 +20,13 @@ export interface BuyAlert {
  * The confirm page's submit: collect the chosen method's fields (tokenising a new card first), POST point/buy and
  * follow the buy-point result rules of spec section 4.
  */
-export function useBuySubmit(opts: { pointPriceId: number; packId: number | null; sessionId: string }) {
+export function useBuySubmit(opts: {
+  pointPriceId: number;
+  packId: number | null;
+  sessionId: string;
+  /** At Stripe: Stripe.js for new cards and for 3-D Secure in the page. */
+  stripeCard?: StripeCard | null;
+}) {
   const { t } = useTranslation('payment');
   const navigate = useNavigate();
   const refreshUser = useRefreshCurrentUser();
@@ -44,14 +51,9 @@ export function useBuySubmit(opts: { pointPriceId: number; packId: number | null
     if (payId === 1 || payId === 7) {
       if (v.card !== 'new' && v.card !== '') return { card_index: Number(v.card) };
       const card = cardFromForm(v);
-      const local = localCardErrors(card);
-      if (Object.keys(local).length > 0) {
-        setCardErrors(Object.fromEntries(Object.entries(local).map(([k, key]) => [k, tMessage(key)])));
-        return null;
-      }
-      const token = await tokenizeCard(card);
+      const token = await newCardToken(card, opts.stripeCard ?? null, t);
       if (!token.ok) {
-        setCardErrors({ [token.target]: t(tokenErrorKey(token.target)) });
+        setCardErrors(token.errors);
         return null;
       }
       return {
@@ -112,7 +114,15 @@ export function useBuySubmit(opts: { pointPriceId: number; packId: number | null
       });
       const outcome = buyOutcome(reply);
       if (outcome.kind === 'combini' || outcome.kind === 'route') navigate(outcome.to);
-      else if (outcome.kind === 'redirect' || outcome.kind === 'secure') {
+      else if (outcome.kind === 'secure' && outcome.clientSecret && opts.stripeCard) {
+        // 3-D Secure in the page; whatever its outcome, /pay-redirect asks the provider and shows the result.
+        if (await opts.stripeCard.runNextAction(outcome.clientSecret)) {
+          navigate(`/pay-redirect?payment_id=${encodeURIComponent(outcome.paymentId)}`);
+        } else {
+          leaving = true;
+          assignLocation(outcome.url);
+        }
+      } else if (outcome.kind === 'redirect' || outcome.kind === 'secure') {
         leaving = true;
         assignLocation(outcome.url);
       } else if (outcome.kind === 'success') {

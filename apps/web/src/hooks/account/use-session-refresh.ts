@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CURRENT_USER_KEY } from '../../api/useCurrentUser';
-import { USER_DETAIL_KEY } from '../../api/useUserDetail';
+import { CURRENT_USER_KEY, USER_DETAIL_KEY } from '../../api/account';
 
 /**
  * After login, registration or logout the session changed: refetch the current user (also inactive copies) and

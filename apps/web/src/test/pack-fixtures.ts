@@ -1,6 +1,6 @@
 import type { DrawnCard, PackDetail, PackSummary, PurchaseResult } from '@oripa/core';
 import { vi } from 'vitest';
-import i18n from '../../i18n';
+import i18n from '../i18n';
 
 // Role queries over a whole page are slow in jsdom; a busy machine needs more than the default time.
 vi.setConfig({ testTimeout: 20_000 });

@@ -53,8 +53,10 @@ export function tokenRequestBody(card: CardInput) {
   };
 }
 
+/** A failure's message, when the tokeniser has one in the member's language (Stripe.js does). */
 export type TokenResult =
-  { ok: true; token: string; req_card_number: string } | { ok: false; target: CardErrorTarget; code: string };
+  | { ok: true; token: string; req_card_number: string }
+  | { ok: false; target: CardErrorTarget; code: string; message?: string };
 
 export const CARD_TOKEN_URL = '/sandbox/card/token';
 
@@ -83,6 +85,12 @@ export const tokenErrorKey = (target: CardErrorTarget) =>
     : target === 'communication'
       ? 'card.communication'
       : 'card.verifyFailed';
+
+/** The cardholder name's message key, or undefined; at Stripe the rest of the card is checked by its Element. */
+export function localNameError(name: string): string | undefined {
+  const r = cardFormSchema.shape.cardholder_name.safeParse(name);
+  return r.success ? undefined : r.error.issues[0]?.message;
+}
 
 /** Client checks with core's card schema before the token call, so an incomplete card needs no round trip.
  * Answers message keys per form field. */

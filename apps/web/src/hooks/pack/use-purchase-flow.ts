@@ -3,9 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { firstError } from '../../api/client';
+import { firstError, isOk } from '../../api/client';
 import { buyPack, checkPack, packKeys } from '../../api/packs';
-import { CURRENT_USER_KEY, isLoggedIn, useCurrentUser } from '../../api/useCurrentUser';
+import { isLostReply } from '../../api/retry-lost';
+import { revealPath } from '../../lib/pack/result-paths';
+import { CURRENT_USER_KEY, isLoggedIn, useCurrentUser } from '../../api/account';
 
 export type PurchaseState =
   | { step: 'idle' }
@@ -13,7 +15,18 @@ export type PurchaseState =
   | { step: 'confirm'; check: PackCheckReply }
   | { step: 'insufficientPoints' }
   | { step: 'insufficientCoins' }
-  | { step: 'error'; message: string };
+  /**
+   * checkHistory: the buy's outcome is unknown (its reply was lost every time); the history shows whether it went
+   * through. resendMail: refused until the mail address is confirmed; the modal offers to send the link again.
+   */
+  | { step: 'error'; message: string; checkHistory?: boolean; resendMail?: boolean };
+
+/** The error modal for a refusal; one for a mail address not confirmed yet offers to send the link again. */
+const refused = (r: { reason?: string }, message: string): PurchaseState => ({
+  step: 'error',
+  message,
+  resendMail: r.reason === 'mail_unverified',
+});
 
 /** Where the reveal page may come from (its entry rule): set as router state by the buy. */
 export interface RevealEntryState {
@@ -23,7 +36,9 @@ export interface RevealEntryState {
 
 /**
  * The pack purchase of spec section 4: count check → confirm → buy → reveal. A guest goes to /login?packId.
- * Failures of the check become the insufficient-points, insufficient-coins or error modal.
+ * Failures of the check become the insufficient-points, insufficient-coins or error modal. A buy whose reply is lost
+ * is repeated with the same token (api/packs.ts buyPack); only when it stays lost does the member see an error, one
+ * that sends them to the history rather than to buying again.
  */
 export function usePurchaseFlow(packId: number, from: RevealEntryState['from'] = 'PackDetail') {
   const { t } = useTranslation('pack');
@@ -46,12 +61,12 @@ export function usePurchaseFlow(packId: number, from: RevealEntryState['from'] =
       setState({ step: 'busy' });
       const r = await checkPack(packId, count);
       busy.current = false;
-      if (r.state === 200 && r.token) {
-        setState({ step: 'confirm', check: r as unknown as PackCheckReply });
+      if (isOk(r) && r.token) {
+        setState({ step: 'confirm', check: r });
       } else if (r.reason === 'insufficient_points') setState({ step: 'insufficientPoints' });
       else if (r.reason === 'insufficient_coins') setState({ step: 'insufficientCoins' });
       else if (r.reason === 'login_required' || r.state === 401) navigate(`/login?packId=${packId}`);
-      else setState({ step: 'error', message: firstError(r, 'count') ?? t('errors.generic') });
+      else setState(refused(r, firstError(r, 'count') ?? t('errors.generic')));
       if (r.state !== 200) void qc.invalidateQueries({ queryKey: packKeys.detail(packId) });
     },
     [navigate, packId, qc, t, user],
@@ -68,12 +83,13 @@ export function usePurchaseFlow(packId: number, from: RevealEntryState['from'] =
     void qc.invalidateQueries({ queryKey: packKeys.all });
     if (r.state === 200 && r.purchase_id) {
       const entry: RevealEntryState = { from, purchaseId: r.purchase_id };
-      navigate(`/gacha-animation?purchaseId=${r.purchase_id}`, { state: entry });
+      navigate(revealPath(r.purchase_id), { state: entry });
       return;
     }
-    if (r.reason === 'insufficient_points') setState({ step: 'insufficientPoints' });
+    if (isLostReply(r)) setState({ step: 'error', message: t('errors.unknownOutcome'), checkHistory: true });
+    else if (r.reason === 'insufficient_points') setState({ step: 'insufficientPoints' });
     else if (r.reason === 'insufficient_coins') setState({ step: 'insufficientCoins' });
-    else setState({ step: 'error', message: firstError(r, 'count') ?? firstError(r, 'token') ?? t('errors.generic') });
+    else setState(refused(r, firstError(r, 'count') ?? firstError(r, 'token') ?? t('errors.generic')));
   }, [from, navigate, qc, state, t]);
 
   const close = useCallback(() => setState({ step: 'idle' }), []);

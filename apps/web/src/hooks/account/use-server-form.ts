@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormProps } from 'react-hook-form';
 import type { ApiReply } from '../../api/client';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../lib/account/server-errors';
 
 interface ServerSubmit<TValues> {
   /** Sends the validated values; the reply decides what happens next. */

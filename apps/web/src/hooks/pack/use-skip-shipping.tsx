@@ -1,10 +1,10 @@
 import type { DrawnCard } from '@oripa/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../ui/Modal';
-import { OnceMoreModal } from './OnceMoreModal';
-import { useDecision } from './useDecision';
-import styles from './PurchaseDialogs.module.css';
+import { Modal } from '../../components/ui/Modal';
+import { OnceMoreModal } from '../../components/pack/OnceMoreModal';
+import { useDecision } from './use-decision';
+import styles from '../../components/pack/PurchaseDialogs.module.css';
 
 /**
  * 'Skip shipping': after a confirm, every convertible card becomes points (no_reduction cards still ship), then

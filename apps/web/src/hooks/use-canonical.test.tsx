@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useCanonical } from './useCanonical';
+import { useCanonical } from './use-canonical';
 
 function Page({ path }: { path: string | null }) {
   useCanonical(path);

@@ -1,0 +1,12 @@
+/** One language's catalogue: namespace (common, layout, account, …) to its strings. */
+export type Catalogue = Record<string, Record<string, unknown>>;
+
+/** Turns an eager `import.meta.glob('./*.json')` of one language folder into its catalogue, keyed by file name. */
+export function byNamespace(files: Record<string, Record<string, unknown>>): Catalogue {
+  const out: Catalogue = {};
+  for (const [file, strings] of Object.entries(files)) {
+    const m = /([\w-]+)\.json$/.exec(file);
+    if (m) out[m[1]!] = strings;
+  }
+  return out;
+}
