@@ -85,7 +85,7 @@ for (const lang of ['ja', 'en'] as const) {
       await page.getByTestId('reveal-next').click();
 
       // Choose some cards to ship.
-      await expect(page).toHaveURL(/\/get-card-list$/);
+      await expect(page).toHaveURL(/\/get-card-list\?purchaseId=\d+$/);
       await expect(page.getByText(str(p, 'ship.headerTitle')).first()).toBeVisible();
       await expect(page.getByRole('checkbox').first()).toBeVisible();
       const free = page.locator('input[type="checkbox"]:not([disabled])');
@@ -93,7 +93,7 @@ for (const lang of ['ja', 'en'] as const) {
       for (let i = 0; i < Math.min(2, freeCount); i++) await free.nth(i).check();
       await snap(page, testInfo, `packs-${lang}-choose`);
       await page.getByTestId('to-confirm').click();
-      await expect(page).toHaveURL(/\/confirm-get-card-list\?selectedCardHistoryIds=[\d,]+&packId=\d+$/);
+      await expect(page).toHaveURL(/\/confirm-get-card-list\?selectedCardHistoryIds=[\d,]+&packId=\d+&purchaseId=\d+$/);
       await snap(page, testInfo, `packs-${lang}-confirm-choice`);
 
       // No address yet: the decision opens the address popup, then goes through.

@@ -10,7 +10,15 @@ import { ApiClient } from '../apps/server/test/api-client.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-accounts-'));
 chmodSync(dataDir, 0o755); // the embedded server runs as a separate OS user when we are root
-const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: '0', JOBS: '0' });
+// 40 registrations from this one address: above the shop's per-address hourly limit, so this server raises it.
+const config = parseConfig({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: '0',
+  JOBS: '0',
+  REGISTRATION_LIMIT_PER_HOUR: '1000',
+});
 const shop = await startShop(config, { serveWeb: false, logger: false });
 await shop.app.listen({ port: 0, host: '127.0.0.1' });
 const addr = shop.app.server.address();

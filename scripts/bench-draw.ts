@@ -9,25 +9,22 @@
  *   npm run bench -- --pgbench                  # also measure pgbench's one-hot-row baseline on the same server
  *   npm run bench -- --pg-stats                 # embedded only: database time per statement, per purchase
  *   DATABASE_URL=… npm run bench -- --keep      # keep the bench database afterwards (to EXPLAIN its queries)
+ *   DATABASE_URL=<the shop's db> npm run bench -- --target http://127.0.0.1:8080
+ *                                               # drive a running shop (e.g. npm run deploy:local's balancer)
  *
- * Everything stays on 127.0.0.1 and is bounded by --duration and --max-purchases.
+ * Everything stays on 127.0.0.1 (a --target must be a loopback URL) and is bounded by --duration and --max-purchases.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { startEmbeddedPostgres, freePort } from '../apps/server/src/db/embedded.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import { connectDatabase } from '../apps/server/src/db/database.ts';
-import { withTransaction } from '../apps/server/src/db/transaction.ts';
-import { grantPoints } from '../apps/server/src/services/ledger.ts';
-import { hashPassword } from '../apps/server/src/services/passwords.ts';
-import { createPack } from '../apps/server/src/services/packs/create-pack.ts';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { stockAndLedgerChecks, printChecks } from './lib/bench-audit.ts';
+import { Buyer, logInAll, pct, RawConnection } from './lib/bench-client.ts';
+import { prepare, startServer } from './lib/bench-shop.ts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -48,8 +45,16 @@ const { values: opt } = parseArgs({
     'server-prof': { type: 'string' },
     // External DATABASE_URL only: keep the bench database afterwards (to EXPLAIN its queries) and print its URL.
     keep: { type: 'boolean', default: false },
+    // Drive a running shop at this loopback URL (a load balancer) instead of starting servers; DATABASE_URL must
+    // then be that shop's own database (the members and the pack are added to it, and it is kept).
+    target: { type: 'string' },
   },
 });
+const TARGET = opt.target ? new URL(opt.target) : null;
+if (TARGET && !/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(TARGET.hostname)) {
+  throw new Error(`--target must be a loopback URL (127.x, localhost, [::1]), not ${TARGET.hostname}`);
+}
+if (TARGET && !process.env.DATABASE_URL) throw new Error("--target needs DATABASE_URL: the target shop's database");
 const INSTANCES = Math.max(1, Math.min(4, Number(opt.instances)));
 const COUNT = Number(opt.count);
 const CONCURRENCY = Number(opt.concurrency);
@@ -65,6 +70,7 @@ const log = (...a: unknown[]) => console.log(...a);
 // ---------------------------------------------------------------- database: fresh, embedded or external
 async function freshDatabase(): Promise<{ url: string; pgDir: string | null; cleanup: () => Promise<void> }> {
   const external = process.env.DATABASE_URL;
+  if (external && TARGET) return { url: external, pgDir: null, cleanup: async () => {} };
   if (external) {
     const name = `bench_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: external });
@@ -99,195 +105,6 @@ async function freshDatabase(): Promise<{ url: string; pgDir: string | null; cle
     },
   };
 }
-
-// ---------------------------------------------------------------- fixtures: a big pack, members with points
-async function prepare(url: string): Promise<{ packId: number; mails: string[] }> {
-  const db = connectDatabase(url, 4);
-  try {
-    await migrate(db.pool);
-    const passHash = await hashPassword(PASS);
-    const mails = Array.from({ length: MEMBERS }, (_, i) => `bench${i}@bench.example`);
-    const now = new Date();
-    const packId = await withTransaction(db, async (tx) => {
-      const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO members (mail, pass_hash, last_name, first_name, tel, referral_code)
-         SELECT m, $2, 'ベンチ', '太郎', '09000000000', 'B' || lpad(ord::text, 7, '0')
-         FROM unnest($1::text[]) WITH ORDINALITY AS t(m, ord) RETURNING id`,
-        [mails, passHash],
-      );
-      for (const r of rows) {
-        await grantPoints(tx, { memberId: Number(r.id), amount: 50_000_000, kind: 'paid', reason: 'bench', now });
-      }
-      const c = Math.floor(TICKETS * 0.9);
-      return createPack(tx, {
-        cardType: 1,
-        nameJa: 'ベンチマークパック',
-        nameEn: 'Benchmark pack',
-        point: PRICE,
-        startDate: new Date(now.getTime() - 60_000),
-        cards: [
-          { rank: 'S', name: 'Bench S', imageUrl: '/s.svg', setCount: 10, rarity: 3, buyPoint: 100_000 },
-          { rank: 'A', name: 'Bench A', imageUrl: '/a.svg', setCount: 1_000, rarity: 2, buyPoint: 5_000 },
-          { rank: 'B', name: 'Bench B', imageUrl: '/b.svg', setCount: TICKETS - c - 1_010, rarity: 1, buyPoint: 500 },
-          { rank: 'C', name: 'Bench C', imageUrl: '/c.svg', setCount: c, rarity: 0, buyPoint: 30 },
-        ],
-      });
-    });
-    await db.pool.query('VACUUM ANALYZE');
-    if (opt['pg-stats']) await db.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-    return { packId, mails };
-  } finally {
-    await db.close();
-  }
-}
-
-// ---------------------------------------------------------------- servers: real processes, production mode
-async function startServer(url: string): Promise<{ port: number; proc: ChildProcess }> {
-  const port = await freePort();
-  const prof = opt['server-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opt['server-prof'])}`] : [];
-  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '0',
-      // Production refuses the sandbox gateway; the bench never pays, so placeholder Stripe keys are enough.
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_bench',
-      STRIPE_WEBHOOK_SECRET: 'whsec_bench',
-      DB_POOL_SIZE: opt.pool,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    proc.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('is running')) resolve();
-    });
-    proc.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { port, proc };
-}
-
-// ---------------------------------------------------------------- a minimal keep-alive client (cookies + CSRF)
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
-
-class Buyer {
-  sid = '';
-  csrf: { csrf_name: string; csrf_value: string } | null = null;
-  constructor(readonly port: number) {}
-
-  request(method: 'GET' | 'POST', p: string, params?: unknown): Promise<Record<string, unknown>> {
-    return new Promise((resolve, reject) => {
-      let body = '';
-      if (method === 'POST') {
-        const form = new URLSearchParams();
-        if (this.csrf) {
-          form.set('csrf_name', this.csrf.csrf_name);
-          form.set('csrf_value', this.csrf.csrf_value);
-        }
-        form.set('json', JSON.stringify(params ?? {}));
-        body = form.toString();
-      }
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port: this.port,
-          method,
-          path: `/api${p}`,
-          agent,
-          headers: {
-            cookie: this.sid ? `sid=${this.sid}; lang=ja` : 'lang=ja',
-            ...(method === 'POST'
-              ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) }
-              : {}),
-          },
-        },
-        (res) => {
-          for (const c of res.headers['set-cookie'] ?? []) {
-            const m = /^sid=([^;]+)/.exec(c);
-            if (m) this.sid = m[1]!;
-          }
-          const chunks: Buffer[] = [];
-          res.on('data', (d: Buffer) => chunks.push(d));
-          res.on('end', () => {
-            try {
-              const env = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
-              if (env.csrf) this.csrf = env.csrf as Buyer['csrf'];
-              resolve(env);
-            } catch (err) {
-              reject(err as Error);
-            }
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-  }
-}
-
-// ---------------------------------------------------------------- the driving client: raw HTTP/1.1 on one socket
-// The load generator shares the two cores with what it measures, so the hot loop skips http.request (headers
-// objects, agent bookkeeping, streams): each worker keeps one keep-alive socket, writes a prebuilt request and
-// parses the reply by Content-Length. Login above still goes through node:http.
-class RawConnection {
-  private socket: net.Socket;
-  private buf = Buffer.alloc(0);
-  private waiting: { resolve: (r: { body: string; sid: string | null }) => void; reject: (e: Error) => void } | null =
-    null;
-
-  constructor(port: number) {
-    this.socket = net.connect({ host: '127.0.0.1', port, noDelay: true });
-    this.socket.on('data', (d: Buffer) => {
-      this.buf = this.buf.length ? Buffer.concat([this.buf, d]) : d;
-      this.drain();
-    });
-    this.socket.on('error', (e) => this.waiting?.reject(e));
-  }
-
-  private drain() {
-    if (!this.waiting) return;
-    const end = this.buf.indexOf('\r\n\r\n');
-    if (end < 0) return;
-    const head = this.buf.toString('latin1', 0, end);
-    const len = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? NaN);
-    if (!Number.isFinite(len)) return this.waiting.reject(new Error(`no content-length: ${head}`));
-    if (this.buf.length < end + 4 + len) return;
-    const body = this.buf.toString('utf8', end + 4, end + 4 + len);
-    this.buf = this.buf.subarray(end + 4 + len);
-    const sid = /\r\nset-cookie: *sid=([^;]+)/i.exec(head)?.[1] ?? null;
-    const w = this.waiting;
-    this.waiting = null;
-    w.resolve({ body, sid });
-  }
-
-  post(b: Buyer, p: string, json: string): Promise<Record<string, unknown>> {
-    const form = `csrf_name=${b.csrf!.csrf_name}&csrf_value=${b.csrf!.csrf_value}&json=${encodeURIComponent(json)}`;
-    const req =
-      `POST /api${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: sid=${b.sid}; lang=ja\r\n` +
-      `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(form)}\r\n\r\n${form}`;
-    return new Promise<{ body: string; sid: string | null }>((resolve, reject) => {
-      this.waiting = { resolve, reject };
-      this.socket.write(req);
-    }).then(({ body, sid }) => {
-      if (sid) b.sid = sid;
-      const env = JSON.parse(body) as Record<string, unknown>;
-      if (env.csrf) b.csrf = env.csrf as Buyer['csrf'];
-      return env;
-    });
-  }
-
-  close() {
-    this.socket.end();
-  }
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 // ---------------------------------------------------------------- CPU accounting
 // The machine may be shared, so wall-clock throughput alone can mislead: the bench also reports the CPU time the
@@ -325,40 +142,13 @@ const postmasterPid = (pgDir: string | null) =>
 
 // ---------------------------------------------------------------- audit
 async function audit(url: string, packId: number, okPurchases: number, okCards: number) {
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const one = async (sql: string, params: unknown[] = []) =>
-    Number(Object.values((await pool.query(sql, params)).rows[0])[0]);
-  const sold = await one('SELECT COALESCE(sum(count), 0) FROM purchases WHERE pack_id = $1', [packId]);
-  const purchases = await one('SELECT count(*) FROM purchases WHERE pack_id = $1', [packId]);
-  const taken = await one('SELECT drawn FROM pack_stock WHERE pack_id = $1', [packId]);
-  const cards = await one('SELECT count(*) FROM purchase_cards WHERE pack_id = $1', [packId]);
-  const distinct = await one('SELECT count(DISTINCT ticket_no) FROM purchase_cards WHERE pack_id = $1', [packId]);
-  const highest = await one('SELECT COALESCE(max(ticket_no), 0) FROM purchase_cards WHERE pack_id = $1', [packId]);
-  const debited = await one("SELECT COALESCE(-sum(amount), 0) FROM ledger_entries WHERE reason = 'pack_purchase'");
-  const badBalances = await one(`
-    SELECT count(*) FROM members m WHERE m.point_balance <>
-      COALESCE((SELECT sum(amount) FROM ledger_entries l WHERE l.member_id = m.id AND currency = 'point'), 0)
-      OR m.point_balance <> COALESCE((SELECT sum(remaining) FROM point_lots p WHERE p.member_id = m.id AND expired_at IS NULL), 0)`);
-  await pool.end();
-  const checks: [string, boolean, string][] = [
-    ['sold == cursor == cards recorded', sold === taken && taken === cards, `${sold} / ${taken} / ${cards}`],
-    ['tickets taken <= total', taken <= TICKETS, `${taken} <= ${TICKETS}`],
-    ['no ticket drawn twice', distinct === cards, `${distinct} distinct of ${cards}`],
-    [
-      'the tickets drawn are exactly 1..drawn (in sequence order)',
-      highest === taken,
-      `highest ${highest}, drawn ${taken}`,
-    ],
-    ['every balance equals its ledger and lots', badBalances === 0, `${badBalances} members off`],
-    ['points debited == draws x price', debited === sold * PRICE, `${debited} == ${sold} x ${PRICE}`],
-    [
-      'client saw every purchase the db holds',
-      okPurchases === purchases && okCards === cards,
-      `${okPurchases} purchases, ${okCards} cards`,
-    ],
-  ];
-  for (const [name, ok, detail] of checks) log(`  ${ok ? 'OK  ' : 'FAIL'} ${name} (${detail})`);
-  return checks.every(([, ok]) => ok);
+  const { checks, sold } = await stockAndLedgerChecks(url, packId, TICKETS, PRICE);
+  checks.push([
+    'client saw every purchase the db holds',
+    okPurchases === sold.purchases && okCards === sold.cards,
+    `${okPurchases} purchases, ${okCards} cards`,
+  ]);
+  return printChecks(checks, log);
 }
 
 // ---------------------------------------------------------------- --pg-stats: database time per statement
@@ -418,24 +208,30 @@ const servers: ChildProcess[] = [];
 let ok = false;
 try {
   log(`preparing: ${MEMBERS} members, one pack of ${TICKETS} tickets at ${PRICE} pt …`);
-  const { packId, mails } = await prepare(url);
+  const { packId, mails } = await prepare(url, {
+    members: MEMBERS,
+    tickets: TICKETS,
+    price: PRICE,
+    pass: PASS,
+    pgStats: opt['pg-stats'],
+    // A running shop's database may hold an earlier run's bench members.
+    mailPrefix: TARGET ? `bench-${randomBytes(3).toString('hex')}-` : undefined,
+  });
   const ports: number[] = [];
-  for (let i = 0; i < INSTANCES; i++) {
-    const s = await startServer(url);
+  for (let i = 0; i < (TARGET ? 0 : INSTANCES); i++) {
+    const s = await startServer(url, { pool: opt.pool, profDir: opt['server-prof'] });
     servers.push(s.proc);
     ports.push(s.port);
   }
-  log(`servers: ${INSTANCES} on ports ${ports.join(', ')}; logging ${MEMBERS} members in …`);
-  const buyers = mails.map((_, i) => new Buyer(ports[i % ports.length]!));
-  for (let i = 0; i < buyers.length; i += 16) {
-    await Promise.all(
-      buyers.slice(i, i + 16).map(async (b, k) => {
-        await b.request('GET', '/user/point');
-        const res = await b.request('POST', '/user/login', { mail: mails[i + k], pass: PASS, save_cookie: '0' });
-        if (res.state !== 200) throw new Error(`login failed: ${JSON.stringify(res)}`);
-      }),
-    );
-  }
+  const host = TARGET ? TARGET.hostname.replace(/^\[|\]$/g, '') : '127.0.0.1';
+  if (TARGET) ports.push(Number(TARGET.port || 80));
+  log(
+    TARGET
+      ? `target: ${TARGET.origin}; logging ${MEMBERS} members in …`
+      : `servers: ${INSTANCES} on ports ${ports.join(', ')}; logging ${MEMBERS} members in …`,
+  );
+  const buyers = mails.map((_, i) => new Buyer(ports[i % ports.length]!, host));
+  await logInAll(buyers, mails, PASS);
 
   log(`driving: ${CONCURRENCY} concurrent buyers, ${COUNT}-draw purchases, ${WARMUP_S} s warm-up + ${DURATION_S} s …`);
   const latencies: number[] = [];
@@ -461,7 +257,7 @@ try {
     const mine = buyers.filter((_, i) => i % CONCURRENCY === w);
     // One keep-alive connection per worker and server port (buyers are spread over the ports round-robin).
     const conns = new Map<number, RawConnection>();
-    const connFor = (port: number) => conns.get(port) ?? conns.set(port, new RawConnection(port)).get(port)!;
+    const connFor = (port: number) => conns.get(port) ?? conns.set(port, new RawConnection(port, host)).get(port)!;
     const checkJson = JSON.stringify({ pack_id: packId, count: COUNT });
     for (let n = 0; performance.now() < stopAt && purchases < MAX_PURCHASES; n++) {
       const b = mine[n % mine.length]!;
@@ -506,7 +302,7 @@ try {
   const errorCount = [...errors.values()].reduce((s, n) => s + n, 0);
   log('');
   log(
-    `results (${INSTANCES} instance(s), ${CONCURRENCY} buyers, ${COUNT}-draws, measured ${seconds} s after warm-up):`,
+    `results (${TARGET ? TARGET.origin : `${INSTANCES} instance(s)`}, ${CONCURRENCY} buyers, ${COUNT}-draws, measured ${seconds} s after warm-up):`,
   );
   log(`  purchases/s: ${(measuredPurchases / seconds).toFixed(0)}   cards/s: ${(measuredCards / seconds).toFixed(0)}`);
   log(
@@ -515,7 +311,9 @@ try {
   log(
     `  buy call latency ms:             p50 ${pct(buyLatencies, 50).toFixed(1)}  p95 ${pct(buyLatencies, 95).toFixed(1)}  p99 ${pct(buyLatencies, 99).toFixed(1)}`,
   );
-  if (cpuStart && cpuEnd && measuredPurchases > 0) {
+  // A --target shop's processes are not ours to find, so its CPU time is unknown.
+  if (TARGET) log('  CPU ms per purchase: n/a (--target: the shop runs elsewhere)');
+  else if (cpuStart && cpuEnd && measuredPurchases > 0) {
     const a = cpuStart as ReturnType<typeof cpuMs>;
     const b = cpuEnd as ReturnType<typeof cpuMs>;
     const per = (k: 'servers' | 'postgres' | 'client') => (b[k] - a[k]) / measuredPurchases;

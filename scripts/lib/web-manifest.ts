@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** One entry of Vite's build manifest (dist/.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export function readManifest(distDir: string): Manifest {
+  return JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/**
+ * The JavaScript files a first visit runs before anything shows: the entry, everything it imports statically
+ * (recursively), and the default language's catalogue, which the entry awaits before its first render.
+ */
+export function initialScripts(manifest: Manifest, catalogueSrc = 'src/i18n/locales/ja.ts'): string[] {
+  const entry = Object.entries(manifest).find(([, c]) => c.isEntry);
+  if (!entry) throw new Error('the manifest has no entry chunk');
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next);
+  };
+  visit(entry[0]);
+  if (manifest[catalogueSrc]) visit(catalogueSrc);
+  return [...seen].map((key) => manifest[key]!.file);
+}

@@ -1,0 +1,206 @@
+/**
+ * Lighthouse on the shop as a phone sees it (issue 13, section 1): builds the SPA, starts the shop on a free port
+ * with a fresh embedded database and the demo data, logs the demo member in (for /my-page), runs Lighthouse's
+ * mobile preset with its default (simulated) throttling RUNS times on each page and prints the medians.
+ *
+ *   npm run lighthouse                       # build + 3 runs each on /, /pack-detail?packId=1, /my-page
+ *   npm run lighthouse -- --no-build --runs 5 --json lighthouse.json
+ *
+ * Chromium comes from CHROME_PATH (default /usr/bin/chromium). A benchmark, not a test: timings depend on how busy
+ * the machine is, so compare medians taken on a quiet machine; the byte budget is scripts/check-bundle-budget.ts.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PAGES = [
+  { path: '/', member: false },
+  { path: '/pack-detail?packId=1', member: false },
+  { path: '/my-page', member: true },
+];
+const DEMO = { mail: 'demo@kirakira-oripa.example', pass: 'demo1234' };
+
+const { values: args } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+    json: { type: 'string' },
+  },
+});
+const RUNS = Math.max(1, Number(args.runs));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+async function waitUntilUp(base: string, shop: ChildProcess) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (shop.exitCode !== null) throw new Error(`the shop exited with code ${shop.exitCode}`);
+    const ok = await fetch(`${base}/api/user/point`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the shop did not start within 2 minutes');
+}
+
+/** Logs the demo member in the way the SPA does (a CSRF pair first, then the form post); returns its cookies. */
+async function memberCookies(base: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      jar.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
+    }
+  };
+  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const first = await fetch(`${base}/api/user/point`);
+  keep(first);
+  const { csrf } = (await first.json()) as { csrf: { csrf_name: string; csrf_value: string } };
+  const form = new URLSearchParams({ ...csrf, json: JSON.stringify({ ...DEMO, save_cookie: '0' }) });
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { cookie: header(), origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+  });
+  keep(login);
+  const reply = (await login.json()) as { state: number };
+  if (reply.state !== 200) throw new Error(`demo login failed: ${JSON.stringify(reply)}`);
+  return header();
+}
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+async function audit(url: string, port: number, cookie: string | null): Promise<Run> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'seo'],
+    // A Japanese shop measured as its visitors see it: a browser asking for Japanese (the server then writes the
+    // page's tags and preloads its API reads in the language the SPA starts in).
+    extraHeaders: { 'Accept-Language': 'ja-JP,ja;q=0.9', ...(cookie ? { Cookie: cookie } : {}) },
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => audits[id]?.numericValue ?? NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    seo: score('seo'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+  };
+}
+
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART); such a run is taken again. */
+async function retried<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (i >= attempts) throw error;
+      console.error(`run failed, trying again: ${(error as Error).message}`);
+    }
+  }
+}
+
+async function main() {
+  if (!args['no-build']) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-shop-'));
+  const shop = spawn(path.resolve('node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    await waitUntilUp(base, shop);
+    const cookie = await memberCookies(base);
+    const rows: { path: string; runs: Run[] }[] = [];
+    for (const page of PAGES) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const run = await retried(() => audit(base + page.path, chrome.port, page.member ? cookie : null));
+        runs.push(run);
+        console.error(`${page.path} run ${i + 1}/${RUNS}: ${JSON.stringify(run)}`);
+      }
+      rows.push({ path: page.path, runs });
+    }
+    printTable(rows);
+    if (args.json) writeFileSync(args.json, JSON.stringify(rows, null, 2));
+  } finally {
+    chrome.kill();
+    shop.kill('SIGTERM');
+    await new Promise((r) => shop.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printTable(rows: { path: string; runs: Run[] }[]) {
+  const head = ['page', 'perf', 'a11y', 'SEO', 'LCP s', 'TBT ms', 'CLS'];
+  const lines = rows.map(({ path: p, runs }) => {
+    const m = (k: keyof Run) => median(runs.map((r) => r[k]));
+    return [
+      p,
+      String(m('performance')),
+      String(m('accessibility')),
+      String(m('seo')),
+      (m('lcpMs') / 1000).toFixed(2),
+      String(Math.round(m('tbtMs'))),
+      m('cls').toFixed(3),
+    ];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`Lighthouse ${'12.8'} mobile, default throttling, median of ${rows[0]?.runs.length ?? 0} runs`);
+  console.log(fmt(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const l of lines) console.log(fmt(l));
+}
+
+await main();
