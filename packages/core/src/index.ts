@@ -25,3 +25,8 @@ export * from './validation/profile.ts';
 export * from './contract/address.ts';
 export * from './ledger/model.ts';
 export * from './packs/sale-eligibility.ts';
+export * from './exchange/index.ts';
+export * from './partner/index.ts';
+export * from './referral/index.ts';
+export * from './daily-draw/index.ts';
+export * from './sms/index.ts';

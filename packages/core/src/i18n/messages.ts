@@ -5,6 +5,8 @@
 import { accountMessages } from './account-messages.ts';
 import { packMessages } from './pack-messages.ts';
 import { paymentMessages } from './payment-messages.ts';
+import { programmeAMessages } from './programme-a-messages.ts';
+import { programmeBMessages } from './programme-b-messages.ts';
 
 const baseMessages = {
   ja: {
@@ -79,8 +81,22 @@ const baseMessages = {
 
 /** Each domain keeps its keys in its own file; a key must exist in both languages (a test checks). */
 export const messages = {
-  ja: { ...baseMessages.ja, ...accountMessages.ja, ...packMessages.ja, ...paymentMessages.ja },
-  en: { ...baseMessages.en, ...accountMessages.en, ...packMessages.en, ...paymentMessages.en },
+  ja: {
+    ...baseMessages.ja,
+    ...accountMessages.ja,
+    ...packMessages.ja,
+    ...paymentMessages.ja,
+    ...programmeBMessages.ja,
+    ...programmeAMessages.ja,
+  },
+  en: {
+    ...baseMessages.en,
+    ...accountMessages.en,
+    ...packMessages.en,
+    ...paymentMessages.en,
+    ...programmeBMessages.en,
+    ...programmeAMessages.en,
+  },
 } as const;
 
 export type Lang = keyof typeof messages;

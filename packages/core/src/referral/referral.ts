@@ -1,0 +1,26 @@
+/** Referral rewards (ADR 0024): paid to both sides on the referred member's first point purchase. */
+export interface ReferralFacts {
+  sameMember: boolean;
+  /** The two accounts share a phone number (registration or SMS-verified). */
+  sameTel: boolean;
+  /** The two accounts share a payment card (fingerprint of a kept card). */
+  sameCard: boolean;
+  /** Rewards the referrer already received this month (Asia/Tokyo). */
+  grantedThisMonth: number;
+  monthlyCap: number;
+}
+
+export type ReferralOutcome = 'granted' | 'refused_self' | 'refused_cap';
+
+/** Self-referral is refused before the cap is counted; a referral past the cap is refused (and never paid later). */
+export function judgeReferral(f: ReferralFacts): ReferralOutcome {
+  if (f.sameMember || f.sameTel || f.sameCard) return 'refused_self';
+  if (f.grantedThisMonth >= f.monthlyCap) return 'refused_cap';
+  return 'granted';
+}
+
+/** Phone numbers compared for self-referral: digits only, a leading +81 read as 0. */
+export function normaliseTelForReferral(tel: string): string {
+  const digits = tel.replace(/\D/g, '');
+  return digits.startsWith('81') && tel.trim().startsWith('+') ? `0${digits.slice(2)}` : digits;
+}
