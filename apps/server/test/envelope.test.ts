@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setMaintenance } from '../src/services/maintenance.ts';
-import { startTestShop, type TestShop } from './test-shop.ts';
+import { startTestShop, useTestShop } from './test-shop.ts';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+const t = useTestShop();
 
 describe('the /api envelope', () => {
   it('answers unknown paths with state 404 and a fresh csrf pair', async () => {
-    const c = shop.client();
+    const c = t.shop.client();
     const res = await c.get('/user/no-such-thing');
     expect(res.state).toBe(404);
     expect(res.csrf?.csrf_name).toMatch(/^csrf/);
@@ -18,35 +14,35 @@ describe('the /api envelope', () => {
   });
 
   it('refuses a POST without a csrf pair with 403 in the caller language', async () => {
-    const ja = await shop.client('ja').post('/user/login', { mail: 'a@b.jp', pass: 'x' }, { csrf: false });
+    const ja = await t.shop.client('ja').post('/user/login', { mail: 'a@b.jp', pass: 'x' }, { csrf: false });
     expect(ja.state).toBe(403);
     expect(ja.errors?.general?.[0]).toContain('有効期限');
-    const en = await shop.client('en').post('/user/login', { mail: 'a@b.jp', pass: 'x' }, { csrf: false });
+    const en = await t.shop.client('en').post('/user/login', { mail: 'a@b.jp', pass: 'x' }, { csrf: false });
     expect(en.errors?.general?.[0]).toMatch(/expired/);
   });
 
   it('refuses a csrf pair issued to another session', async () => {
-    const a = shop.client();
+    const a = t.shop.client();
     await a.get('/user/point');
-    const b = shop.client();
+    const b = t.shop.client();
     const res = await b.post('/user/login', { mail: 'a@b.jp', pass: 'x' }, { csrf: a.csrf! });
     expect(res.state).toBe(403);
   });
 
   it('answers every call with 9999 while the maintenance flag is on', async () => {
-    await setMaintenance(shop.ctx, true);
+    await setMaintenance(t.shop.ctx, true);
     try {
-      const c = shop.client();
+      const c = t.shop.client();
       expect((await c.get('/user/point')).state).toBe(9999);
       expect(c.lastStatus).toBe(503);
     } finally {
-      await setMaintenance(shop.ctx, false);
+      await setMaintenance(t.shop.ctx, false);
     }
-    expect((await shop.client().get('/user/no-such')).state).toBe(404);
+    expect((await t.shop.client().get('/user/no-such')).state).toBe(404);
   });
 
   it('answers malformed json with a 400 naming the json field', async () => {
-    const c = shop.client('en');
+    const c = t.shop.client('en');
     const res = await c.post('/user/no-such', '{not json');
     expect(res.state).toBe(400);
     expect(res.errors?.json?.[0]).toMatch(/malformed/);
@@ -58,7 +54,7 @@ describe('URLs refused before routing', () => {
     ['a broken percent-escape', '/user/history/detail/%E0%A4%A'],
     ['an over-long path parameter', `/user/history/detail/${'9'.repeat(300)}`],
   ])('answers %s in the envelope without echoing the URL', async (_name, path) => {
-    const c = shop.client('en');
+    const c = t.shop.client('en');
     const res = await c.raw(`/api${path}`);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body.state).toBe(400);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { parseConfig } from '../src/config.ts';
 import type { AppContext, Clock } from '../src/context.ts';
@@ -103,3 +103,19 @@ export async function startTestShop(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+/**
+ * Starts a shop (with whatever else `start` prepares) before the file's tests and closes it after them. The
+ * returned holder is filled in beforeAll, so tests read `t.shop`, `t.course`, … inside their bodies.
+ */
+export function useShop<T extends { shop: TestShop }>(start: () => Promise<T>): T {
+  const holder = {} as T;
+  beforeAll(async () => {
+    Object.assign(holder, await start());
+  });
+  afterAll(() => holder.shop?.close());
+  return holder;
+}
+
+/** A plain test shop for this file's tests: `const t = useTestShop();` then `t.shop` inside the tests. */
+export const useTestShop = () => useShop(async () => ({ shop: await startTestShop() }));

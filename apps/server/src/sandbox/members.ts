@@ -7,6 +7,7 @@ import { withTransaction } from '../db/transaction.ts';
 import { changeCoins, grantPoints } from '../services/ledger.ts';
 import { setMaintenance } from '../services/maintenance.ts';
 import { insertMember } from '../services/members.ts';
+import { DEMO_ADDRESS } from '../seed/demo-member.ts';
 
 const amount = z.number().int().min(0).max(10_000_000).optional();
 const newMemberSchema = z.object({
@@ -19,13 +20,6 @@ const newMemberSchema = z.object({
 });
 
 export const SANDBOX_PASS = 'sandbox123';
-const SANDBOX_ADDRESS = {
-  zipcode: '1000001',
-  pref_id: 13,
-  shiku: '千代田区',
-  address: '千代田1-1',
-  building: 'キラキラハイツ101',
-};
 
 /**
  * Test helpers for browser journeys (sandbox only): `POST /sandbox/members` makes a fresh member with balances
@@ -57,7 +51,7 @@ export const sandboxMembers: FastifyPluginAsync = async (app) => {
       if (o.freePoints) await grantPoints(tx, { ...ref, memberId, amount: o.freePoints, kind: 'free' });
       if (o.coins) await changeCoins(tx, { ...ref, memberId, amount: o.coins });
       if (o.smsVerified) await markSmsVerified(tx, memberId, now);
-      if (o.address) await updateAddress(tx, memberId, SANDBOX_ADDRESS);
+      if (o.address) await updateAddress(tx, memberId, DEMO_ADDRESS);
       return memberId;
     });
     return { mail, pass: SANDBOX_PASS, id };

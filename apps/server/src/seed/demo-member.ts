@@ -8,11 +8,12 @@ import type { SeedSummary } from './seed-summary.ts';
 
 export const DEMO_MAIL = 'demo@kirakira-oripa.example';
 export const DEMO_PASS = 'demo1234';
-const DEMO_ADDRESS = {
-  zipcode: '3300063',
-  pref_id: 11,
-  shiku: 'さいたま市浦和区',
-  address: '高砂1-2-3',
+/** The one fictional address of ready-made members: the demo member's and the sandbox's test members'. */
+export const DEMO_ADDRESS = {
+  zipcode: '1000001',
+  pref_id: 13,
+  shiku: '千代田区',
+  address: '千代田9-9',
   building: 'キラキラハイツ101',
 };
 

@@ -90,11 +90,11 @@ export function insertCoupon(db: Queryable, c: CouponSeed): Promise<number> {
     code: c.code,
     kind: c.kind,
     point: c.point ?? 0,
-    bonusPercent: c.bonusPercent ?? 0,
-    startsAt: c.startsAt ?? null,
-    endsAt: c.endsAt ?? null,
-    maxUses: c.maxUses ?? null,
-    perMemberLimit: c.perMemberLimit ?? 1,
+    bonus_percent: c.bonusPercent ?? 0,
+    starts_at: c.startsAt ?? null,
+    ends_at: c.endsAt ?? null,
+    max_uses: c.maxUses ?? null,
+    per_member_limit: c.perMemberLimit ?? 1,
     memo: c.memo ?? '',
   });
 }

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildMember } from '../factories.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
+import { useTestShop } from '../test-shop.ts';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+const t = useTestShop();
 
 describe('GET /api/user/point', () => {
   it('answers a guest as logged out with zero balances', async () => {
-    const res = await shop.client().get('/user/point');
+    const res = await t.shop.client().get('/user/point');
     expect(res).toMatchObject({
       state: 200,
       is_login: '0',
@@ -24,8 +20,8 @@ describe('GET /api/user/point', () => {
   });
 
   it('answers a member with balances as strings, rank and gauge', async () => {
-    const m = await buildMember(shop, { paidPoints: 1200, freePoints: 300, coins: 40, rank: 2, smsVerified: true });
-    await shop.ctx.db.pool.query('UPDATE members SET total_buy = 12500 WHERE id = $1', [m.id]);
+    const m = await buildMember(t.shop, { paidPoints: 1200, freePoints: 300, coins: 40, rank: 2, smsVerified: true });
+    await t.shop.ctx.db.pool.query('UPDATE members SET total_buy = 12500 WHERE id = $1', [m.id]);
     const en = await m.client.get('/user/point');
     expect(en).toMatchObject({
       state: 200,
@@ -46,7 +42,7 @@ describe('GET /api/user/point', () => {
   });
 
   it('shows the top rank with a full gauge and a cleared block', async () => {
-    const m = await buildMember(shop, { rank: 7 });
+    const m = await buildMember(t.shop, { rank: 7 });
     expect(await m.client.get('/user/point')).toMatchObject({
       rank: 7,
       rank_name: 'レジェンド',
@@ -57,14 +53,14 @@ describe('GET /api/user/point', () => {
   });
 
   it('clears the block when the purchases reach the next rank', async () => {
-    const m = await buildMember(shop);
-    await shop.ctx.db.pool.query('UPDATE members SET total_buy = 10000 WHERE id = $1', [m.id]);
+    const m = await buildMember(t.shop);
+    await t.shop.ctx.db.pool.query('UPDATE members SET total_buy = 10000 WHERE id = $1', [m.id]);
     expect(await m.client.get('/user/point')).toMatchObject({ block_rank_percent: 100, is_block_clear: true });
   });
 
   it('names the rank in English and keeps the gauge at least 1 % for a small total', async () => {
-    const m = await buildMember(shop, { lang: 'en' });
-    await shop.ctx.db.pool.query('UPDATE members SET total_buy = 50 WHERE id = $1', [m.id]);
+    const m = await buildMember(t.shop, { lang: 'en' });
+    await t.shop.ctx.db.pool.query('UPDATE members SET total_buy = 50 WHERE id = $1', [m.id]);
     const res = await m.client.get('/user/point');
     expect(res).toMatchObject({ rank: 1, rank_name: 'Bronze', block_rank_percent: 1, end_sms: '0' });
   });
@@ -72,13 +68,13 @@ describe('GET /api/user/point', () => {
 
 describe('GET /api/user/detail', () => {
   it('needs a login', async () => {
-    const res = await shop.client('en').get('/user/detail');
+    const res = await t.shop.client('en').get('/user/detail');
     expect(res.state).toBe(401);
     expect(res.errors?.general).toEqual(['Please log in']);
   });
 
   it('answers the profile with an empty address when none is saved', async () => {
-    const m = await buildMember(shop);
+    const m = await buildMember(t.shop);
     const res = await m.client.get('/user/detail');
     expect(res.state).toBe(200);
     expect(res.detail).toMatchObject({
@@ -97,9 +93,9 @@ describe('GET /api/user/detail', () => {
   });
 
   it('names the prefecture in the caller language', async () => {
-    const m = await buildMember(shop, { address: true });
+    const m = await buildMember(t.shop, { address: true });
     expect(((await m.client.get('/user/detail')).detail as { pref_name: string }).pref_name).toBe('東京都');
-    const en = shop.client('en');
+    const en = t.shop.client('en');
     en.setCookie('sid', m.client.cookie('sid')!);
     expect(((await en.get('/user/detail')).detail as { pref_name: string }).pref_name).toBe('Tokyo');
   });
@@ -107,7 +103,7 @@ describe('GET /api/user/detail', () => {
 
 describe('GET /api/user/pref_list', () => {
   it('lists 47 prefectures in Japanese, without overseas', async () => {
-    const res = await shop.client('ja').get('/user/pref_list');
+    const res = await t.shop.client('ja').get('/user/pref_list');
     const list = res.list as { id: number; name: string }[];
     expect(list).toHaveLength(47);
     expect(list[0]).toEqual({ id: 1, name: '北海道' });
@@ -116,7 +112,7 @@ describe('GET /api/user/pref_list', () => {
   });
 
   it('adds overseas (99) in English', async () => {
-    const list = (await shop.client('en').get('/user/pref_list')).list as { id: number; name: string }[];
+    const list = (await t.shop.client('en').get('/user/pref_list')).list as { id: number; name: string }[];
     expect(list).toHaveLength(48);
     expect(list.find((p) => p.id === 99)).toEqual({ id: 99, name: 'Overseas' });
     expect(list.find((p) => p.id === 47)?.name).toBe('Okinawa');

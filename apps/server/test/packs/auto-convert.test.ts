@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DrawnCard } from '@oripa/core';
 import { autoConvertBatch, autoConvertJob } from '../../src/jobs/auto-convert.ts';
 import { runJobUntilIdle } from '../../src/jobs/runner.ts';
 import { buildMember, ledgerViolations } from '../factories.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
+import { useTestShop } from '../test-shop.ts';
 import { buildPack, drawVia, smallLineup } from './pack-fixtures.ts';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+const t = useTestShop();
 
-const q = (sql: string, params: unknown[] = []) => shop.ctx.db.pool.query(sql, params);
+const q = (sql: string, params: unknown[] = []) => t.shop.ctx.db.pool.query(sql, params);
 const HOUR = 3600_000;
 
 describe('24-hour auto-conversion', () => {
   it('converts every undecided card exactly once with two runners racing, and never before 24 hours', async () => {
     // Lots of small purchases, so batches of both runners interleave.
-    const packId = await buildPack(shop, { cards: smallLineup(500) });
-    const members = await Promise.all([1, 2, 3].map(() => buildMember(shop, { paidPoints: 100_000 })));
+    const packId = await buildPack(t.shop, { cards: smallLineup(500) });
+    const members = await Promise.all([1, 2, 3].map(() => buildMember(t.shop, { paidPoints: 100_000 })));
     const drawn: DrawnCard[] = [];
     for (const m of members) {
       for (let i = 0; i < 5; i++) drawn.push(...((await drawVia(m.client, packId, 30)).buy!.cards as DrawnCard[]));
@@ -35,15 +31,15 @@ describe('24-hour auto-conversion', () => {
       (await q('SELECT id, point_balance FROM members')).rows.map((r) => [Number(r.id), Number(r.point_balance)]),
     );
 
-    shop.clock.advance(23 * HOUR);
-    expect(await runJobUntilIdle(shop.ctx, autoConvertJob)).toBe(0);
-    shop.clock.advance(1 * HOUR + 1000);
+    t.shop.clock.advance(23 * HOUR);
+    expect(await runJobUntilIdle(t.shop.ctx, autoConvertJob)).toBe(0);
+    t.shop.clock.advance(1 * HOUR + 1000);
     const [a, b] = await Promise.all([
-      runJobUntilIdle(shop.ctx, autoConvertJob),
-      runJobUntilIdle(shop.ctx, autoConvertJob),
+      runJobUntilIdle(t.shop.ctx, autoConvertJob),
+      runJobUntilIdle(t.shop.ctx, autoConvertJob),
     ]);
     expect(a + b).toBe(drawn.length);
-    expect(await autoConvertBatch(shop.ctx)).toBe(0);
+    expect(await autoConvertBatch(t.shop.ctx)).toBe(0);
 
     const st = await q('SELECT status, count(*)::int AS n FROM purchase_cards WHERE pack_id = $1 GROUP BY status', [
       packId,
@@ -53,7 +49,7 @@ describe('24-hour auto-conversion', () => {
       const now = Number((await q('SELECT point_balance FROM members WHERE id = $1', [m.id])).rows[0].point_balance);
       expect(now - before.get(m.id)!).toBe(expectedByMember.get(m.id));
     }
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
     // A late decision finds nothing to decide.
     const late = await members[0]!.client.post('/user/pack/decision', {
       send_card: [],
@@ -63,19 +59,19 @@ describe('24-hour auto-conversion', () => {
         .map((c) => c.history_id),
     });
     expect(late).toMatchObject({ state: 204, result: '-1' });
-    shop.clock.advance(-24 * HOUR - 1000);
+    t.shop.clock.advance(-24 * HOUR - 1000);
   });
 
   it('ships no_reduction cards to the address, or holds them pending when there is none', async () => {
-    const packId = await buildPack(shop, {
+    const packId = await buildPack(t.shop, {
       cards: smallLineup(10).map((c) => ({ ...c, noReduction: c.rank === 'C' || c.rank === 'B' })),
     });
-    const withAddress = await buildMember(shop, { paidPoints: 10_000, address: true });
-    const without = await buildMember(shop, { paidPoints: 10_000 });
+    const withAddress = await buildMember(t.shop, { paidPoints: 10_000, address: true });
+    const without = await buildMember(t.shop, { paidPoints: 10_000 });
     const a = (await drawVia(withAddress.client, packId, 8)).buy!.cards as DrawnCard[];
     const b = (await drawVia(without.client, packId, 8)).buy!.cards as DrawnCard[];
-    shop.clock.advance(24 * HOUR + 1000);
-    await runJobUntilIdle(shop.ctx, autoConvertJob);
+    t.shop.clock.advance(24 * HOUR + 1000);
+    await runJobUntilIdle(t.shop.ctx, autoConvertJob);
     const status = async (cards: DrawnCard[]) =>
       (
         await q('SELECT id, status, auto_held_at FROM purchase_cards WHERE id = ANY($1::bigint[])', [
@@ -90,7 +86,7 @@ describe('24-hour auto-conversion', () => {
     expect(held.length).toBe(b.filter((c) => c.no_reduction === '1').length);
     expect(held.every((r) => r.auto_held_at !== null)).toBe(true);
     // Held cards are not picked up again, and the member can still ship them.
-    expect(await autoConvertBatch(shop.ctx)).toBe(0);
+    expect(await autoConvertBatch(t.shop.ctx)).toBe(0);
     const shown = await without.client.get('/user/pack/buy_result');
     expect((shown.cards as DrawnCard[]).map((c) => c.history_id).sort()).toEqual(held.map((r) => Number(r.id)).sort());
     await q("UPDATE members SET zipcode = '1000001', pref_id = 13, shiku = '千代田区', address = '1-1' WHERE id = $1", [
@@ -104,7 +100,7 @@ describe('24-hour auto-conversion', () => {
     expect((await q('SELECT count(*)::int AS n FROM shipments WHERE member_id = $1', [withAddress.id])).rows[0].n).toBe(
       1,
     );
-    expect(await ledgerViolations(shop)).toEqual([]);
-    shop.clock.advance(-24 * HOUR - 1000);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
+    t.shop.clock.advance(-24 * HOUR - 1000);
   });
 });

@@ -7,14 +7,14 @@ import {
   saleEligibility,
   type SalePack,
 } from '@oripa/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTransaction } from '../../src/db/transaction.ts';
 import { BATCH_SQL, batchValues, type BatchBuyer } from '../../src/db/queries/purchases.ts';
 import { MAX_BATCH, takeBuyBatch } from '../../src/services/packs/buy-batcher.ts';
 import { grantPoints, spendPoints } from '../../src/services/ledger.ts';
 import type { Envelope } from '../api-client.ts';
 import { buildMember, ledgerViolations, undrawnTickets } from '../factories.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
+import { useTestShop } from '../test-shop.ts';
 import { buildPack, drawVia, purchaseToken as token, smallLineup, waitingOnLocks } from './pack-fixtures.ts';
 
 /**
@@ -22,13 +22,9 @@ import { buildPack, drawVia, purchaseToken as token, smallLineup, waitingOnLocks
  * outcome, checked buyer by buyer; a model-based property test of the lot rule across members in one batch;
  * takeBuyBatch (pure); and the queue behind POST /user/pack/buy under parallel load.
  */
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+const t = useTestShop();
 
-const q = (sql: string, params: unknown[] = []) => shop.ctx.db.pool.query(sql, params);
+const q = (sql: string, params: unknown[] = []) => t.shop.ctx.db.pool.query(sql, params);
 const UNKNOWN_MEMBER = 987_654_321;
 
 interface BatchRow {
@@ -47,8 +43,8 @@ interface Outcome {
 }
 
 /** One buy_pack_batch statement; answers each buyer's outcome by position (0-based). */
-async function runBatch(packId: number, buyers: BatchBuyer[], now = shop.clock.now()): Promise<Outcome[]> {
-  const { rows } = await shop.ctx.db.pool.query<BatchRow>(BATCH_SQL, batchValues(packId, buyers, now));
+async function runBatch(packId: number, buyers: BatchBuyer[], now = t.shop.clock.now()): Promise<Outcome[]> {
+  const { rows } = await t.shop.ctx.db.pool.query<BatchRow>(BATCH_SQL, batchValues(packId, buyers, now));
   for (const r of rows) expect(r.idx >= 1 && r.idx <= buyers.length, `idx ${r.idx}`).toBe(true);
   return buyers.map((_, i) => {
     const mine = rows.filter((r) => r.idx === i + 1);
@@ -64,7 +60,7 @@ async function runBatch(packId: number, buyers: BatchBuyer[], now = shop.clock.n
   });
 }
 
-const undrawnNos = (packId: number) => undrawnTickets(shop, packId);
+const undrawnNos = (packId: number) => undrawnTickets(t.shop, packId);
 
 interface MemberState {
   points: number;
@@ -154,19 +150,19 @@ function expectLowestInBuyerOrder(outcomes: Outcome[], undrawnBefore: number[]) 
 describe('buy_pack_batch: one batch, every outcome', () => {
   it('answers each buyer on its own: bought, points, replay, again, rules, max_buy', async () => {
     // Rank 2 and SMS only, at most 5 draws per member, 20 tickets at 100 points.
-    const packId = await buildPack(shop, { rankLimit: 2, smsOnly: true, maxBuyCount: 5 });
+    const packId = await buildPack(t.shop, { rankLimit: 2, smsOnly: true, maxBuyCount: 5 });
     const ok = { rank: 2, smsVerified: true };
-    const a = await buildMember(shop, { ...ok, paidPoints: 1_000 });
-    const poor = await buildMember(shop, { ...ok, paidPoints: 150, freePoints: 40 });
-    const replayer = await buildMember(shop, { ...ok, paidPoints: 1_000 });
-    const b = await buildMember(shop, { ...ok, paidPoints: 600, freePoints: 100 });
-    const c = await buildMember(shop, { ...ok, paidPoints: 1_000 });
-    const lowRank = await buildMember(shop, { rank: 1, smsVerified: true, paidPoints: 1_000 });
-    const noSms = await buildMember(shop, { rank: 3, smsVerified: false, paidPoints: 1_000 });
-    const wrongPrice = await buildMember(shop, { ...ok, paidPoints: 1_000 });
-    const nearMax = await buildMember(shop, { ...ok, paidPoints: 2_000 });
-    const atMax = await buildMember(shop, { ...ok, paidPoints: 2_000 });
-    const bigAsk = await buildMember(shop, { ...ok, paidPoints: 2_000 });
+    const a = await buildMember(t.shop, { ...ok, paidPoints: 1_000 });
+    const poor = await buildMember(t.shop, { ...ok, paidPoints: 150, freePoints: 40 });
+    const replayer = await buildMember(t.shop, { ...ok, paidPoints: 1_000 });
+    const b = await buildMember(t.shop, { ...ok, paidPoints: 600, freePoints: 100 });
+    const c = await buildMember(t.shop, { ...ok, paidPoints: 1_000 });
+    const lowRank = await buildMember(t.shop, { rank: 1, smsVerified: true, paidPoints: 1_000 });
+    const noSms = await buildMember(t.shop, { rank: 3, smsVerified: false, paidPoints: 1_000 });
+    const wrongPrice = await buildMember(t.shop, { ...ok, paidPoints: 1_000 });
+    const nearMax = await buildMember(t.shop, { ...ok, paidPoints: 2_000 });
+    const atMax = await buildMember(t.shop, { ...ok, paidPoints: 2_000 });
+    const bigAsk = await buildMember(t.shop, { ...ok, paidPoints: 2_000 });
 
     // Earlier purchases: the replayer's token is spent, nearMax and atMax hold 3 of their 5 draws.
     const spent = token();
@@ -233,14 +229,14 @@ describe('buy_pack_batch: one batch, every outcome', () => {
     // 7 earlier + 7 now; nothing else left the pack.
     expect(await undrawnNos(packId)).toEqual(undrawnBefore.slice(7));
     expect((await q('SELECT sum(count)::int AS n FROM purchases WHERE pack_id = $1', [packId])).rows[0].n).toBe(14);
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 
   it('answers rules for every buyer of an unknown, closed or not yet started pack, and changes nothing', async () => {
-    const m = await buildMember(shop, { paidPoints: 1_000 });
-    const closed = await buildPack(shop);
-    await q('UPDATE packs SET closed_at = $2 WHERE id = $1', [closed, shop.clock.now()]);
-    const later = await buildPack(shop, { startDate: new Date(shop.clock.now().getTime() + 86400_000) });
+    const m = await buildMember(t.shop, { paidPoints: 1_000 });
+    const closed = await buildPack(t.shop);
+    await q('UPDATE packs SET closed_at = $2 WHERE id = $1', [closed, t.shop.clock.now()]);
+    const later = await buildPack(t.shop, { startDate: new Date(t.shop.clock.now().getTime() + 86400_000) });
     const before = await memberState(m.id);
     for (const packId of [closed, later, 987_654]) {
       const outcomes = await runBatch(packId, [
@@ -254,9 +250,9 @@ describe('buy_pack_batch: one batch, every outcome', () => {
   });
 
   it('refuses bad intents (count, min, unit below 1; min above count) with rules', async () => {
-    const packId = await buildPack(shop);
-    const m = await buildMember(shop, { paidPoints: 10_000 });
-    const ok = await buildMember(shop, { paidPoints: 10_000 });
+    const packId = await buildPack(t.shop);
+    const m = await buildMember(t.shop, { paidPoints: 10_000 });
+    const ok = await buildMember(t.shop, { paidPoints: 10_000 });
     const before = await memberState(m.id);
     const bad: Omit<BatchBuyer, 'memberId' | 'token'>[] = [
       { count: 0, unit: 100, min: 0 },
@@ -276,14 +272,14 @@ describe('buy_pack_batch: one batch, every outcome', () => {
     }
     expect(await memberState(m.id)).toEqual(before);
     expect((await memberState(ok.id)).points).toBe(9_600);
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 });
 
 describe('buy_pack_batch: stock', () => {
   it('serves buyers in batch order; a fixed count left short gets stock and nothing; all takes what is left', async () => {
-    const packId = await buildPack(shop, { cards: smallLineup(4) }); // 10 tickets
-    const ms = await Promise.all([1, 2, 3, 4, 5].map(() => buildMember(shop, { paidPoints: 2_000 })));
+    const packId = await buildPack(t.shop, { cards: smallLineup(4) }); // 10 tickets
+    const ms = await Promise.all([1, 2, 3, 4, 5].map(() => buildMember(t.shop, { paidPoints: 2_000 })));
     const before = await Promise.all(ms.map((m) => memberState(m.id)));
     const batch: BatchBuyer[] = [
       { memberId: ms[0]!.id, count: 4, unit: 100, token: token(), min: 4 },
@@ -305,12 +301,12 @@ describe('buy_pack_batch: stock', () => {
     // Sold out: every buyer of the next batch gets stock.
     const again = await runBatch(packId, [{ memberId: ms[2]!.id, count: 1, unit: 100, token: token(), min: 1 }]);
     expect(again.map((o) => o.reason)).toEqual(['stock']);
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 
   it("an 'all' buyer ahead of a fixed buyer takes the rest; the fixed buyer after it gets stock", async () => {
-    const packId = await buildPack(shop, { cards: smallLineup(4) }); // 10 tickets
-    const [x, y, z] = await Promise.all([1, 2, 3].map(() => buildMember(shop, { paidPoints: 2_000 })));
+    const packId = await buildPack(t.shop, { cards: smallLineup(4) }); // 10 tickets
+    const [x, y, z] = await Promise.all([1, 2, 3].map(() => buildMember(t.shop, { paidPoints: 2_000 })));
     const outcomes = await runBatch(packId, [
       { memberId: x!.id, count: 3, unit: 100, token: token(), min: 3 },
       { memberId: y!.id, count: 10, unit: 100, token: token(), min: 1 },
@@ -320,17 +316,17 @@ describe('buy_pack_batch: stock', () => {
     expect(outcomes[1]!.tickets).toEqual([4, 5, 6, 7, 8, 9, 10]);
     expect((await memberState(y!.id)).points).toBe(1_300);
     expect((await memberState(z!.id)).points).toBe(2_000);
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 });
 
 describe('buy_pack_batch: coin packs', () => {
   it('debits coins per buyer with one coin ledger row each; coins for one who cannot pay', async () => {
-    const packId = await buildPack(shop, { paymentMethod: '2', point: 30 });
-    const rich = await buildMember(shop, { coins: 100, paidPoints: 500 });
-    const poor = await buildMember(shop, { coins: 20, paidPoints: 100_000 });
-    const exact = await buildMember(shop, { coins: 60 });
-    const allBuyer = await buildMember(shop, { coins: 40 });
+    const packId = await buildPack(t.shop, { paymentMethod: '2', point: 30 });
+    const rich = await buildMember(t.shop, { coins: 100, paidPoints: 500 });
+    const poor = await buildMember(t.shop, { coins: 20, paidPoints: 100_000 });
+    const exact = await buildMember(t.shop, { coins: 60 });
+    const allBuyer = await buildMember(t.shop, { coins: 40 });
     const poorBefore = await memberState(poor.id);
     const batch: BatchBuyer[] = [
       { memberId: rich.id, count: 3, unit: 30, token: token(), min: 3 },
@@ -353,16 +349,16 @@ describe('buy_pack_batch: coin packs', () => {
       [[rich.id, exact.id, allBuyer.id]],
     );
     expect(pointDebits.rows[0].n).toBe(0);
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 });
 
 describe('buy_pack_batch: a token spent by a batch that commits meanwhile', () => {
   it('the later batch answers replay for that buyer, takes nothing for it, and serves the others', async () => {
-    const packId = await buildPack(shop);
-    const [a, b, c] = await Promise.all([1, 2, 3].map(() => buildMember(shop, { paidPoints: 1_000 })));
+    const packId = await buildPack(t.shop);
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => buildMember(t.shop, { paidPoints: 1_000 })));
     const shared = token();
-    const first = await shop.ctx.db.pool.connect();
+    const first = await t.shop.ctx.db.pool.connect();
     try {
       await first.query('BEGIN');
       await first.query('SELECT * FROM buy_pack_batch($1, $2, $3, $4, $5, $6, $7)', [
@@ -372,7 +368,7 @@ describe('buy_pack_batch: a token spent by a batch that commits meanwhile', () =
         [100],
         [shared],
         [2],
-        shop.clock.now(),
+        t.shop.clock.now(),
       ]);
       // The second batch passes the 'spent' check (the first has not committed), then waits on the purchase insert
       // for the token until the first commits; the replayed buyer takes nothing, so the other takes the very next
@@ -381,7 +377,7 @@ describe('buy_pack_batch: a token spent by a batch that commits meanwhile', () =
         { memberId: b!.id, count: 2, unit: 100, token: shared, min: 2 },
         { memberId: c!.id, count: 3, unit: 100, token: token(), min: 3 },
       ]);
-      await expect.poll(() => waitingOnLocks(shop), { timeout: 5_000 }).toBeGreaterThan(0);
+      await expect.poll(() => waitingOnLocks(t.shop), { timeout: 5_000 }).toBeGreaterThan(0);
       await first.query('COMMIT');
       const outcomes = await second;
       expect(outcomes.map((o) => o.reason)).toEqual(['replay', null]);
@@ -394,7 +390,7 @@ describe('buy_pack_batch: a token spent by a batch that commits meanwhile', () =
     expect((await memberState(c!.id)).points).toBe(700);
     // Nothing is left behind: the next tickets are the ones right after 1-5.
     expect((await undrawnNos(packId)).slice(0, 3)).toEqual([6, 7, 8]);
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 });
 
@@ -504,10 +500,10 @@ describe('buy_pack_batch: lots across members (property)', () => {
   it('spends each member as the core model does and keeps the global invariants', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (sc) => {
-        const now = shop.clock.now();
-        const packId = await buildPack(shop, { point: sc.price, cards: smallLineup(sc.tickets - 6) });
+        const now = t.shop.clock.now();
+        const packId = await buildPack(t.shop, { point: sc.price, cards: smallLineup(sc.tickets - 6) });
         if (sc.predrawn > 0) {
-          const sweeper = await buildMember(shop, { paidPoints: 10_000 });
+          const sweeper = await buildMember(t.shop, { paidPoints: 10_000 });
           const pre = await runBatch(packId, [
             { memberId: sweeper.id, count: sc.predrawn, unit: sc.price, token: token(), min: sc.predrawn },
           ]);
@@ -518,11 +514,11 @@ describe('buy_pack_batch: lots across members (property)', () => {
         const members: number[] = [];
         const ledgers: PointLedgerModel[] = [];
         for (const spec of sc.buyers) {
-          const m = await buildMember(shop);
+          const m = await buildMember(t.shop);
           const model = new PointLedgerModel();
           for (const lot of spec.lots) {
             const grantedAt = new Date(now.getTime() - lot.daysAgo * DAY);
-            const ledgerId = await withTransaction(shop.ctx.db, (tx) =>
+            const ledgerId = await withTransaction(t.shop.ctx.db, (tx) =>
               grantPoints(tx, { memberId: m.id, amount: lot.amount, kind: lot.kind, reason: 'test', now: grantedAt }),
             );
             const lotId = (await q('SELECT lot_id FROM point_lot_moves WHERE ledger_id = $1', [ledgerId])).rows[0]
@@ -631,7 +627,7 @@ describe('buy_pack_batch: lots across members (property)', () => {
           [ledgerMax, members],
         );
         expect(debited.rows[0].n).toBe(draws * sc.price);
-        expect(await ledgerViolations(shop)).toEqual([]);
+        expect(await ledgerViolations(t.shop)).toEqual([]);
       }),
       { numRuns: 25 },
     );
@@ -645,9 +641,9 @@ describe('buy_pack_batch: lots across members (property)', () => {
  */
 describe('an all buyer whose purse leaves half a draw or more over', () => {
   it("points: 'all' of 4 at 100 with 350 points buys 3, and the other buyer buys too", async () => {
-    const packId = await buildPack(shop);
-    const x = await buildMember(shop, { paidPoints: 350 });
-    const y = await buildMember(shop, { paidPoints: 1_000 });
+    const packId = await buildPack(t.shop);
+    const x = await buildMember(t.shop, { paidPoints: 350 });
+    const y = await buildMember(t.shop, { paidPoints: 1_000 });
     const outcomes = await runBatch(packId, [
       { memberId: y.id, count: 1, unit: 100, token: token(), min: 1 },
       { memberId: x.id, count: 4, unit: 100, token: token(), min: 1 },
@@ -657,26 +653,26 @@ describe('an all buyer whose purse leaves half a draw or more over', () => {
   });
 
   it("coins: 'all' of 3 at 30 with 50 coins buys 1", async () => {
-    const packId = await buildPack(shop, { paymentMethod: '2', point: 30 });
-    const x = await buildMember(shop, { coins: 50 });
+    const packId = await buildPack(t.shop, { paymentMethod: '2', point: 30 });
+    const x = await buildMember(t.shop, { coins: 50 });
     const outcomes = await runBatch(packId, [{ memberId: x.id, count: 3, unit: 30, token: token(), min: 1 }]);
     expect(outcomes.map((o) => o.tickets)).toEqual([[1]]);
     expect((await memberState(x.id)).coins).toBe(20);
   });
 
   it("HTTP: an 'all' token bought after the balance dropped by half a draw buys what the purse pays for", async () => {
-    const packId = await buildPack(shop, { cards: smallLineup(4) }); // 10 tickets at 100
-    const m = await buildMember(shop, { paidPoints: 1_000 });
+    const packId = await buildPack(t.shop, { cards: smallLineup(4) }); // 10 tickets at 100
+    const m = await buildMember(t.shop, { paidPoints: 1_000 });
     const check = await m.client.post('/user/pack/check', { pack_id: packId, count: 'all' });
     expect(check).toMatchObject({ state: 200, count: 10, point: 1_000 });
-    await withTransaction(shop.ctx.db, (tx) =>
-      spendPoints(tx, { memberId: m.id, amount: 50, reason: 'test', now: shop.clock.now() }),
+    await withTransaction(t.shop.ctx.db, (tx) =>
+      spendPoints(tx, { memberId: m.id, amount: 50, reason: 'test', now: t.shop.clock.now() }),
     );
     const buy = await m.client.post('/user/pack/buy', { token: check.token });
     // 'all' takes what the purse pays for: 9 draws of the 10 confirmed.
     expect(buy.state).toBe(200);
     expect(buy.cards).toHaveLength(9);
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 });
 
@@ -780,8 +776,8 @@ const withoutCsrf = (e: Envelope | null) => {
 describe('POST /user/pack/buy in batches', () => {
   it('many members buying in parallel all get their own correct outcome', async () => {
     const PRICE = 100;
-    const packId = await buildPack(shop, { point: PRICE, cards: smallLineup(94) }); // 100 tickets
-    const members = await Promise.all(Array.from({ length: 30 }, () => buildMember(shop, { paidPoints: 1_000 })));
+    const packId = await buildPack(t.shop, { point: PRICE, cards: smallLineup(94) }); // 100 tickets
+    const members = await Promise.all(Array.from({ length: 30 }, () => buildMember(t.shop, { paidPoints: 1_000 })));
     // 30 flows of 1-3 draws, plus a second parallel 1-draw flow for the first 10 members: 70 draws in all.
     const plan = members.flatMap((m, i) => [{ m, count: (i % 3) + 1 }, ...(i < 10 ? [{ m, count: 1 }] : [])]);
     const outcomes = await Promise.all(plan.map((p) => drawVia(p.m.client, packId, p.count)));
@@ -804,12 +800,12 @@ describe('POST /user/pack/buy in batches', () => {
     );
     expect(perPurchase.rows).toEqual([]);
     expect(await undrawnNos(packId)).toHaveLength(30);
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 
   it('a rush bigger than the stock: fixed counts all or nothing, nothing oversold, the rest stays for later', async () => {
-    const packId = await buildPack(shop, { cards: smallLineup(24) }); // 30 tickets
-    const members = await Promise.all(Array.from({ length: 20 }, () => buildMember(shop, { paidPoints: 1_000 })));
+    const packId = await buildPack(t.shop, { cards: smallLineup(24) }); // 30 tickets
+    const members = await Promise.all(Array.from({ length: 20 }, () => buildMember(t.shop, { paidPoints: 1_000 })));
     const outcomes = await Promise.all(members.map((m) => drawVia(m.client, packId, 3)));
     const ok = outcomes.filter((o) => o.buy?.state === 200);
     for (const o of outcomes) {
@@ -829,12 +825,12 @@ describe('POST /user/pack/buy in batches', () => {
     expect(sold).toBe(ok.length * 3);
     expect(sold).toBeLessThanOrEqual(30);
     expect(await undrawnNos(packId)).toHaveLength(30 - sold);
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 
   it('one member sending the same token 5 times in parallel: one purchase, 5 identical answers', async () => {
-    const packId = await buildPack(shop);
-    const m = await buildMember(shop, { paidPoints: 5_000 });
+    const packId = await buildPack(t.shop);
+    const m = await buildMember(t.shop, { paidPoints: 5_000 });
     const check = await m.client.post('/user/pack/check', { pack_id: packId, count: 3 });
     expect(check.state).toBe(200);
     const replies = await Promise.all(
@@ -849,6 +845,6 @@ describe('POST /user/pack/buy in batches', () => {
     const st = await memberState(m.id);
     expect(st.points).toBe(4_700);
     expect(await undrawnNos(packId)).toHaveLength(17);
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 });

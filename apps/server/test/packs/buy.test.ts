@@ -1,33 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PackCheckReply, PurchaseResult } from '@oripa/core';
 import { buildMember, drawnCount, ledgerViolations } from '../factories.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
+import { useTestShop } from '../test-shop.ts';
 import { buildPack, drawVia, smallLineup } from './pack-fixtures.ts';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+const t = useTestShop();
 
-const q = (sql: string, params: unknown[] = []) => shop.ctx.db.pool.query(sql, params);
+const q = (sql: string, params: unknown[] = []) => t.shop.ctx.db.pool.query(sql, params);
 const balance = async (id: number) =>
   (await q('SELECT point_balance, coin_balance FROM members WHERE id = $1', [id])).rows[0] as {
     point_balance: number;
     coin_balance: number;
   };
 async function expectNoChange(memberId: number, packId: number, fn: () => Promise<unknown>) {
-  const [b, n] = [await balance(memberId), await drawnCount(shop, packId)];
+  const [b, n] = [await balance(memberId), await drawnCount(t.shop, packId)];
   await fn();
   expect(await balance(memberId)).toEqual(b);
-  expect(await drawnCount(shop, packId)).toBe(n);
-  expect(await ledgerViolations(shop)).toEqual([]);
+  expect(await drawnCount(t.shop, packId)).toBe(n);
+  expect(await ledgerViolations(t.shop)).toEqual([]);
 }
 
 describe('check and buy', () => {
   it('buys a 10-draw: tickets in sequence order, points debited free lots first, one ledger row', async () => {
-    const packId = await buildPack(shop);
-    const m = await buildMember(shop, { paidPoints: 5_000, freePoints: 300 });
+    const packId = await buildPack(t.shop);
+    const m = await buildMember(t.shop, { paidPoints: 5_000, freePoints: 300 });
     const check = await m.client.post('/user/pack/check', { pack_id: packId, count: 10 });
     expect(check.state).toBe(200);
     expect(check).toMatchObject({ count: 10, point: 1_000, payment_method: '1' } satisfies Partial<PackCheckReply>);
@@ -57,12 +53,12 @@ describe('check and buy', () => {
       m.id,
     ]);
     expect(ledger.rows).toEqual([{ amount: -1_000 }]);
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 
   it('returns the first result for a replayed token and never buys twice, even when sent in parallel', async () => {
-    const packId = await buildPack(shop);
-    const m = await buildMember(shop, { paidPoints: 5_000 });
+    const packId = await buildPack(t.shop);
+    const m = await buildMember(t.shop, { paidPoints: 5_000 });
     const check = await m.client.post('/user/pack/check', { pack_id: packId, count: 3 });
     const replies = await Promise.all([1, 2, 3, 4].map(() => m.client.post('/user/pack/buy', { token: check.token })));
     expect(replies.map((r) => r.state)).toEqual([200, 200, 200, 200]);
@@ -70,19 +66,19 @@ describe('check and buy', () => {
     expect(ids.size).toBe(1);
     expect(replies.every((r) => (r.cards as unknown[]).length === 3)).toBe(true);
     expect((await balance(m.id)).point_balance).toBe(4_700);
-    expect(await drawnCount(shop, packId)).toBe(3);
+    expect(await drawnCount(t.shop, packId)).toBe(3);
     // Still the first result after the token expired.
-    shop.clock.advance(3600_000);
+    t.shop.clock.advance(3600_000);
     const late = await m.client.post('/user/pack/buy', { token: check.token });
     expect(late.purchase_id).toBe(replies[0]!.purchase_id);
-    shop.clock.advance(-3600_000);
-    expect(await ledgerViolations(shop)).toEqual([]);
+    t.shop.clock.advance(-3600_000);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 
   it("refuses another member's token with 404 and changes nothing", async () => {
-    const packId = await buildPack(shop);
-    const a = await buildMember(shop, { paidPoints: 5_000 });
-    const b = await buildMember(shop, { paidPoints: 5_000 });
+    const packId = await buildPack(t.shop);
+    const a = await buildMember(t.shop, { paidPoints: 5_000 });
+    const b = await buildMember(t.shop, { paidPoints: 5_000 });
     const check = await a.client.post('/user/pack/check', { pack_id: packId, count: 1 });
     await expectNoChange(a.id, packId, async () => {
       const res = await b.client.post('/user/pack/buy', { token: check.token });
@@ -92,8 +88,8 @@ describe('check and buy', () => {
   });
 
   it('refuses forged, expired and malformed tokens', async () => {
-    const packId = await buildPack(shop);
-    const m = await buildMember(shop, { paidPoints: 5_000 });
+    const packId = await buildPack(t.shop);
+    const m = await buildMember(t.shop, { paidPoints: 5_000 });
     const check = await m.client.post('/user/pack/check', { pack_id: packId, count: 1 });
     const token = check.token as string;
     await expectNoChange(m.id, packId, async () => {
@@ -101,23 +97,23 @@ describe('check and buy', () => {
       expect((await m.client.post('/user/pack/buy', { token: forged })).reason).toBe('token_invalid');
       expect((await m.client.post('/user/pack/buy', { token: 12345 })).state).toBe(400);
       expect((await m.client.post('/user/pack/buy', {})).state).toBe(400);
-      shop.clock.advance(11 * 60_000);
+      t.shop.clock.advance(11 * 60_000);
       const expired = await m.client.post('/user/pack/buy', { token });
-      shop.clock.advance(-11 * 60_000);
+      t.shop.clock.advance(-11 * 60_000);
       expect(expired).toMatchObject({ state: 400, reason: 'token_expired' });
     });
   });
 
   it('requires login for check and buy', async () => {
-    const packId = await buildPack(shop);
-    const guest = shop.client();
+    const packId = await buildPack(t.shop);
+    const guest = t.shop.client();
     expect((await guest.post('/user/pack/check', { pack_id: packId, count: 1 })).state).toBe(401);
     expect((await guest.post('/user/pack/buy', { token: 'x'.repeat(20) })).state).toBe(401);
   });
 
   it('rejects the bad counts of the issue with errors.count', async () => {
-    const packId = await buildPack(shop);
-    const m = await buildMember(shop, { paidPoints: 5_000 });
+    const packId = await buildPack(t.shop);
+    const m = await buildMember(t.shop, { paidPoints: 5_000 });
     await expectNoChange(m.id, packId, async () => {
       for (const count of [0, -1, 3001, 'ALL', 1.5, '10', 'ten', null]) {
         const res = await m.client.post('/user/pack/check', { pack_id: packId, count });
@@ -128,12 +124,12 @@ describe('check and buy', () => {
   });
 
   it('refuses unknown, closed, not-yet-started and sold-out packs', async () => {
-    const m = await buildMember(shop, { paidPoints: 50_000, lang: 'en' });
+    const m = await buildMember(t.shop, { paidPoints: 50_000, lang: 'en' });
     expect((await m.client.post('/user/pack/check', { pack_id: 987654, count: 1 })).state).toBe(404);
 
-    const closed = await buildPack(shop);
+    const closed = await buildPack(t.shop);
     const tokenBeforeClose = (await m.client.post('/user/pack/check', { pack_id: closed, count: 1 })).token;
-    await q('UPDATE packs SET closed_at = $2 WHERE id = $1', [closed, shop.clock.now()]);
+    await q('UPDATE packs SET closed_at = $2 WHERE id = $1', [closed, t.shop.clock.now()]);
     await expectNoChange(m.id, closed, async () => {
       expect(await m.client.post('/user/pack/check', { pack_id: closed, count: 1 })).toMatchObject({
         state: 409,
@@ -146,12 +142,12 @@ describe('check and buy', () => {
       });
     });
 
-    const later = await buildPack(shop, { startDate: new Date(shop.clock.now().getTime() + 2 * 86400_000) });
+    const later = await buildPack(t.shop, { startDate: new Date(t.shop.clock.now().getTime() + 2 * 86400_000) });
     const res = await m.client.post('/user/pack/check', { pack_id: later, count: 1 });
     expect(res).toMatchObject({ state: 409, reason: 'before_start' });
     expect(res.errors?.count?.[0]).toBe('This pack is not on sale yet');
 
-    const tiny = await buildPack(shop, { cards: smallLineup(1) });
+    const tiny = await buildPack(t.shop, { cards: smallLineup(1) });
     expect(await m.client.post('/user/pack/check', { pack_id: tiny, count: 8 })).toMatchObject({
       state: 409,
       reason: 'insufficient_stock',
@@ -161,13 +157,13 @@ describe('check and buy', () => {
       state: 409,
       reason: 'sold_out',
     });
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 
   it('a token for more than what is left fails cleanly; an "all" token takes what is left', async () => {
-    const packId = await buildPack(shop, { cards: smallLineup(4) }); // 10 tickets
-    const a = await buildMember(shop, { paidPoints: 5_000 });
-    const b = await buildMember(shop, { paidPoints: 5_000 });
+    const packId = await buildPack(t.shop, { cards: smallLineup(4) }); // 10 tickets
+    const a = await buildMember(t.shop, { paidPoints: 5_000 });
+    const b = await buildMember(t.shop, { paidPoints: 5_000 });
     const fixed = await a.client.post('/user/pack/check', { pack_id: packId, count: 6 });
     const all = await a.client.post('/user/pack/check', { pack_id: packId, count: 'all' });
     expect(all).toMatchObject({ count: 10, point: 1_000 });
@@ -182,10 +178,10 @@ describe('check and buy', () => {
   });
 
   it("refuses 'all' where the pack banner does not offer it: 100 or more left, or a max_buy_count", async () => {
-    const big = await buildPack(shop, { cards: smallLineup(94) }); // exactly 100 tickets
-    const limited = await buildPack(shop, { cards: smallLineup(4), maxBuyCount: 20 });
-    const small = await buildPack(shop, { cards: smallLineup(93) }); // 99 tickets: offered
-    const m = await buildMember(shop, { paidPoints: 50_000 });
+    const big = await buildPack(t.shop, { cards: smallLineup(94) }); // exactly 100 tickets
+    const limited = await buildPack(t.shop, { cards: smallLineup(4), maxBuyCount: 20 });
+    const small = await buildPack(t.shop, { cards: smallLineup(93) }); // 99 tickets: offered
+    const m = await buildMember(t.shop, { paidPoints: 50_000 });
     await expectNoChange(m.id, big, async () => {
       for (const packId of [big, limited]) {
         const res = await m.client.post('/user/pack/check', { pack_id: packId, count: 'all' });
@@ -200,9 +196,9 @@ describe('check and buy', () => {
   });
 
   it('enforces SMS-only and rank-limited packs for check and buy', async () => {
-    const sms = await buildPack(shop, { smsOnly: true });
-    const ranked = await buildPack(shop, { rankLimit: 3 });
-    const plain = await buildMember(shop, { paidPoints: 5_000 });
+    const sms = await buildPack(t.shop, { smsOnly: true });
+    const ranked = await buildPack(t.shop, { rankLimit: 3 });
+    const plain = await buildMember(t.shop, { paidPoints: 5_000 });
     expect(await plain.client.post('/user/pack/check', { pack_id: sms, count: 1 })).toMatchObject({
       state: 403,
       reason: 'sms_required',
@@ -210,20 +206,20 @@ describe('check and buy', () => {
     const rank = await plain.client.post('/user/pack/check', { pack_id: ranked, count: 1 });
     expect(rank).toMatchObject({ state: 403, reason: 'rank_required' });
     expect(rank.errors?.count?.[0]).toContain('ランク3');
-    const vip = await buildMember(shop, { paidPoints: 5_000, smsVerified: true, rank: 3 });
+    const vip = await buildMember(t.shop, { paidPoints: 5_000, smsVerified: true, rank: 3 });
     expect((await drawVia(vip.client, sms, 1)).buy?.state).toBe(200);
     expect((await drawVia(vip.client, ranked, 1)).buy?.state).toBe(200);
     // A token issued while verified is refused once the member no longer qualifies.
-    const t = await vip.client.post('/user/pack/check', { pack_id: sms, count: 1 });
+    const checked = await vip.client.post('/user/pack/check', { pack_id: sms, count: 1 });
     await q('UPDATE members SET sms_verified_at = NULL WHERE id = $1', [vip.id]);
     await expectNoChange(vip.id, sms, async () => {
-      expect((await vip.client.post('/user/pack/buy', { token: t.token })).reason).toBe('sms_required');
+      expect((await vip.client.post('/user/pack/buy', { token: checked.token })).reason).toBe('sms_required');
     });
   });
 
   it('counts max_buy_count per member over all purchases, also when purchases race', async () => {
-    const packId = await buildPack(shop, { maxBuyCount: 5 });
-    const m = await buildMember(shop, { paidPoints: 50_000 });
+    const packId = await buildPack(t.shop, { maxBuyCount: 5 });
+    const m = await buildMember(t.shop, { paidPoints: 50_000 });
     expect((await drawVia(m.client, packId, 3)).buy?.state).toBe(200);
     expect(await m.client.post('/user/pack/check', { pack_id: packId, count: 3 })).toMatchObject({
       state: 409,
@@ -243,43 +239,43 @@ describe('check and buy', () => {
     expect((await balance(m.id)).point_balance).toBe(49_500);
     const list = (await m.client.get('/user/pack/list')).list as { id: number; can_limit: string }[];
     expect(list.find((p) => p.id === packId)?.can_limit).toBe('1');
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 
   it('refuses insufficient points at check, and at buy when the balance dropped meanwhile', async () => {
-    const packId = await buildPack(shop);
-    const m = await buildMember(shop, { paidPoints: 250 });
+    const packId = await buildPack(t.shop);
+    const m = await buildMember(t.shop, { paidPoints: 250 });
     expect(await m.client.post('/user/pack/check', { pack_id: packId, count: 3 })).toMatchObject({
       state: 400,
       reason: 'insufficient_points',
     });
-    const t = await m.client.post('/user/pack/check', { pack_id: packId, count: 2 });
+    const checked = await m.client.post('/user/pack/check', { pack_id: packId, count: 2 });
     expect((await drawVia(m.client, packId, 1)).buy?.state).toBe(200);
     await expectNoChange(m.id, packId, async () => {
-      const res = await m.client.post('/user/pack/buy', { token: t.token });
+      const res = await m.client.post('/user/pack/buy', { token: checked.token });
       expect(res).toMatchObject({ state: 400, reason: 'insufficient_points' });
       expect(res.errors?.count?.[0]).toBe('ポイントが不足しています');
     });
   });
 
   it('sells coin packs for coins, with insufficient_coins when short', async () => {
-    const packId = await buildPack(shop, { paymentMethod: '2', point: 30 });
-    const poor = await buildMember(shop, { paidPoints: 100_000, coins: 20 });
+    const packId = await buildPack(t.shop, { paymentMethod: '2', point: 30 });
+    const poor = await buildMember(t.shop, { paidPoints: 100_000, coins: 20 });
     expect(await poor.client.post('/user/pack/check', { pack_id: packId, count: 1 })).toMatchObject({
       state: 400,
       reason: 'insufficient_coins',
     });
-    const rich = await buildMember(shop, { coins: 100 });
+    const rich = await buildMember(t.shop, { coins: 100 });
     const { check, buy } = await drawVia(rich.client, packId, 3);
     expect(check).toMatchObject({ point: 90, payment_method: '2' });
     expect(buy).toMatchObject({ state: 200, is_buy_coin: '1' });
     expect(await balance(rich.id)).toEqual({ point_balance: 0, coin_balance: 10 });
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 
   it('answers the latest undecided purchase for gache_result/buy_result and the tracking call', async () => {
-    const packId = await buildPack(shop);
-    const m = await buildMember(shop, { paidPoints: 5_000 });
+    const packId = await buildPack(t.shop);
+    const m = await buildMember(t.shop, { paidPoints: 5_000 });
     expect((await m.client.get('/user/pack/gache_result')).cards).toEqual([]);
     const { buy } = await drawVia(m.client, packId, 2);
     const res = await m.client.get('/user/pack/buy_result');
@@ -290,8 +286,8 @@ describe('check and buy', () => {
       gacha_num: 2,
       item_id: packId,
     });
-    const other = await buildMember(shop);
+    const other = await buildMember(t.shop);
     expect((await other.client.get(`/user/pack/buy_result?purchase_id=${buy!.purchase_id}`)).state).toBe(404);
-    expect((await shop.client().get('/user/pack/buy_result')).state).toBe(401);
+    expect((await t.shop.client().get('/user/pack/buy_result')).state).toBe(401);
   });
 });

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DrawnCard, PackHistoryDetail, PackHistoryRow } from '@oripa/core';
 import { buildMember, ledgerViolations, type TestMember } from '../factories.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
+import { useTestShop } from '../test-shop.ts';
 import { buildPack, drawVia, smallLineup } from './pack-fixtures.ts';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+const t = useTestShop();
 
-const q = (sql: string, params: unknown[] = []) => shop.ctx.db.pool.query(sql, params);
+const q = (sql: string, params: unknown[] = []) => t.shop.ctx.db.pool.query(sql, params);
 const points = async (id: number) =>
   Number((await q('SELECT point_balance FROM members WHERE id = $1', [id])).rows[0].point_balance);
 
 async function draw(m: TestMember, count: number, packId?: number): Promise<DrawnCard[]> {
-  const id = packId ?? (await buildPack(shop));
+  const id = packId ?? (await buildPack(t.shop));
   const { buy } = await drawVia(m.client, id, count);
   expect(buy?.state).toBe(200);
   return buy!.cards as DrawnCard[];
@@ -28,7 +24,7 @@ const statuses = async (cards: DrawnCard[]) =>
 
 describe('card decision', () => {
   it('ships the chosen cards with an address snapshot and converts the rest to free points, once', async () => {
-    const m = await buildMember(shop, { paidPoints: 1_000, address: true });
+    const m = await buildMember(t.shop, { paidPoints: 1_000, address: true });
     const cards = await draw(m, 4);
     const [ship, ...convert] = cards;
     const before = await points(m.id);
@@ -52,11 +48,11 @@ describe('card decision', () => {
     const again = await m.client.post('/user/pack/decision', { send_card: ids(cards), reduction_card: [] });
     expect(again).toMatchObject({ state: 204, result: '-1' });
     expect(await points(m.id)).toBe(before + expected);
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 
   it("answers 204 '0' when shipping without an address, changing nothing; after adding one it goes through", async () => {
-    const m = await buildMember(shop, { paidPoints: 1_000 });
+    const m = await buildMember(t.shop, { paidPoints: 1_000 });
     const cards = await draw(m, 2);
     const res = await m.client.post('/user/pack/decision', { send_card: ids(cards), reduction_card: [] });
     expect(res).toMatchObject({ state: 204, result: '0' });
@@ -71,7 +67,7 @@ describe('card decision', () => {
   });
 
   it('applies a double-submitted decision exactly once', async () => {
-    const m = await buildMember(shop, { paidPoints: 1_000 });
+    const m = await buildMember(t.shop, { paidPoints: 1_000 });
     const cards = await draw(m, 5);
     const before = await points(m.id);
     const body = { send_card: [], reduction_card: ids(cards) };
@@ -84,12 +80,12 @@ describe('card decision', () => {
       [m.id],
     );
     expect(rows.rows[0].n).toBe(1);
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 
   it('refuses overlap, foreign cards, partial decisions, two purchases at once and converting a no_reduction card', async () => {
-    const m = await buildMember(shop, { paidPoints: 5_000, address: true, lang: 'en' });
-    const other = await buildMember(shop, { paidPoints: 5_000, address: true });
+    const m = await buildMember(t.shop, { paidPoints: 5_000, address: true, lang: 'en' });
+    const other = await buildMember(t.shop, { paidPoints: 5_000, address: true });
     const mine = await draw(m, 3);
     const second = await draw(m, 1);
     const theirs = await draw(other, 1);
@@ -118,7 +114,7 @@ describe('card decision', () => {
     expect(await statuses(theirs)).toEqual(['pending']);
     expect(await points(m.id)).toBe(before);
 
-    const locked = await buildPack(shop, {
+    const locked = await buildPack(t.shop, {
       cards: smallLineup(14, { noReduction: true }).map((c) => ({ ...c, noReduction: true })),
     });
     const must = await draw(m, 2, locked);
@@ -126,17 +122,17 @@ describe('card decision', () => {
     expect(bad).toMatchObject({ state: 400, reason: 'no_reduction' });
     expect(bad.errors?.reduction_card?.[0]).toBe('Some of these cards cannot be converted to points');
     expect(await statuses(must)).toEqual(['pending', 'pending']);
-    expect(await ledgerViolations(shop)).toEqual([]);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 
   it('needs login', async () => {
-    expect((await shop.client().post('/user/pack/decision', { send_card: [1], reduction_card: [] })).state).toBe(401);
+    expect((await t.shop.client().post('/user/pack/decision', { send_card: [1], reduction_card: [] })).state).toBe(401);
   });
 });
 
 describe('purchase history', () => {
   it('lists own purchases with filter and pager, and shows a decided purchase in detail', async () => {
-    const m = await buildMember(shop, { paidPoints: 10_000, address: true });
+    const m = await buildMember(t.shop, { paidPoints: 10_000, address: true });
     const decided = await draw(m, 3);
     await draw(m, 2);
     await m.client.post('/user/pack/decision', {
@@ -169,10 +165,10 @@ describe('purchase history', () => {
     expect(detail.shipped_cards.map((c) => c.history_id)).toEqual([decided[0]!.history_id]);
     expect(detail.converted_cards.map((c) => c.history_id)).toEqual(ids(decided.slice(1)));
 
-    const other = await buildMember(shop);
+    const other = await buildMember(t.shop);
     expect((await other.client.get(`/user/history/detail/${rows[1]!.id}`)).state).toBe(404);
     expect((await other.client.get('/user/history/list')).list).toEqual([]);
     expect((await m.client.get('/user/history/detail/abc')).state).toBe(404);
-    expect((await shop.client().get('/user/history/list')).state).toBe(401);
+    expect((await t.shop.client().get('/user/history/list')).state).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { batchReasonOf, batchRefusal, saleEligibility, type SaleBuyer } from '@oripa/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BATCH_SQL,
   batchValues,
@@ -9,7 +9,7 @@ import {
   type BatchRow,
 } from '../../src/db/queries/purchases.ts';
 import { buildMember } from '../factories.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
+import { useTestShop } from '../test-shop.ts';
 import { buildPack, purchaseToken as token, smallLineup } from './pack-fixtures.ts';
 
 /**
@@ -18,11 +18,7 @@ import { buildPack, purchaseToken as token, smallLineup } from './pack-fixtures.
  * then read with the check's own statement, judged by saleEligibility, and bought by a batch of that one buyer:
  * both must agree on accept or refuse, on the reason (as the batch names it) and on the draws taken.
  */
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(() => shop.close());
+const t = useTestShop();
 
 const HOUR = 3600_000;
 
@@ -68,11 +64,11 @@ const caseArb: fc.Arbitrary<Case> = fc.record({
   priceChanged: fc.constantFrom(false, false, false, true),
 });
 
-const q = (sql: string, params: unknown[]) => shop.ctx.db.pool.query(sql, params);
+const q = (sql: string, params: unknown[]) => t.shop.ctx.db.pool.query(sql, params);
 
 /** Stages a case: a pack with some tickets drawn and the member's earlier draws, then its rules and the member's. */
 async function stage(c: Case, now: Date) {
-  const packId = await buildPack(shop, {
+  const packId = await buildPack(t.shop, {
     point: c.point,
     paymentMethod: c.coins ? '2' : '1',
     cards: smallLineup(c.extraTickets),
@@ -81,10 +77,10 @@ async function stage(c: Case, now: Date) {
   const predrawn = Math.min(c.predrawn, total);
   const earlier = Math.min(c.earlier, total - predrawn);
   const purse = (n: number) => (c.coins ? { coins: n } : { paidPoints: n });
-  const member = await buildMember(shop, { rank: 3, smsVerified: true, ...purse(c.balance + earlier * c.point) });
+  const member = await buildMember(t.shop, { rank: 3, smsVerified: true, ...purse(c.balance + earlier * c.point) });
   const before: BatchBuyer[] = [];
   if (predrawn > 0) {
-    const sweeper = await buildMember(shop, purse(predrawn * c.point));
+    const sweeper = await buildMember(t.shop, purse(predrawn * c.point));
     before.push({ memberId: sweeper.id, count: predrawn, unit: c.point, token: token(), min: predrawn });
   }
   if (earlier > 0) before.push({ memberId: member.id, count: earlier, unit: c.point, token: token(), min: earlier });
@@ -117,9 +113,9 @@ describe('saleEligibility agrees with buy_pack_batch', () => {
   it('on random packs and buyers: accept or refuse, the reason and the draws taken', async () => {
     await fc.assert(
       fc.asyncProperty(caseArb, async (c) => {
-        const now = shop.clock.now();
+        const now = t.shop.clock.now();
         const { packId, memberId } = await stage(c, now);
-        const [read] = await packsAndBuyers(shop.ctx.db.pool, [packId], [memberId]);
+        const [read] = await packsAndBuyers(t.shop.ctx.db.pool, [packId], [memberId]);
         const buyer: SaleBuyer = {
           rank: read!.m_rank,
           mailVerified: read!.m_mail,

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signPayload, SIGNATURE_HEADER } from '../../src/services/payments/gateways/sandbox/signature.ts';
 import { buildMember } from '../factories.ts';
-import type { TestShop } from '../test-shop.ts';
+import { useShop } from '../test-shop.ts';
 import {
   balance,
   buy,
@@ -13,17 +13,12 @@ import {
   startPaymentShop,
 } from './helpers.ts';
 
-let shop: TestShop;
-let course: Record<number, number>;
-beforeAll(async () => {
-  ({ shop, course } = await startPaymentShop());
-});
-afterAll(() => shop.close());
+const t = useShop(startPaymentShop);
 
-const secret = () => shop.ctx.config.payments.callbackSecret;
+const secret = () => t.shop.ctx.config.payments.callbackSecret;
 
 async function post(body: string, signature: string | null) {
-  const res = await fetch(`${shop.baseUrl}/api/payment/webhook/sandbox`, {
+  const res = await fetch(`${t.shop.baseUrl}/api/payment/webhook/sandbox`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(signature ? { [SIGNATURE_HEADER]: signature } : {}) },
     body,
@@ -32,9 +27,9 @@ async function post(body: string, signature: string | null) {
 }
 
 async function pendingBank() {
-  const m = await buildMember(shop);
-  const res = await buy(m.client, { point_price_id: course[1000], pay_id: 4, name: 'ヤマダ' });
-  const row = await paymentRow(shop, res.payment_id as string);
+  const m = await buildMember(t.shop);
+  const res = await buy(m.client, { point_price_id: t.course[1000], pay_id: 4, name: 'ヤマダ' });
+  const row = await paymentRow(t.shop, res.payment_id as string);
   return { m, pid: res.payment_id as string, row };
 }
 
@@ -61,22 +56,22 @@ describe('provider callbacks', () => {
     // A different event id with the same news changes nothing either: the payment is already terminal.
     const body2 = event('evt_once_2', row.provider_ref, pid, 'succeeded', 1000);
     expect((await post(body2, signPayload(secret(), body2))).body.outcome).toBe('ignored');
-    expect((await balance(shop, m.id)).point).toBe(1000);
-    expect(await paymentEvents(shop, pid)).toEqual(['created', 'pending', 'succeeded']);
-    await expectLedgerClean(shop);
+    expect((await balance(t.shop, m.id)).point).toBe(1000);
+    expect(await paymentEvents(t.shop, pid)).toEqual(['created', 'pending', 'succeeded']);
+    await expectLedgerClean(t.shop);
   });
 
   it('callbacks with different event ids racing the member return still credit once', async () => {
     // A 3-D Secure card payment: the member's return (point/append) asks the provider, so it races too.
-    const m = await buildMember(shop);
+    const m = await buildMember(t.shop);
     const res = await buy(m.client, {
-      point_price_id: course[1000],
+      point_price_id: t.course[1000],
       pay_id: 1,
-      token: (await cardToken(shop, CARDS.threeDs)).token,
+      token: (await cardToken(t.shop, CARDS.threeDs)).token,
     });
     const pid = res.payment_id as string;
-    const row = await paymentRow(shop, pid);
-    await shop.ctx.db.pool.query("UPDATE sandbox_intents SET status = 'succeeded' WHERE id = $1", [row.provider_ref]);
+    const row = await paymentRow(t.shop, pid);
+    await t.shop.ctx.db.pool.query("UPDATE sandbox_intents SET status = 'succeeded' WHERE id = $1", [row.provider_ref]);
     const bodies = Array.from({ length: 6 }, (_, i) =>
       event(`evt_race_${i}`, row.provider_ref, pid, 'succeeded', 1000),
     );
@@ -88,14 +83,14 @@ describe('provider callbacks', () => {
     // Whichever signal wins applies the move; every other one finds a terminal payment.
     expect(outcomes.filter((o) => o === 'processed').length).toBeLessThanOrEqual(1);
     expect(outcomes.every((o) => ['processed', 'ignored'].includes(o))).toBe(true);
-    expect(await paymentEvents(shop, pid)).toEqual(['created', 'requires_action', 'succeeded']);
-    expect((await balance(shop, m.id)).point).toBe(1000);
-    const { rows } = await shop.ctx.db.pool.query(
+    expect(await paymentEvents(t.shop, pid)).toEqual(['created', 'requires_action', 'succeeded']);
+    expect((await balance(t.shop, m.id)).point).toBe(1000);
+    const { rows } = await t.shop.ctx.db.pool.query(
       "SELECT count(*)::int AS n FROM ledger_entries WHERE ref_type = 'payment' AND ref_id = $1",
       [row.id],
     );
     expect(rows[0].n).toBe(1);
-    await expectLedgerClean(shop);
+    await expectLedgerClean(t.shop);
   });
 
   it('rejects and logs a forged, missing, stale or tampered signature; payment unchanged', async () => {
@@ -114,9 +109,9 @@ describe('provider callbacks', () => {
     }
     const tampered = body.replace('"amount":1000', '"amount":1001');
     expect((await post(tampered, signPayload(secret(), body))).status).toBe(400);
-    expect((await paymentRow(shop, pid)).status).toBe('pending');
-    expect((await balance(shop, m.id)).point).toBe(0);
-    const { rows } = await shop.ctx.db.pool.query(
+    expect((await paymentRow(t.shop, pid)).status).toBe('pending');
+    expect((await balance(t.shop, m.id)).point).toBe(0);
+    const { rows } = await t.shop.ctx.db.pool.query(
       "SELECT count(*)::int AS n FROM payment_callbacks WHERE outcome = 'bad_signature'",
     );
     expect(rows[0].n).toBeGreaterThanOrEqual(5);
@@ -127,10 +122,10 @@ describe('provider callbacks', () => {
     const wrong = event('evt_amount_1', row.provider_ref, pid, 'succeeded', 999);
     const r = await post(wrong, signPayload(secret(), wrong));
     expect(r).toMatchObject({ status: 400, body: { outcome: 'amount_mismatch' } });
-    expect((await paymentRow(shop, pid)).status).toBe('pending');
+    expect((await paymentRow(t.shop, pid)).status).toBe('pending');
     const right = event('evt_amount_2', row.provider_ref, pid, 'succeeded', 1000);
     expect((await post(right, signPayload(secret(), right))).body.outcome).toBe('processed');
-    expect((await balance(shop, m.id)).point).toBe(1000);
+    expect((await balance(t.shop, m.id)).point).toBe(1000);
   });
 
   it('never credits after cancel or expiry', async () => {
@@ -140,10 +135,10 @@ describe('provider callbacks', () => {
       expect((await post(close, signPayload(secret(), close))).body.outcome).toBe('processed');
       const late = event(`evt_late_${closing}`, row.provider_ref, pid, 'succeeded', 1000);
       expect((await post(late, signPayload(secret(), late))).body.outcome).toBe('ignored');
-      expect((await paymentRow(shop, pid)).status).toBe(closing);
-      expect((await balance(shop, m.id)).point).toBe(0);
+      expect((await paymentRow(t.shop, pid)).status).toBe(closing);
+      expect((await balance(t.shop, m.id)).point).toBe(0);
     }
-    await expectLedgerClean(shop);
+    await expectLedgerClean(t.shop);
   });
 
   it('answers unknown payments and malformed bodies without touching anything', async () => {
@@ -151,7 +146,7 @@ describe('provider callbacks', () => {
     expect((await post(unknown, signPayload(secret(), unknown))).status).toBe(404);
     const junk = '{"id": 5}';
     expect((await post(junk, signPayload(secret(), junk))).body.outcome).toBe('malformed');
-    const other = await fetch(`${shop.baseUrl}/api/payment/webhook/stripe`, { method: 'POST', body: '{}' });
+    const other = await fetch(`${t.shop.baseUrl}/api/payment/webhook/stripe`, { method: 'POST', body: '{}' });
     expect(other.status).toBe(404);
   });
 });

@@ -100,23 +100,14 @@ export async function markCouponUseApplied(tx: Queryable, useId: number, payment
   );
 }
 
-export interface NewCoupon {
-  code: string;
-  kind: 'points' | 'bonus';
-  point: number;
-  bonusPercent: number;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  maxUses: number | null;
-  perMemberLimit: number;
-  memo: string;
-}
+/** A coupon to insert: its row without what the database fills in. */
+export type NewCoupon = Omit<CouponRow, 'id' | 'used_count'>;
 
 export async function insertCoupon(db: Queryable, c: NewCoupon): Promise<number> {
   return insertReturningId(
     db,
     `INSERT INTO coupons (code, kind, point, bonus_percent, starts_at, ends_at, max_uses, per_member_limit, memo)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [c.code, c.kind, c.point, c.bonusPercent, c.startsAt, c.endsAt, c.maxUses, c.perMemberLimit, c.memo],
+    [c.code, c.kind, c.point, c.bonus_percent, c.starts_at, c.ends_at, c.max_uses, c.per_member_limit, c.memo],
   );
 }
