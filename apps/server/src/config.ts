@@ -92,6 +92,31 @@ const envSchema = z.object({
   // Tests only (refused in production): the Stripe API is a local fake at this address, e.g. the browser tests.
   STRIPE_API_BASE: z.url().optional(),
   PAYMENT_CALLBACK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // SMS verification (issue 11, ADR 0019): 'sandbox' writes messages to the outbox; 'twilio' sends through Twilio's
+  // REST API with these credentials (a sender number or a messaging service).
+  SMS_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  TWILIO_FROM: z.string().min(3).optional(),
+  // Tests only (refused in production): Twilio's API is a local fake at this address.
+  TWILIO_API_BASE: z.url().optional(),
+  // Referral rewards (issue 11, ADR 0024): points to each side on the referred member's first point purchase, and
+  // the rewards one referrer may receive per month (Asia/Tokyo).
+  REFERRAL_REFERRER_POINT: z.coerce.number().int().min(0).max(100_000).default(500),
+  REFERRAL_REFEREE_POINT: z.coerce.number().int().min(0).max(100_000).default(500),
+  REFERRAL_MONTHLY_CAP: z.coerce.number().int().min(0).max(10_000).default(10),
+  // Partner-site transfers (ADR 0023): the secret partner requests are signed with (HMAC-SHA256).
+  PARTNER_SHARED_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // The messaging app of the daily draw: 'sandbox' links at once; 'line' is LINE Login with this channel.
+  MESSAGING_PROVIDER: z.enum(['sandbox', 'line']).default('sandbox'),
+  LINE_CHANNEL_ID: z
+    .string()
+    .regex(/^\d{6,20}$/, 'must be the channel id (digits)')
+    .optional(),
+  LINE_CHANNEL_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -158,6 +183,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       email: e.OPERATOR_EMAIL,
     },
     payments: paymentConfig(e, production, e.SANDBOX ?? !production),
+    programmesB: programmesBConfig(e, production),
+    sms: smsConfig(e, production),
   };
 }
 
@@ -187,5 +214,51 @@ function paymentConfig(e: z.infer<typeof envSchema>, production: boolean, sandbo
     stripeApiBase: e.STRIPE_API_BASE ?? null,
     // Signs the sandbox provider's callbacks; like any webhook secret it is shared by provider and shop only.
     callbackSecret: e.PAYMENT_CALLBACK_SECRET ?? 'development-only-payment-callback-secret!!',
+  };
+}
+
+/** SMS gateway settings (services/programmes/sms/gateway.ts); twilio without its credentials stops the start. */
+function smsConfig(e: z.infer<typeof envSchema>, production: boolean) {
+  const fail = (name: string, why: string): never => {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: ${why}`);
+  };
+  if (e.SMS_PROVIDER === 'twilio') {
+    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+      if (!e[name]) fail(name, 'required when SMS_PROVIDER=twilio');
+    }
+    if (production && e.TWILIO_API_BASE) fail('TWILIO_API_BASE', 'only for tests, not with NODE_ENV=production');
+  }
+  return {
+    provider: e.SMS_PROVIDER,
+    twilioAccountSid: e.TWILIO_ACCOUNT_SID ?? '',
+    twilioAuthToken: e.TWILIO_AUTH_TOKEN ?? '',
+    twilioFrom: e.TWILIO_FROM ?? '',
+    twilioApiBase: e.TWILIO_API_BASE ?? 'https://api.twilio.com',
+  };
+}
+
+/** Exchange, referral, partner and daily-draw settings (services/programmes); line without its channel stops. */
+function programmesBConfig(e: z.infer<typeof envSchema>, production: boolean) {
+  const fail = (name: string, why: string): never => {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: ${why}`);
+  };
+  if (e.MESSAGING_PROVIDER === 'line') {
+    for (const name of ['LINE_CHANNEL_ID', 'LINE_CHANNEL_SECRET'] as const) {
+      if (!e[name]) fail(name, 'required when MESSAGING_PROVIDER=line');
+    }
+  }
+  return {
+    referral: {
+      referrerPoint: e.REFERRAL_REFERRER_POINT,
+      refereePoint: e.REFERRAL_REFEREE_POINT,
+      monthlyCap: e.REFERRAL_MONTHLY_CAP,
+    },
+    // Only http partner sites use it; in production without it they are refused (no publicly known secret).
+    partnerSecret: e.PARTNER_SHARED_SECRET ?? (production ? null : 'development-only-partner-shared-secret!!'),
+    messaging: {
+      provider: e.MESSAGING_PROVIDER,
+      lineChannelId: e.LINE_CHANNEL_ID ?? '',
+      lineChannelSecret: e.LINE_CHANNEL_SECRET ?? '',
+    },
   };
 }

@@ -7,6 +7,7 @@ import type { PackCaches } from './services/packs/pack-caches.ts';
 import type { PaymentGateway } from './services/payments/gateways/gateway.ts';
 import type { SessionCache } from './services/sessions.ts';
 import type { SiteCache } from './services/site-content.ts';
+import type { SmsGateway } from './services/programmes/sms/gateway.ts';
 
 export interface Clock {
   now(): Date;
@@ -29,4 +30,6 @@ export interface AppContext {
   gateway: PaymentGateway;
   /** This instance's Prometheus metrics (observability/metrics.ts), printed at GET /metrics. */
   metrics: Metrics;
+  /** The SMS company in use (SMS_PROVIDER); made from the configuration on first use when not given. */
+  sms?: SmsGateway;
 }

@@ -103,7 +103,10 @@ export async function updateLang(db: Queryable, memberId: number, lang: 'ja' | '
   await db.query('UPDATE members SET lang = $2 WHERE id = $1 AND lang <> $2', [memberId, lang]);
 }
 
-/** Marks the member's current phone as verified by SMS (the sandbox's shortcut past the SMS round trip). */
+/**
+ * Marks the member as verified by SMS without naming a phone (the sandbox's shortcut past the SMS round trip; a
+ * real verification records its E.164 number, which one account only may hold: db/queries/sms.ts).
+ */
 export async function markSmsVerified(db: Queryable, memberId: number, at: Date): Promise<void> {
-  await db.query('UPDATE members SET sms_tel = tel, sms_verified_at = $2 WHERE id = $1', [memberId, at]);
+  await db.query('UPDATE members SET sms_verified_at = $2 WHERE id = $1', [memberId, at]);
 }
