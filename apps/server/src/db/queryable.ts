@@ -16,8 +16,16 @@ export async function maybeOne<T extends pg.QueryResultRow>(db: Queryable, text:
   return (await db.query<T>(text, values)).rows[0] ?? null;
 }
 
-/** Runs an INSERT … RETURNING id and answers the new row's id. */
-export async function insertReturningId(db: Queryable, text: string, values: unknown[]): Promise<number> {
-  const row = await maybeOne<{ id: number }>(db, text, values);
-  return Number(row!.id);
+/**
+ * The number in the first column of a statement that always returns one row: a count, a new row's id, a balance
+ * after an UPDATE … RETURNING. A missing row is a bug in the statement, so it throws.
+ */
+export async function oneNumber(db: Queryable, text: string, values: unknown[] = []): Promise<number> {
+  const { rows, fields } = await db.query(text, values);
+  if (rows.length === 0) throw new Error(`expected one row from: ${text.slice(0, 80)}`);
+  return Number(rows[0][fields[0]!.name]);
 }
+
+/** Runs an INSERT … RETURNING id and answers the new row's id. */
+export const insertReturningId = (db: Queryable, text: string, values: unknown[]): Promise<number> =>
+  oneNumber(db, text, values);

@@ -1,4 +1,4 @@
-import { maybeOne, type Queryable, insertReturningId } from '../queryable.ts';
+import { maybeOne, type Queryable, insertReturningId, oneNumber } from '../queryable.ts';
 
 export interface CouponRow {
   id: number;
@@ -20,12 +20,10 @@ export async function lockCouponByCode(tx: Queryable, code: string): Promise<Cou
 }
 
 export async function countCouponUses(db: Queryable, couponId: number, memberId: number): Promise<number> {
-  const row = await maybeOne<{ n: number }>(
-    db,
-    'SELECT count(*)::int AS n FROM coupon_uses WHERE coupon_id = $1 AND member_id = $2',
-    [couponId, memberId],
-  );
-  return Number(row!.n);
+  return oneNumber(db, 'SELECT count(*)::int AS n FROM coupon_uses WHERE coupon_id = $1 AND member_id = $2', [
+    couponId,
+    memberId,
+  ]);
 }
 
 /** Locks the member row: the lock two bonus coupons used at once queue on (there is no pending row to lock yet). */
@@ -55,12 +53,11 @@ export async function insertGrantedCouponUse(
   point: number,
   now: Date,
 ): Promise<number> {
-  const row = await maybeOne<{ id: number }>(
+  return oneNumber(
     tx,
     "INSERT INTO coupon_uses (coupon_id, member_id, status, point, created_at, applied_at) VALUES ($1, $2, 'granted', $3, $4, $4) RETURNING id",
     [couponId, memberId, point, now],
   );
-  return Number(row!.id);
 }
 
 export async function countCouponUse(tx: Queryable, couponId: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { many, maybeOne, type Queryable } from '../queryable.ts';
+import { many, type Queryable, oneNumber } from '../queryable.ts';
 
 /** One ledger row as the point and coin history pages show it, with the payment or pack purchase behind it. */
 export interface LedgerHistoryRow {
@@ -16,12 +16,10 @@ export interface LedgerHistoryRow {
 }
 
 export async function countLedgerEntries(db: Queryable, memberId: number, currency: 'point' | 'coin') {
-  const row = await maybeOne<{ n: number }>(
-    db,
-    'SELECT count(*)::int AS n FROM ledger_entries WHERE member_id = $1 AND currency = $2',
-    [memberId, currency],
-  );
-  return Number(row!.n);
+  return oneNumber(db, 'SELECT count(*)::int AS n FROM ledger_entries WHERE member_id = $1 AND currency = $2', [
+    memberId,
+    currency,
+  ]);
 }
 
 /** Newest first; the pack name in the member's language. */

@@ -1,4 +1,4 @@
-import { many, maybeOne, type Queryable, insertReturningId } from '../queryable.ts';
+import { many, maybeOne, type Queryable, insertReturningId, oneNumber } from '../queryable.ts';
 
 /**
  * The point and coin books: balance columns on members, ledger_entries, point lots and their moves. The writes
@@ -39,12 +39,10 @@ export async function addPointBalance(tx: Queryable, memberId: number, amount: n
 
 /** Takes expired points off the balance column (updated_at stays: the member did nothing). */
 export async function subtractExpiredPoints(tx: Queryable, memberId: number, amount: number): Promise<number> {
-  const row = await maybeOne<{ point_balance: number }>(
-    tx,
-    'UPDATE members SET point_balance = point_balance - $2 WHERE id = $1 RETURNING point_balance',
-    [memberId, amount],
-  );
-  return Number(row!.point_balance);
+  return oneNumber(tx, 'UPDATE members SET point_balance = point_balance - $2 WHERE id = $1 RETURNING point_balance', [
+    memberId,
+    amount,
+  ]);
 }
 
 export interface NewLot {

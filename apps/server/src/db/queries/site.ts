@@ -1,4 +1,4 @@
-import { many, maybeOne, type Queryable } from '../queryable.ts';
+import { many, type Queryable, oneNumber } from '../queryable.ts';
 
 /** Site content of the top page: community posts, carousel banners, card types. */
 
@@ -27,10 +27,7 @@ export interface CardTypeRow {
 
 /** Posts published at or before `now` (a later publish time schedules a post). */
 export async function countPublishedPosts(db: Queryable, now: Date): Promise<number> {
-  const row = await maybeOne<{ count: number }>(db, 'SELECT count(*) AS count FROM posts WHERE published_at <= $1', [
-    now,
-  ]);
-  return Number(row!.count);
+  return oneNumber(db, 'SELECT count(*) AS count FROM posts WHERE published_at <= $1', [now]);
 }
 
 /** One page of published posts, newest first (id breaks ties). */
