@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { adminPlugin } from './http/admin/admin-plugin.ts';
 import { apiPlugin } from './http/api-plugin.ts';
 import { frameworkErrorHandler } from './http/framework-errors.ts';
 import { addSecurityHeaders, relaxSandboxPolicy } from './http/security-headers.ts';
@@ -15,6 +16,7 @@ import { webPages } from './http/web-pages.ts';
 import './http/types.ts';
 import { installObservability } from './observability/health-routes.ts';
 import { requestIdOptions } from './observability/request-id.ts';
+import { adminRoutes } from './routes/admin/index.ts';
 import { apiRoutes } from './routes/index.ts';
 import { paymentWebhookRoutes } from './routes/payments/payment-webhooks.ts';
 import { sandboxRoutes } from './sandbox/index.ts';
@@ -75,6 +77,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(formbody);
 
   await app.register(apiPlugin(apiRoutes), { prefix: '/api' });
+  await app.register(adminPlugin(adminRoutes), { prefix: '/api/admin' });
   await app.register(paymentWebhookRoutes, { prefix: '/api/payment/webhook' });
   if (ctx.config.sandbox) {
     relaxSandboxPolicy(app);

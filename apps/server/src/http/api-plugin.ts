@@ -13,8 +13,12 @@ import { isMaintenance } from '../services/maintenance.ts';
 /**
  * The /api contract shared by every route registered inside: session and language on every request,
  * maintenance answers 9999, POSTs carry csrf_name/csrf_value/json (form-encoded), replies are envelopes.
+ * `maintenanceSwitch: false` (the staff console) keeps working while the shop's maintenance switch is on.
  */
-export function apiPlugin(routes: FastifyPluginAsync[]): FastifyPluginAsync {
+export function apiPlugin(
+  routes: FastifyPluginAsync[],
+  options: { maintenanceSwitch?: boolean } = {},
+): FastifyPluginAsync {
   return async (api: FastifyInstance) => {
     const ctx = api.ctx;
     api.decorateRequest('session', null as never);
@@ -32,7 +36,8 @@ export function apiPlugin(routes: FastifyPluginAsync[]): FastifyPluginAsync {
       // MAINTENANCE=1 answers before any query: maintenance is when the database may be down or being migrated.
       if (ctx.config.maintenance) throw new AppError('maintenance', { general: ['maintenance'] }, 'maintenance');
       request.session = await loadSession(ctx, request, reply);
-      if (await isMaintenance(ctx)) throw new AppError('maintenance', { general: ['maintenance'] }, 'maintenance');
+      if (options.maintenanceSwitch !== false && (await isMaintenance(ctx)))
+        throw new AppError('maintenance', { general: ['maintenance'] }, 'maintenance');
     });
 
     api.addHook('preValidation', async (request) => {

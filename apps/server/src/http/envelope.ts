@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { STATE_MAINTENANCE, translateMessage, type FieldErrors, type Lang } from '@oripa/core';
+import { STATE_MAINTENANCE, type FieldErrors, type Lang } from '@oripa/core';
+import { translateAdminMessage } from '@oripa/core/admin';
 import { issueCsrf } from './csrf.ts';
 
 /** HTTP status that accompanies an envelope state: errors keep their code so proxies and logs see them. */
@@ -9,8 +10,11 @@ export function httpStatusFor(state: number): number {
   return 200;
 }
 
+/** The console's messages (@oripa/core/admin) are looked up first, then the shop's. */
 export function translateFields(lang: Lang, fields: FieldErrors): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(fields).map(([k, list]) => [k, list.map((m) => translateMessage(lang, m))]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([k, list]) => [k, list.map((m) => translateAdminMessage(lang, m))]),
+  );
 }
 
 /**

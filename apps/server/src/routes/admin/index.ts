@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { auditRoutes } from './audit.ts';
+import { staffSessionRoutes } from './session.ts';
+import { staffRoutes } from './staff.ts';
+
+/**
+ * Every /api/admin resource is one plugin file; add new ones here. Each route must declare
+ * `config: { permission: '<Permission>' }` (or 'staff.session'); http/admin/staff-guard.ts enforces it at start
+ * and on every request. Mounted by app.ts under /api/admin (same envelope and CSRF as /api).
+ */
+export const adminRoutes: FastifyPluginAsync[] = [staffSessionRoutes, staffRoutes, auditRoutes];

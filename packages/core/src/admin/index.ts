@@ -1,0 +1,8 @@
+// The operator console's shared rules (issue 10): `@oripa/core/admin`. Kept out of the shop's entry so the
+// storefront bundle does not carry them.
+export * from './permissions.ts';
+export * from './messages.ts';
+export * from './validation.ts';
+export * from './contract.ts';
+export * from '../fulfilment/index.ts';
+export * from '../catalogue/index.ts';
