@@ -1,5 +1,5 @@
 import type { Rank } from '@oripa/core';
-import { many, maybeOne, type Queryable } from '../queryable.ts';
+import { many, maybeOne, type Queryable, oneNumber } from '../queryable.ts';
 
 /** A pack row as the services read it (seed excluded unless revealed: see PACK_COLUMNS). */
 export interface PackRow {
@@ -106,10 +106,7 @@ export async function listCurrentPacks(db: Queryable, since: Date): Promise<Pack
 }
 
 export async function countPacksOfType(db: Queryable, cardType: number): Promise<number> {
-  const row = await maybeOne<{ n: number }>(db, 'SELECT count(*)::int AS n FROM packs WHERE card_type = $1', [
-    cardType,
-  ]);
-  return row!.n;
+  return oneNumber(db, 'SELECT count(*)::int AS n FROM packs WHERE card_type = $1', [cardType]);
 }
 
 /** One page of a card type's packs: on sale before finished, then by sort, newest first. */

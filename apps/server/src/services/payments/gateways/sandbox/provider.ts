@@ -69,6 +69,9 @@ export async function createIntent(db: Queryable, req: CreatePayment, pageBase: 
     expires_at: req.expiresAt,
   };
   const pageUrl = (id: string) => `${pageBase}/sandbox/pay/${id}`;
+  // Every method but a card waits on the provider's page: an intent left pending until a tester answers it there.
+  const pending = async (kind: Intent['kind'], detail: Record<string, string>) =>
+    (await insertIntent(db, { ...base, kind, status: 'pending', detail })).id;
   const m = req.method;
   switch (m.kind) {
     case 'card': {
@@ -88,48 +91,33 @@ export async function createIntent(db: Queryable, req: CreatePayment, pageBase: 
     }
     case 'combini': {
       const receipt = digits(11);
-      const i = await insertIntent(db, {
-        ...base,
-        kind: 'combini',
-        status: 'pending',
-        detail: { store: m.store, receipt },
-      });
+      const id = await pending('combini', { store: m.store, receipt });
       return {
         status: 'pending',
-        providerRef: i.id,
-        instructions: { kind: 'combini', receipt, slipUrl: pageUrl(i.id), store: m.store },
+        providerRef: id,
+        instructions: { kind: 'combini', receipt, slipUrl: pageUrl(id), store: m.store },
       };
     }
     case 'bank': {
       const number = digits(7);
-      const i = await insertIntent(db, {
-        ...base,
-        kind: 'bank',
-        status: 'pending',
-        detail: { number, holder: m.holderName },
-      });
+      const id = await pending('bank', { number, holder: m.holderName });
       // The bank's own page (where a tester reconciles or lets the transfer lapse) rides along as redirectUrl.
       return {
         status: 'pending',
-        providerRef: i.id,
-        redirectUrl: pageUrl(i.id),
+        providerRef: id,
+        redirectUrl: pageUrl(id),
         instructions: { kind: 'bank', ...SANDBOX_BANK, number },
       };
     }
     case 'carrier': {
-      const i = await insertIntent(db, {
-        ...base,
-        kind: 'carrier',
-        status: 'pending',
-        detail: { carrier: m.carrier, failure_url: req.returnUrls.failure },
-      });
-      return { status: 'pending', providerRef: i.id, redirectUrl: pageUrl(i.id) };
+      const id = await pending('carrier', { carrier: m.carrier, failure_url: req.returnUrls.failure });
+      return { status: 'pending', providerRef: id, redirectUrl: pageUrl(id) };
     }
     case 'wallet': {
       const detail: Record<string, string> = { wallet: m.wallet };
       if (m.checkoutSessionId) detail.checkout_session = m.checkoutSessionId;
-      const i = await insertIntent(db, { ...base, kind: `wallet_${m.wallet}`, status: 'pending', detail });
-      return { status: 'pending', providerRef: i.id, redirectUrl: pageUrl(i.id) };
+      const id = await pending(`wallet_${m.wallet}`, detail);
+      return { status: 'pending', providerRef: id, redirectUrl: pageUrl(id) };
     }
   }
 }
