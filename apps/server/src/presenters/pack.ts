@@ -7,6 +7,7 @@ import {
   standingRefusals,
   type DrawnCard,
   type DrawLogEntry,
+  type HistoryShipment,
   type Lang,
   type LineupCard,
   type PackDetail,
@@ -23,6 +24,8 @@ import type { ClaimedRow } from '../db/queries/purchases.ts';
 import type { PurchaseView } from '../services/packs/purchase-results.ts';
 import type { BuyerFacts } from '../services/packs/pack-catalog.ts';
 import type { HistoryRow } from '../db/queries/purchase-history.ts';
+import type { ShipmentEventRow } from '../db/queries/admin-shipments.ts';
+import { memberTimeline, trackingUrl } from '@oripa/core/admin';
 
 const flag = (b: boolean): '0' | '1' => (b ? '1' : '0');
 
@@ -183,18 +186,25 @@ export function presentPurchaseView(view: PurchaseView, lang: Lang): PurchaseRes
 }
 
 const SEND_STATE = {
-  ja: { pending: '選択待ち', preparing: '発送準備中', shipped: '発送済み', converted: 'ポイント変換済み' },
+  ja: {
+    pending: '選択待ち',
+    preparing: '発送準備中',
+    shipped: '発送済み',
+    returned: '返送',
+    converted: 'ポイント変換済み',
+  },
   en: {
     pending: 'Awaiting your choice',
     preparing: 'Preparing shipment',
     shipped: 'Shipped',
+    returned: 'Returned to us',
     converted: 'Converted to points',
   },
 } as const;
 
 export function presentHistoryRow(r: HistoryRow, lang: Lang): PackHistoryRow {
-  const state =
-    r.pending > 0 ? 'pending' : r.shipment_status === 'shipped' ? 'shipped' : r.shipped > 0 ? 'preparing' : 'converted';
+  const shipped = r.shipment_status === 'shipped' || r.shipment_status === 'returned' ? r.shipment_status : 'preparing';
+  const state = r.pending > 0 ? 'pending' : r.shipped > 0 ? shipped : 'converted';
   return {
     id: Number(r.id),
     created: formatTokyo(r.created_at),
@@ -209,10 +219,32 @@ export function presentHistoryRow(r: HistoryRow, lang: Lang): PackHistoryRow {
   };
 }
 
-export function presentHistoryDetail(r: HistoryRow, cards: DrawnRow[], lang: Lang): PackHistoryDetail {
+export function presentHistoryDetail(
+  r: HistoryRow,
+  cards: DrawnRow[],
+  events: ShipmentEventRow[],
+  lang: Lang,
+): PackHistoryDetail {
   return {
     ...presentHistoryRow(r, lang),
     shipped_cards: cards.filter((c) => c.status === 'ship').map(presentDrawnCard),
     converted_cards: cards.filter((c) => c.status === 'convert').map(presentDrawnCard),
+    shipment: presentHistoryShipment(r, events),
+  };
+}
+
+/** The parcel on the member's history: status, carrier, tracking link once shipped, and the folded timeline. */
+function presentHistoryShipment(r: HistoryRow, events: ShipmentEventRow[]): HistoryShipment | null {
+  if (r.shipment_id === null || r.shipment_status === null) return null;
+  const shipped = [...events].reverse().find((e) => e.to_status === 'shipped' && e.carrier && e.tracking_number);
+  const carrier = shipped?.carrier ?? null;
+  const number = shipped?.tracking_number ?? '';
+  return {
+    id: Number(r.shipment_id),
+    status: r.shipment_status,
+    carrier,
+    tracking_number: number,
+    tracking_url: carrier && number && r.shipment_status === 'shipped' ? trackingUrl(carrier, number) : '',
+    timeline: memberTimeline(events.map((e) => ({ status: e.to_status, at: formatTokyo(e.created_at) }))),
   };
 }

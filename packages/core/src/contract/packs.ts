@@ -1,4 +1,10 @@
+import type { HistoryShipment } from '../fulfilment/timeline.ts';
 import type { PageObject } from '../pagination.ts';
+
+// The shipment timeline's types, for the storefront (types only: no console code in the shop's bundle).
+export type { HistoryShipment, ShipmentTimelineStep } from '../fulfilment/timeline.ts';
+export type { ShipmentStatus } from '../fulfilment/status.ts';
+export type { Carrier } from '../fulfilment/carriers.ts';
 
 /**
  * Wire shapes of the pack calls (spec sections 3, 4 and 7; DESIGN.md section 3). Flags stay '0'/'1' strings,
@@ -145,4 +151,6 @@ export interface PackHistoryRow {
 export interface PackHistoryDetail extends PackHistoryRow {
   shipped_cards: DrawnCard[];
   converted_cards: DrawnCard[];
+  /** The parcel the shipped cards travel in, with its status timeline and tracking link (issue 10). */
+  shipment?: HistoryShipment | null;
 }

@@ -1,4 +1,5 @@
-import { many, maybeOne, type Queryable } from '../queryable.ts';
+import type { ShipmentStatus } from '@oripa/core/admin';
+import { many, maybeOne, type Queryable, oneNumber } from '../queryable.ts';
 
 /** One purchase as the history lists it: its pack's names, its cards' decisions, its latest shipment. */
 export interface HistoryRow {
@@ -11,22 +12,25 @@ export interface HistoryRow {
   shipped: number;
   converted: number;
   reduction_point: number;
-  shipment_status: 'preparing' | 'shipped' | null;
+  shipment_id: number | null;
+  shipment_status: ShipmentStatus | null;
   delivery_code: string | null;
 }
 
 const HISTORY_SELECT = `
   SELECT b.id, b.created_at, p.name_ja, p.name_en, b.price,
-    s.pending, s.shipped, s.converted, s.reduction_point, sh.status AS shipment_status, sh.delivery_code
+    s.pending, s.shipped, s.converted, s.reduction_point, sh.id AS shipment_id, sh.status AS shipment_status,
+    sh.delivery_code
   FROM purchases b JOIN packs p ON p.id = b.pack_id
   CROSS JOIN LATERAL (
     SELECT count(*) FILTER (WHERE d.status = 'pending')::int AS pending,
       count(*) FILTER (WHERE d.status = 'ship')::int AS shipped,
       count(*) FILTER (WHERE d.status = 'convert')::int AS converted,
-      COALESCE(sum(d.returned_point), 0)::int AS reduction_point
+      COALESCE(sum(d.returned_point), 0)::int AS reduction_point,
+      max(d.shipment_id) AS shipment_id
     FROM purchase_cards d WHERE d.purchase_id = b.id) s
-  LEFT JOIN LATERAL (
-    SELECT status, delivery_code FROM shipments WHERE purchase_id = b.id ORDER BY id DESC LIMIT 1) sh ON true`;
+  -- A shipment holds the shipped cards of several purchases (one parcel per member and address; ADR 0017).
+  LEFT JOIN shipments sh ON sh.id = s.shipment_id`;
 
 /** mode '0' every purchase, '1' decided ones (shipped and/or converted), '2' those still to choose. */
 const MODE_FILTER = {
@@ -38,13 +42,12 @@ const MODE_FILTER = {
 export type HistoryMode = keyof typeof MODE_FILTER;
 
 export async function countHistory(db: Queryable, memberId: number, mode: HistoryMode): Promise<number> {
-  const row = await maybeOne<{ n: number }>(
+  return oneNumber(
     db,
     `SELECT count(*)::int AS n FROM (${HISTORY_SELECT} WHERE b.member_id = $1) x
      WHERE ${MODE_FILTER[mode].replaceAll('s.', 'x.')}`,
     [memberId],
   );
-  return row!.n;
 }
 
 /** One page of the member's purchases in `mode`, newest first. */

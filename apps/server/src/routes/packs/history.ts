@@ -27,7 +27,7 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     const memberId = requireMember(request);
     const raw = request.params.id;
     if (!raw || !/^\d{1,15}$/.test(raw)) throw notFound();
-    const { row, cards } = await loadHistoryDetail(ctx, memberId, Number(raw));
-    return reply.ok({ detail: presentHistoryDetail(row, cards, request.lang) });
+    const { row, cards, events } = await loadHistoryDetail(ctx, memberId, Number(raw));
+    return reply.ok({ detail: presentHistoryDetail(row, cards, events, request.lang) });
   });
 };

@@ -7,7 +7,13 @@ import {
   markCardsShipped,
   purchasesOfCards,
 } from '../../db/queries/purchase-cards.ts';
-import { insertShipment } from '../../db/queries/shipments.ts';
+import {
+  insertShipment,
+  insertShipmentEvent,
+  lockMemberShipments,
+  lockOpenShipment,
+  touchShipment,
+} from '../../db/queries/shipments.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../app-error.ts';
 import { grantPoints } from '../ledger.ts';
@@ -44,7 +50,10 @@ export async function memberAddress(tx: PoolClient, memberId: number): Promise<M
   };
 }
 
-/** Marks cards shipped under one new shipment carrying the address snapshot. Returns the shipment id. */
+/**
+ * Marks cards shipped as lines of the member's shipment being prepared to this same address, or of a new one
+ * (one parcel per member and address; ADR 0017). Returns the shipment id.
+ */
 export async function shipCards(
   tx: PoolClient,
   memberId: number,
@@ -53,7 +62,14 @@ export async function shipCards(
   address: MemberAddress,
   now: Date,
 ): Promise<number> {
-  const shipmentId = await insertShipment(tx, memberId, purchaseId, address, now);
+  await lockMemberShipments(tx, memberId);
+  let shipmentId = await lockOpenShipment(tx, memberId, address);
+  if (shipmentId === null) {
+    shipmentId = await insertShipment(tx, memberId, purchaseId, address, now);
+    await insertShipmentEvent(tx, { shipmentId, from: null, to: 'preparing', now });
+  } else {
+    await touchShipment(tx, shipmentId, now);
+  }
   await markCardsShipped(tx, cardIds, shipmentId, now);
   return shipmentId;
 }

@@ -1,6 +1,7 @@
 import { pageObject, type PageObject } from '@oripa/core';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../app-error.ts';
+import { shipmentEvents, type ShipmentEventRow } from '../../db/queries/admin-shipments.ts';
 import type { DrawnRow } from '../../db/queries/purchase-cards.ts';
 import {
   countHistory,
@@ -28,8 +29,9 @@ export async function loadHistoryDetail(
   ctx: AppContext,
   memberId: number,
   purchaseId: number,
-): Promise<{ row: HistoryRow; cards: DrawnRow[] }> {
+): Promise<{ row: HistoryRow; cards: DrawnRow[]; events: ShipmentEventRow[] }> {
   const row = await findHistoryRow(ctx.db.pool, memberId, purchaseId);
   if (!row) throw notFound();
-  return { row, cards: await loadDrawnCards(ctx, purchaseId, false) };
+  const events = row.shipment_id === null ? [] : await shipmentEvents(ctx.db.pool, Number(row.shipment_id));
+  return { row, cards: await loadDrawnCards(ctx, purchaseId, false), events };
 }

@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseCsv, toCsv } from './csv.ts';
+import { CLICK_POST_HEADER, clickPostCsv, YAMATO_B2_HEADER, yamatoB2Csv, type ParcelForLabel } from './layouts.ts';
+import { parseTrackingCsv } from './tracking-import.ts';
+import { normalizeTrackingNumber, trackingUrl } from './carriers.ts';
+
+const parcel: ParcelForLabel = {
+  shipmentId: 42,
+  zipcode: '1000001',
+  prefecture: '東京都',
+  shiku: '千代田区',
+  address: '千代田1-1',
+  building: 'カードビル "3F", 301',
+  name: '山田 太郎',
+  tel: '09012345678',
+  cardCount: 3,
+};
+const shipper = {
+  name: 'オリパ堂',
+  zipcode: '1500001',
+  address: '東京都渋谷区神宮前1-2-3',
+  building: '',
+  tel: '0312345678',
+  yamatoCustomerCode: '012345678901',
+  yamatoFreightCode: '01',
+};
+
+describe('csv', () => {
+  it('reads back whatever it writes (quotes, commas, newlines, Japanese)', () => {
+    const cell = fc.string({ unit: fc.constantFrom('a', 'あ', ',', '"', '\n', '\r\n', ' ', '1') });
+    fc.assert(
+      fc.property(fc.array(fc.array(cell, { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (rows) => {
+        expect(parseCsv(toCsv(rows))).toEqual(rows);
+      }),
+    );
+  });
+});
+
+describe('carrier files', () => {
+  it('writes the 42 columns of the B2 Cloud layout with our shipment id as お客様管理番号', () => {
+    const [header, row] = parseCsv(yamatoB2Csv([parcel], shipper, '2026/11/24', 'compact'));
+    expect(header).toEqual([...YAMATO_B2_HEADER]);
+    expect(row).toHaveLength(42);
+    const at = (name: string) => row![YAMATO_B2_HEADER.indexOf(name as never)];
+    expect(at('お客様管理番号')).toBe('42');
+    expect(at('送り状種類')).toBe('8');
+    expect(at('出荷予定日')).toBe('2026/11/24');
+    expect(at('お届け先郵便番号')).toBe('100-0001');
+    expect(at('お届け先電話番号')).toBe('090-1234-5678');
+    expect(at('お届け先住所')).toBe('東京都千代田区千代田1-1');
+    expect(at('お届け先アパートマンション名')).toBe('カードビル "3F", 301');
+    expect(at('ご依頼主電話番号')).toBe('03-1234-5678');
+    expect(at('請求先顧客コード')).toBe('012345678901');
+    expect(at('運賃管理番号')).toBe('01');
+    expect(yamatoB2Csv([parcel], shipper, '2026/11/24', 'takkyubin')).toMatch(/\r\n$/);
+  });
+
+  it('writes the 8 columns of a click post まとめ申込 file', () => {
+    const [header, row] = parseCsv(clickPostCsv([parcel]));
+    expect(header).toEqual([...CLICK_POST_HEADER]);
+    expect(row).toEqual([
+      '1000001',
+      '山田 太郎',
+      '様',
+      '東京都千代田区',
+      '千代田1-1',
+      'カードビル "3F", 301',
+      '',
+      'トレーディングカード',
+    ]);
+  });
+});
+
+describe('tracking numbers', () => {
+  it('normalises what operators paste and links to the carrier page', () => {
+    expect(normalizeTrackingNumber('１２３４-５６７８-９０１２ ')).toBe('123456789012');
+    expect(trackingUrl('yamato', '1234-5678-9012')).toContain('number01=123456789012');
+    expect(trackingUrl('japanpost', '123456789012')).toContain('reqCodeNo1=123456789012');
+  });
+});
+
+describe('tracking import file', () => {
+  it('reads B2 Cloud issued data: お客様管理番号 and 伝票番号, other columns ignored', () => {
+    const r = parseTrackingCsv(
+      'お客様管理番号,伝票番号,お届け先名\r\n42,1234-5678-9012,山田\r\n43,123456789013,佐藤\r\n',
+      'yamato',
+    );
+    expect(r).toEqual({
+      ok: true,
+      lines: [
+        { line: 2, shipmentId: 42, carrier: 'yamato', trackingNumber: '123456789012' },
+        { line: 3, shipmentId: 43, carrier: 'yamato', trackingNumber: '123456789013' },
+      ],
+    });
+  });
+
+  it('takes a carrier column by name', () => {
+    const r = parseTrackingCsv('発送番号,配送業者,問い合わせ番号\n5,日本郵便,123456789012\n', 'yamato');
+    expect(r).toMatchObject({ ok: true, lines: [{ carrier: 'japanpost', trackingNumber: '123456789012' }] });
+  });
+
+  it.each([
+    ['', ['trackingCsvEmpty']],
+    ['お客様管理番号,伝票番号\n', ['trackingCsvEmpty']],
+    ['id,number\n1,123456789012\n', ['trackingCsvColumns|{"shipment":"お客様管理番号","tracking":"伝票番号"}']],
+    ['お客様管理番号,伝票番号\nabc,123456789012\n', ['trackingCsvBadId|{"line":2}']],
+    ['お客様管理番号,伝票番号\n1,12345\n', ['trackingCsvBadNumber|{"line":2}']],
+    ['お客様管理番号,配送業者,伝票番号\n1,飛脚便,123456789012\n', ['trackingCsvBadCarrier|{"line":2}']],
+    [
+      'お客様管理番号,伝票番号\n1,123456789012\n2,1234-5678-9012\n',
+      ['trackingCsvDuplicateNumber|{"line":3,"other":2}'],
+    ],
+    [
+      'お客様管理番号,伝票番号\n1,123456789012\n1,123456789013\n',
+      ['trackingCsvDuplicateShipment|{"line":3,"other":2}'],
+    ],
+  ])('refuses %j with a message naming the line', (text, errors) => {
+    expect(parseTrackingCsv(text, 'yamato')).toEqual({ ok: false, errors });
+  });
+});
