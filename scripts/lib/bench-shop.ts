@@ -9,7 +9,7 @@ import { freePort } from '../../apps/server/src/db/embedded.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { withTransaction } from '../../apps/server/src/db/transaction.ts';
 import { grantPoints } from '../../apps/server/src/services/ledger.ts';
-import { createPack } from '../../apps/server/src/services/packs/create-pack.ts';
+import { publishPack } from '../../apps/server/src/services/packs/pack-publishing.ts';
 import { hashPassword } from '../../apps/server/src/services/passwords.ts';
 
 export interface Fixtures {
@@ -43,7 +43,7 @@ export async function prepare(url: string, f: Fixtures): Promise<{ packId: numbe
         await grantPoints(tx, { memberId: Number(r.id), amount: 50_000_000, kind: 'paid', reason: 'bench', now });
       }
       const c = Math.floor(f.tickets * 0.9);
-      return createPack(tx, {
+      return publishPack(tx, {
         cardType: 1,
         nameJa: 'ベンチマークパック',
         nameEn: 'Benchmark pack',

@@ -17,6 +17,7 @@ import './http/types.ts';
 import { installObservability } from './observability/health-routes.ts';
 import { requestIdOptions } from './observability/request-id.ts';
 import { adminRoutes } from './routes/admin/index.ts';
+import { mediaFileRoutes } from './routes/admin/cards-media.ts';
 import { apiRoutes } from './routes/index.ts';
 import { paymentWebhookRoutes } from './routes/payments/payment-webhooks.ts';
 import { sandboxRoutes } from './sandbox/index.ts';
@@ -78,6 +79,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   await app.register(apiPlugin(apiRoutes), { prefix: '/api' });
   await app.register(adminPlugin(adminRoutes), { prefix: '/api/admin' });
+  // Uploaded images (storage/), served to everyone: the storefront shows them.
+  await app.register(mediaFileRoutes);
   await app.register(paymentWebhookRoutes, { prefix: '/api/payment/webhook' });
   if (ctx.config.sandbox) {
     relaxSandboxPolicy(app);

@@ -30,4 +30,3 @@ export * from './partner/index.ts';
 export * from './referral/index.ts';
 export * from './daily-draw/index.ts';
 export * from './sms/index.ts';
-export * from './catalogue/index.ts';

@@ -5,7 +5,8 @@ import { anyPackExists, revealSoldOutPacks } from '../db/queries/packs.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { grantPoints } from '../services/ledger.ts';
 import { insertMember } from '../services/members.ts';
-import { createPack, type NewPackCard } from '../services/packs/create-pack.ts';
+import { insertMasterCard } from '../db/queries/admin-cards.ts';
+import { lineupCards, publishPack } from '../services/packs/pack-publishing.ts';
 import { buyWithToken, checkPurchase } from '../services/packs/purchase.ts';
 
 /**
@@ -15,6 +16,7 @@ import { buyWithToken, checkPurchase } from '../services/packs/purchase.ts';
  */
 export interface DemoCard {
   key: string;
+  nameJa: string;
   name: string;
   rank: Rank;
   rarity: 0 | 1 | 2 | 3;
@@ -25,6 +27,7 @@ export interface DemoCard {
 
 const card = (
   key: string,
+  nameJa: string,
   name: string,
   rank: Rank,
   rarity: 0 | 1 | 2 | 3,
@@ -33,6 +36,7 @@ const card = (
   noReduction = false,
 ): DemoCard => ({
   key,
+  nameJa,
   name,
   rank,
   rarity,
@@ -42,40 +46,40 @@ const card = (
 });
 
 export const DRAGON_SIGIL_CARDS: DemoCard[] = [
-  card('ds-s1', 'Azure Flame Sovereign', 'S', 3, 200_000, 'DS01-001', true),
-  card('ds-s2', 'Eclipse Wyrm Regalia', 'S', 3, 120_000, 'DS01-002'),
-  card('ds-s3', 'Celestial Drake Empress', 'S', 3, 30_000, 'DS02-003'),
-  card('ds-a1', 'Crimson Talon Knight', 'A', 2, 8_000, 'DS01-011'),
-  card('ds-a2', 'Storm Sigil Wyvern', 'A', 2, 5_000, 'DS01-012'),
-  card('ds-a3', 'Obsidian Scale Warden', 'A', 2, 3_500, 'DS02-013'),
-  card('ds-a4', 'Aurora Fang', 'A', 2, 2_500, 'DS02-014'),
-  card('ds-a5', 'Thunder Crest Drake', 'A', 2, 2_000, 'DS03-015'),
-  card('ds-b1', 'Ember Whelp', 'B', 1, 800, 'DS01-031'),
-  card('ds-b2', 'Tide Serpent', 'B', 1, 600, 'DS01-032'),
-  card('ds-b3', 'Gale Hatchling', 'B', 1, 500, 'DS02-033'),
-  card('ds-b4', 'Ironhide Drake', 'B', 1, 400, 'DS02-034'),
-  card('ds-b5', 'Frost Sigil Adept', 'B', 1, 300, 'DS03-035'),
-  card('ds-b6', 'Cinder Scout', 'B', 1, 250, 'DS03-036'),
-  card('ds-c1', 'Moss Lizard', 'C', 0, 100, 'DS01-071'),
-  card('ds-c2', 'Pebble Drakelet', 'C', 0, 80, 'DS01-072'),
-  card('ds-c3', 'Spark Newt', 'C', 0, 60, 'DS01-073'),
-  card('ds-c4', 'Ash Sprite', 'C', 0, 50, 'DS02-074'),
-  card('ds-c5', 'Reed Salamander', 'C', 0, 40, 'DS02-075'),
-  card('ds-c6', 'Cloud Gecko', 'C', 0, 30, 'DS02-076'),
-  card('ds-c7', 'Dune Skink', 'C', 0, 20, 'DS03-077'),
-  card('ds-c8', 'Sigil Shard', 'C', 0, 10, 'DS03-078'),
+  card('ds-s1', '蒼炎の覇王', 'Azure Flame Sovereign', 'S', 3, 200_000, 'DS01-001', true),
+  card('ds-s2', '日蝕竜の王冠', 'Eclipse Wyrm Regalia', 'S', 3, 120_000, 'DS01-002'),
+  card('ds-s3', '天穹竜の女帝', 'Celestial Drake Empress', 'S', 3, 30_000, 'DS02-003'),
+  card('ds-a1', '紅爪の騎士', 'Crimson Talon Knight', 'A', 2, 8_000, 'DS01-011'),
+  card('ds-a2', '嵐紋のワイバーン', 'Storm Sigil Wyvern', 'A', 2, 5_000, 'DS01-012'),
+  card('ds-a3', '黒曜鱗の守護者', 'Obsidian Scale Warden', 'A', 2, 3_500, 'DS02-013'),
+  card('ds-a4', 'オーロラファング', 'Aurora Fang', 'A', 2, 2_500, 'DS02-014'),
+  card('ds-a5', '雷冠のドレイク', 'Thunder Crest Drake', 'A', 2, 2_000, 'DS03-015'),
+  card('ds-b1', '熾火の幼竜', 'Ember Whelp', 'B', 1, 800, 'DS01-031'),
+  card('ds-b2', '潮騒のサーペント', 'Tide Serpent', 'B', 1, 600, 'DS01-032'),
+  card('ds-b3', '疾風の雛竜', 'Gale Hatchling', 'B', 1, 500, 'DS02-033'),
+  card('ds-b4', '鉄皮のドレイク', 'Ironhide Drake', 'B', 1, 400, 'DS02-034'),
+  card('ds-b5', '氷紋の術士', 'Frost Sigil Adept', 'B', 1, 300, 'DS03-035'),
+  card('ds-b6', '残り火の斥候', 'Cinder Scout', 'B', 1, 250, 'DS03-036'),
+  card('ds-c1', '苔トカゲ', 'Moss Lizard', 'C', 0, 100, 'DS01-071'),
+  card('ds-c2', '小石の仔竜', 'Pebble Drakelet', 'C', 0, 80, 'DS01-072'),
+  card('ds-c3', '火花イモリ', 'Spark Newt', 'C', 0, 60, 'DS01-073'),
+  card('ds-c4', '灰の精', 'Ash Sprite', 'C', 0, 50, 'DS02-074'),
+  card('ds-c5', '葦のサラマンダー', 'Reed Salamander', 'C', 0, 40, 'DS02-075'),
+  card('ds-c6', '雲ヤモリ', 'Cloud Gecko', 'C', 0, 30, 'DS02-076'),
+  card('ds-c7', '砂丘トカゲ', 'Dune Skink', 'C', 0, 20, 'DS03-077'),
+  card('ds-c8', '紋章のかけら', 'Sigil Shard', 'C', 0, 10, 'DS03-078'),
 ];
 
 export const ASTRAL_TAMERS_CARDS: DemoCard[] = [
-  card('at-s1', 'Nebula Beastmaster', 'S', 3, 80_000, 'AT01-001'),
-  card('at-a1', 'Comet Lynx', 'A', 2, 4_000, 'AT01-010'),
-  card('at-a2', 'Starfall Griffin', 'A', 2, 3_000, 'AT01-011'),
-  card('at-b1', 'Moonpup', 'B', 1, 500, 'AT01-030'),
-  card('at-b2', 'Orbit Owl', 'B', 1, 400, 'AT01-031'),
-  card('at-b3', 'Meteor Ferret', 'B', 1, 300, 'AT01-032'),
-  card('at-c1', 'Stardust Mite', 'C', 0, 60, 'AT01-070'),
-  card('at-c2', 'Twinkle Moth', 'C', 0, 40, 'AT01-071'),
-  card('at-c3', 'Void Pebble', 'C', 0, 20, 'AT01-072'),
+  card('at-s1', '星雲の獣使い', 'Nebula Beastmaster', 'S', 3, 80_000, 'AT01-001'),
+  card('at-a1', '彗星リンクス', 'Comet Lynx', 'A', 2, 4_000, 'AT01-010'),
+  card('at-a2', '流星グリフォン', 'Starfall Griffin', 'A', 2, 3_000, 'AT01-011'),
+  card('at-b1', 'ムーンパップ', 'Moonpup', 'B', 1, 500, 'AT01-030'),
+  card('at-b2', 'オービットオウル', 'Orbit Owl', 'B', 1, 400, 'AT01-031'),
+  card('at-b3', 'メテオフェレット', 'Meteor Ferret', 'B', 1, 300, 'AT01-032'),
+  card('at-c1', '星屑ダニ', 'Stardust Mite', 'C', 0, 60, 'AT01-070'),
+  card('at-c2', 'きらめき蛾', 'Twinkle Moth', 'C', 0, 40, 'AT01-071'),
+  card('at-c3', '虚空の小石', 'Void Pebble', 'C', 0, 20, 'AT01-072'),
 ];
 
 export interface DemoPack {
@@ -287,21 +291,33 @@ export async function seedDemoPacks(ctx: AppContext): Promise<void> {
   const ids = new Map<string, number>();
   await withTransaction(ctx.db, async (tx) => {
     if (await anyPackExists(tx)) return;
-    for (const [i, p] of DEMO_PACKS.entries()) {
-      const cards: NewPackCard[] = p.lineup.map(([key, setCount]) => {
-        const c = ALL_CARDS.get(key)!;
-        return {
-          rank: c.rank,
-          name: c.name,
-          imageUrl: cardImage(c.key),
-          setCount,
-          modelNumber: c.model,
+    // The demo cards go into the card master first, and every pack is published from it through the one
+    // publication service the console's publish button uses (services/packs/pack-publishing.ts).
+    const master = new Map<string, number>();
+    for (const c of ALL_CARDS.values()) {
+      const cardType = c.key.startsWith('at-') ? 2 : 1;
+      const id = await insertMasterCard(
+        tx,
+        {
+          card_type: cardType,
+          name_ja: c.nameJa,
+          name_en: c.name,
           rarity: c.rarity,
-          buyPoint: c.buyPoint,
-          noReduction: c.noReduction ?? false,
-        };
-      });
-      const id = await createPack(tx, {
+          model_number: c.model,
+          buy_point: c.buyPoint,
+          no_reduction: c.noReduction ?? false,
+          image_url: cardImage(c.key),
+        },
+        now,
+      );
+      master.set(c.key, id);
+    }
+    for (const [i, p] of DEMO_PACKS.entries()) {
+      const cards = await lineupCards(
+        tx,
+        p.lineup.map(([key, count]) => ({ card_id: master.get(key)!, rank: ALL_CARDS.get(key)!.rank, count })),
+      );
+      const id = await publishPack(tx, {
         cardType: p.cardType,
         nameJa: p.nameJa,
         nameEn: p.nameEn,
@@ -317,6 +333,7 @@ export async function seedDemoPacks(ctx: AppContext): Promise<void> {
         startDate: new Date(now.getTime() + p.startInHours * 3600_000),
         sort: i,
         cards,
+        now,
       });
       ids.set(p.key, id);
     }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { withTransaction } from '../../src/db/transaction.ts';
-import { createPack, type NewPack, type NewPackCard } from '../../src/services/packs/create-pack.ts';
+import { publishPack, type NewPack, type NewPackCard } from '../../src/services/packs/pack-publishing.ts';
 import type { TestShop } from '../test-shop.ts';
 
 /** A small lineup: 1 S, 2 A, 3 B and `c` C tickets (total 6 + c). */
@@ -24,7 +24,7 @@ export function smallLineup(c = 14, overrides: Partial<NewPackCard> = {}): NewPa
 /** Creates a pack on sale since an hour ago (unless overridden) and returns its id. */
 export async function buildPack(shop: TestShop, o: Partial<NewPack> = {}): Promise<number> {
   return withTransaction(shop.ctx.db, (tx) =>
-    createPack(tx, {
+    publishPack(tx, {
       cardType: 1,
       nameJa: 'テストパック',
       nameEn: 'Test pack',

@@ -3,7 +3,6 @@
  * the server translates them for its replies, and the web loads the same table as its `errors` namespace.
  */
 import { accountMessages } from './account-messages.ts';
-import { catalogueMessages } from './catalogue-messages.ts';
 import { packMessages } from './pack-messages.ts';
 import { paymentMessages } from './payment-messages.ts';
 import { programmeAMessages } from './programme-a-messages.ts';
@@ -89,7 +88,6 @@ export const messages = {
     ...paymentMessages.ja,
     ...programmeBMessages.ja,
     ...programmeAMessages.ja,
-    ...catalogueMessages.ja,
   },
   en: {
     ...baseMessages.en,
@@ -98,7 +96,6 @@ export const messages = {
     ...paymentMessages.en,
     ...programmeBMessages.en,
     ...programmeAMessages.en,
-    ...catalogueMessages.en,
   },
 } as const;
 

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { auditRoutes } from './audit.ts';
+import { cardRoutes } from './cards.ts';
+import { mediaRoutes } from './cards-media.ts';
+import { packAdminRoutes } from './packs.ts';
+import { shipmentRoutes } from './shipments.ts';
 import { staffSessionRoutes } from './session.ts';
 import { staffRoutes } from './staff.ts';
 
@@ -9,3 +13,7 @@ import { staffRoutes } from './staff.ts';
  * and on every request. Mounted by app.ts under /api/admin (same envelope and CSRF as /api).
  */
 export const adminRoutes: FastifyPluginAsync[] = [staffSessionRoutes, staffRoutes, auditRoutes];
+// Catalogue (cards, images, packs).
+adminRoutes.push(cardRoutes, mediaRoutes, packAdminRoutes);
+// Fulfilment, payments and operations.
+adminRoutes.push(shipmentRoutes);

@@ -50,7 +50,9 @@ async function remainingCounts(ctx: AppContext, packIds: number[]): Promise<Map<
 /** The seed is revealed once nothing is left to draw or the pack is closed; later readers see it. */
 async function revealFinished(ctx: AppContext, listed: ListedPack[]): Promise<void> {
   const now = ctx.clock.now();
-  const due = listed.filter((l) => !l.pack.revealed_at && (l.remaining === 0 || l.pack.closed_at));
+  // A scheduled end (closed_at ahead) is not an end yet: the seed stays secret while the pack is still on sale.
+  const ended = (l: ListedPack) => l.pack.closed_at !== null && l.pack.closed_at.getTime() <= now.getTime();
+  const due = listed.filter((l) => !l.pack.revealed_at && (l.remaining === 0 || ended(l)));
   if (due.length === 0) return;
   const revealed = await revealPacks(
     ctx.db.pool,
@@ -77,7 +79,11 @@ async function withRemaining(ctx: AppContext, packs: PackRow[]): Promise<ListedP
 /** On sale first, then upcoming, then sold out or closed. */
 function saleOrder(now: Date) {
   const bucket = (l: ListedPack) =>
-    l.pack.closed_at || l.remaining === 0 ? 2 : l.pack.start_date.getTime() > now.getTime() ? 1 : 0;
+    (l.pack.closed_at && l.pack.closed_at <= now) || l.remaining === 0
+      ? 2
+      : l.pack.start_date.getTime() > now.getTime()
+        ? 1
+        : 0;
   return (a: ListedPack, b: ListedPack) => bucket(a) - bucket(b);
 }
 

@@ -1,0 +1,136 @@
+import { insertReturningId, many, maybeOne, type Queryable } from '../queryable.ts';
+
+/** The card master (migration 0008) and uploaded images (media). */
+
+export interface MasterCardRow {
+  id: number;
+  card_type: number;
+  name_ja: string;
+  name_en: string;
+  rarity: 0 | 1 | 2 | 3;
+  model_number: string;
+  buy_point: number;
+  no_reduction: boolean;
+  image_url: string;
+  updated_at: Date;
+}
+
+export interface MasterCardValues {
+  card_type: number;
+  name_ja: string;
+  name_en: string;
+  rarity: 0 | 1 | 2 | 3;
+  model_number: string;
+  buy_point: number;
+  no_reduction: boolean;
+  image_url: string;
+}
+
+const CARD_COLUMNS =
+  'id, card_type, name_ja, name_en, rarity, model_number, buy_point, no_reduction, image_url, updated_at';
+
+/** Sort keys the console's table may ask for (anything else falls back to newest first). */
+export const CARD_SORTS = {
+  id: 'id',
+  name: 'name_ja',
+  model: 'model_number',
+  rarity: 'rarity',
+  buy_point: 'buy_point',
+} as const;
+export type CardSort = keyof typeof CARD_SORTS;
+
+export interface CardQuery {
+  search: string;
+  cardType: number | null;
+  sort: CardSort;
+  desc: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** One page of the master, filtered by a text (names or model number) and a card type, with the total count. */
+export async function listMasterCards(db: Queryable, q: CardQuery): Promise<{ rows: MasterCardRow[]; total: number }> {
+  const order = `${CARD_SORTS[q.sort]} ${q.desc ? 'DESC' : 'ASC'}, id DESC`;
+  const rows = await many<MasterCardRow & { total: string }>(
+    db,
+    `SELECT ${CARD_COLUMNS}, count(*) OVER () AS total FROM cards
+     WHERE ($1 = '' OR name_ja ILIKE '%' || $1 || '%' OR name_en ILIKE '%' || $1 || '%'
+       OR model_number ILIKE '%' || $1 || '%')
+       AND ($2::int IS NULL OR card_type = $2)
+     ORDER BY ${order} LIMIT $3 OFFSET $4`,
+    [q.search.replace(/[%_\\]/g, (c) => `\\${c}`), q.cardType, q.limit, q.offset],
+  );
+  return { rows, total: rows[0] ? Number(rows[0].total) : 0 };
+}
+
+export async function findMasterCard(db: Queryable, id: number): Promise<MasterCardRow | null> {
+  return maybeOne<MasterCardRow>(db, `SELECT ${CARD_COLUMNS} FROM cards WHERE id = $1`, [id]);
+}
+
+/** The master cards among `ids` (missing ids are simply absent). */
+export async function cardsByIds(db: Queryable, ids: number[]): Promise<MasterCardRow[]> {
+  return many<MasterCardRow>(db, `SELECT ${CARD_COLUMNS} FROM cards WHERE id = ANY($1::bigint[])`, [ids]);
+}
+
+export async function insertMasterCard(db: Queryable, v: MasterCardValues, now: Date): Promise<number> {
+  return insertReturningId(
+    db,
+    `INSERT INTO cards (card_type, name_ja, name_en, rarity, model_number, buy_point, no_reduction, image_url,
+       created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id`,
+    [v.card_type, v.name_ja, v.name_en, v.rarity, v.model_number, v.buy_point, v.no_reduction, v.image_url, now],
+  );
+}
+
+/** Updates a master card; answers the row as it was before (for the audit), or null when there is none. */
+export async function updateMasterCard(
+  db: Queryable,
+  id: number,
+  v: MasterCardValues,
+  now: Date,
+): Promise<MasterCardRow | null> {
+  return maybeOne<MasterCardRow>(
+    db,
+    `UPDATE cards c SET card_type = $2, name_ja = $3, name_en = $4, rarity = $5, model_number = $6, buy_point = $7,
+       no_reduction = $8, image_url = $9, updated_at = $10
+     FROM (SELECT * FROM cards WHERE id = $1 FOR UPDATE) old WHERE c.id = old.id
+     RETURNING old.id, old.card_type, old.name_ja, old.name_en, old.rarity, old.model_number, old.buy_point,
+       old.no_reduction, old.image_url, old.updated_at`,
+    [id, v.card_type, v.name_ja, v.name_en, v.rarity, v.model_number, v.buy_point, v.no_reduction, v.image_url, now],
+  );
+}
+
+export interface MediaVariant {
+  width: number;
+  format: 'webp' | 'avif';
+  bytes: number;
+}
+
+export interface MediaRow {
+  id: number;
+  key: string;
+  width: number;
+  height: number;
+  variants: MediaVariant[];
+}
+
+export async function insertMedia(
+  db: Queryable,
+  m: Omit<MediaRow, 'id'> & { sha256: string; sourceType: string; staffId: number | null },
+): Promise<number> {
+  return insertReturningId(
+    db,
+    `INSERT INTO media (key, sha256, source_type, width, height, variants, staff_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [m.key, m.sha256, m.sourceType, m.width, m.height, JSON.stringify(m.variants), m.staffId],
+  );
+}
+
+/** An earlier upload of the same bytes, so a second upload of one file reuses its variants. */
+export async function findMediaBySha(db: Queryable, sha256: string): Promise<MediaRow | null> {
+  return maybeOne<MediaRow>(
+    db,
+    'SELECT id, key, width, height, variants FROM media WHERE sha256 = $1 ORDER BY id LIMIT 1',
+    [sha256],
+  );
+}

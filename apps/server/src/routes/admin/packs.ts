@@ -1,0 +1,82 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { idField, intField, packDraftSchema } from '@oripa/core/admin';
+import { z } from 'zod';
+import { parseInput } from '../../http/input.ts';
+import { requireStaff } from '../../http/admin/staff-guard.ts';
+import { presentPackDetail, presentPackSummary } from '../../presenters/admin-catalogue.ts';
+import {
+  cloneDraft,
+  closePack,
+  createDraft,
+  getPack,
+  listPacks,
+  PACKS_PER_PAGE,
+  publishDraft,
+  saveDraft,
+} from '../../services/admin/catalogue/packs.ts';
+
+const WRITE = { permission: 'catalogue.write' } as const;
+const PUBLISH = { permission: 'packs.publish' } as const;
+const idParams = z.object({ id: idField });
+
+export const packQuerySchema = z.object({
+  page: intField(1, 100_000).optional().default(1),
+  per_page: intField(1, 200).optional().default(PACKS_PER_PAGE),
+  q: z.string().trim().max(100).optional().default(''),
+  status: z.enum(['draft', 'scheduled', 'on_sale', 'sold_out', 'closed', '']).optional().default(''),
+});
+
+/**
+ * Packs in the console: list and detail (with live figures), drafts (create, save), publish, close, clone. A
+ * published pack's lineup, counts and price are frozen (services/admin/catalogue/packs.ts). Writes are audited.
+ */
+export const packAdminRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.ctx;
+
+  app.get('/packs', { config: WRITE }, async (request, reply) => {
+    const q = parseInput(packQuerySchema, request.query);
+    const { rows, total } = await listPacks(ctx, {
+      status: q.status || null,
+      search: q.q,
+      limit: q.per_page,
+      offset: (q.page - 1) * q.per_page,
+    });
+    return reply.ok({ list: rows.map(presentPackSummary), total, page: q.page, per_page: q.per_page });
+  });
+
+  app.get('/packs/:id', { config: WRITE }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    return reply.ok({ pack: presentPackDetail(await getPack(ctx, id)) });
+  });
+
+  app.post('/packs', { config: WRITE }, async (request, reply) => {
+    const input = parseInput(packDraftSchema, request.payload);
+    const id = await createDraft(ctx, requireStaff(request), input);
+    return reply.ok({ pack: presentPackDetail(await getPack(ctx, id)) });
+  });
+
+  app.post('/packs/:id', { config: WRITE }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const input = parseInput(packDraftSchema, request.payload);
+    await saveDraft(ctx, requireStaff(request), id, input);
+    return reply.ok({ pack: presentPackDetail(await getPack(ctx, id)) });
+  });
+
+  app.post('/packs/:id/publish', { config: PUBLISH }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    await publishDraft(ctx, requireStaff(request), id);
+    return reply.ok({ pack: presentPackDetail(await getPack(ctx, id)) });
+  });
+
+  app.post('/packs/:id/close', { config: PUBLISH }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    await closePack(ctx, requireStaff(request), id);
+    return reply.ok({ pack: presentPackDetail(await getPack(ctx, id)) });
+  });
+
+  app.post('/packs/:id/clone', { config: WRITE }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const newId = await cloneDraft(ctx, requireStaff(request), id);
+    return reply.ok({ pack: presentPackDetail(await getPack(ctx, newId)) });
+  });
+};

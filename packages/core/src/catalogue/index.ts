@@ -1,0 +1,4 @@
+export * from './lineup.ts';
+export * from './schemas.ts';
+export * from './contract.ts';
+export * from './messages.ts';
