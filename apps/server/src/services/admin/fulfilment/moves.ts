@@ -26,6 +26,19 @@ import type { StaffIdentity } from '../staff-sessions.ts';
 const refuse = (field: string, key: Parameters<typeof fulfilmentMsg>[0], params?: Record<string, string | number>) =>
   new AppError('validation', { [field]: [fulfilmentMsg(key, params)] }, key);
 
+/** Two staff members setting one number at once: the unique index refuses the second, said as a conflict. */
+export async function trackingRace<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    const e = err as { code?: string; constraint?: string };
+    if (e.code === '23505' && e.constraint === 'shipments_tracking_once') {
+      throw new AppError('conflict', { tracking_number: ['conflict'] }, 'tracking_taken');
+    }
+    throw err;
+  }
+}
+
 /** The named shipments locked, or 404 naming the first unknown one. */
 async function lockAll(tx: PoolClient, ids: number[]): Promise<LockedShipment[]> {
   const locked = await lockShipments(tx, ids);
@@ -55,42 +68,44 @@ export async function moveShipments(
 ): Promise<number> {
   if (ids.length === 0) throw refuse('ids', 'shipmentsNoneSelected');
   const audit = { action: `shipment.${to}`, targetType: 'shipment', targetId: ids.join(','), reason: opts.note };
-  return withAudit(ctx, staff, audit, async (tx) => {
-    const now = ctx.clock.now();
-    const locked = await lockAll(tx, ids);
-    if (opts.tracking) {
-      if (locked.length !== 1) throw refuse('ids', 'shipmentsNoneSelected');
-      await recordTracking(tx, locked[0]!, opts.tracking.carrier, opts.tracking.number, now);
-    }
-    for (const s of locked) {
-      if (!canMoveShipment(s.status, to)) throw refuse('status', 'shipmentMoveRefused', { from: s.status });
-      const expected = opts.expectedLines?.[String(s.id)];
-      if (to === 'packed' && expected !== undefined && expected !== s.line_count) {
-        throw new AppError('conflict', { ids: [fulfilmentMsg('shipmentChanged')] }, 'shipment_changed');
+  return trackingRace(
+    withAudit(ctx, staff, audit, async (tx) => {
+      const now = ctx.clock.now();
+      const locked = await lockAll(tx, ids);
+      if (opts.tracking) {
+        if (locked.length !== 1) throw refuse('ids', 'shipmentsNoneSelected');
+        await recordTracking(tx, locked[0]!, opts.tracking.carrier, opts.tracking.number, now);
       }
-      if (to === 'shipped' && (!s.carrier || !s.delivery_code)) throw refuse('tracking', 'trackingNumberRequired');
-    }
-    for (const s of locked) {
-      await updateShipment(tx, s.id, to, now);
-      const shipped = to === 'shipped';
-      await insertShipmentEvent(tx, {
-        shipmentId: s.id,
-        from: s.status,
-        to,
-        staffId: staff.id,
-        carrier: shipped ? s.carrier : null,
-        trackingNumber: shipped ? s.delivery_code : null,
-        note: opts.note ?? '',
-        now,
-      });
-      if (shipped) await mailShipped(ctx, tx, s);
-    }
-    return {
-      before: locked.map((s) => ({ id: s.id, status: s.status })),
-      after: locked.map((s) => ({ id: s.id, status: to, carrier: s.carrier, tracking: s.delivery_code || null })),
-      result: locked.length,
-    };
-  });
+      for (const s of locked) {
+        if (!canMoveShipment(s.status, to)) throw refuse('status', 'shipmentMoveRefused', { from: s.status });
+        const expected = opts.expectedLines?.[String(s.id)];
+        if (to === 'packed' && expected !== undefined && expected !== s.line_count) {
+          throw new AppError('conflict', { ids: [fulfilmentMsg('shipmentChanged')] }, 'shipment_changed');
+        }
+        if (to === 'shipped' && (!s.carrier || !s.delivery_code)) throw refuse('tracking', 'trackingNumberRequired');
+      }
+      for (const s of locked) {
+        await updateShipment(tx, s.id, to, now);
+        const shipped = to === 'shipped';
+        await insertShipmentEvent(tx, {
+          shipmentId: s.id,
+          from: s.status,
+          to,
+          staffId: staff.id,
+          carrier: shipped ? s.carrier : null,
+          trackingNumber: shipped ? s.delivery_code : null,
+          note: opts.note ?? '',
+          now,
+        });
+        if (shipped) await mailShipped(ctx, tx, s);
+      }
+      return {
+        before: locked.map((s) => ({ id: s.id, status: s.status })),
+        after: locked.map((s) => ({ id: s.id, status: to, carrier: s.carrier, tracking: s.delivery_code || null })),
+        result: locked.length,
+      };
+    }),
+  );
 }
 
 async function mailShipped(ctx: AppContext, tx: PoolClient, s: LockedShipment) {
@@ -131,10 +146,13 @@ export async function setTracking(
   carrier: Carrier,
   raw: string,
 ): Promise<void> {
-  await withAudit(ctx, staff, { action: 'shipment.tracking', targetType: 'shipment', targetId: id }, async (tx) => {
-    const [s] = await lockAll(tx, [id]);
-    const before = { carrier: s!.carrier, tracking: s!.delivery_code || null };
-    await recordTracking(tx, s!, carrier, raw, ctx.clock.now());
-    return { before, after: { carrier: s!.carrier, tracking: s!.delivery_code }, result: undefined };
-  });
+  const audit = { action: 'shipment.tracking', targetType: 'shipment', targetId: id };
+  await trackingRace(
+    withAudit(ctx, staff, audit, async (tx) => {
+      const [s] = await lockAll(tx, [id]);
+      const before = { carrier: s!.carrier, tracking: s!.delivery_code || null };
+      await recordTracking(tx, s!, carrier, raw, ctx.clock.now());
+      return { before, after: { carrier: s!.carrier, tracking: s!.delivery_code }, result: undefined };
+    }),
+  );
 }

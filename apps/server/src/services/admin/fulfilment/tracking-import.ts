@@ -4,6 +4,7 @@ import { AppError } from '../../../app-error.ts';
 import type { AppContext } from '../../../context.ts';
 import { lockShipments, shipmentsWithTracking, updateShipment } from '../../../db/queries/admin-shipments.ts';
 import { withAudit } from '../audit.ts';
+import { trackingRace } from './moves.ts';
 import type { StaffIdentity } from '../staff-sessions.ts';
 
 /** The largest file the import reads (2,000 lines of a B2 Cloud export are well under this). */
@@ -42,42 +43,44 @@ export async function importTracking(
   if (!parsed.ok) throw refused(parsed.errors);
   const lines = parsed.lines;
   const audit = { action: 'shipment.tracking_import', targetType: 'shipment', targetId: null };
-  return withAudit(ctx, staff, audit, async (tx) => {
-    const now = ctx.clock.now();
-    const locked = new Map(
-      (
-        await lockShipments(
-          tx,
-          lines.map((l) => l.shipmentId),
-        )
-      ).map((s) => [s.id, s]),
-    );
-    const taken = await shipmentsWithTracking(
-      tx,
-      lines.map((l) => ({ carrier: l.carrier, number: l.trackingNumber })),
-    );
-    const errors: string[] = [];
-    for (const l of lines) {
-      const s = locked.get(l.shipmentId);
-      const other = taken.find((t) => t.carrier === l.carrier && t.delivery_code === l.trackingNumber);
-      if (!s) errors.push(fulfilmentMsg('trackingCsvUnknownShipment', { line: l.line, id: l.shipmentId }));
-      else if (!takesTrackingNumber(s.status)) {
-        errors.push(fulfilmentMsg('trackingCsvWrongStatus', { line: l.line, id: l.shipmentId }));
-      } else if (other && other.id !== l.shipmentId) {
-        errors.push(fulfilmentMsg('trackingCsvNumberTaken', { line: l.line, id: other.id }));
+  return trackingRace(
+    withAudit(ctx, staff, audit, async (tx) => {
+      const now = ctx.clock.now();
+      const locked = new Map(
+        (
+          await lockShipments(
+            tx,
+            lines.map((l) => l.shipmentId),
+          )
+        ).map((s) => [s.id, s]),
+      );
+      const taken = await shipmentsWithTracking(
+        tx,
+        lines.map((l) => ({ carrier: l.carrier, number: l.trackingNumber })),
+      );
+      const errors: string[] = [];
+      for (const l of lines) {
+        const s = locked.get(l.shipmentId);
+        const other = taken.find((t) => t.carrier === l.carrier && t.delivery_code === l.trackingNumber);
+        if (!s) errors.push(fulfilmentMsg('trackingCsvUnknownShipment', { line: l.line, id: l.shipmentId }));
+        else if (!takesTrackingNumber(s.status)) {
+          errors.push(fulfilmentMsg('trackingCsvWrongStatus', { line: l.line, id: l.shipmentId }));
+        } else if (other && other.id !== l.shipmentId) {
+          errors.push(fulfilmentMsg('trackingCsvNumberTaken', { line: l.line, id: other.id }));
+        }
       }
-    }
-    if (errors.length > 0) throw refused(errors);
-    const before = [];
-    for (const l of lines) {
-      const s = locked.get(l.shipmentId)!;
-      before.push({ id: s.id, carrier: s.carrier, tracking: s.delivery_code || null });
-      await updateShipment(tx, s.id, s.status, now, { carrier: l.carrier, number: l.trackingNumber });
-    }
-    return {
-      before,
-      after: lines.map((l) => ({ id: l.shipmentId, carrier: l.carrier, tracking: l.trackingNumber })),
-      result: lines.length,
-    };
-  });
+      if (errors.length > 0) throw refused(errors);
+      const before = [];
+      for (const l of lines) {
+        const s = locked.get(l.shipmentId)!;
+        before.push({ id: s.id, carrier: s.carrier, tracking: s.delivery_code || null });
+        await updateShipment(tx, s.id, s.status, now, { carrier: l.carrier, number: l.trackingNumber });
+      }
+      return {
+        before,
+        after: lines.map((l) => ({ id: l.shipmentId, carrier: l.carrier, tracking: l.trackingNumber })),
+        result: lines.length,
+      };
+    }),
+  );
 }

@@ -1,0 +1,218 @@
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { YAMATO_B2_HEADER, CLICK_POST_HEADER, parseCsv } from '@oripa/core/admin';
+import { startTestShop, useShop } from '../test-shop.ts';
+import { shippedDraw } from './fulfilment-fixtures.ts';
+import { staffClient, type StaffClient } from './staff-fixtures.ts';
+
+const t = useShop(async () => {
+  const shop = await startTestShop();
+  return { shop, shipping: await staffClient(shop, 'shipping'), support: await staffClient(shop, 'support') };
+});
+const q = (sql: string, params: unknown[] = []) => t.shop.ctx.db.pool.query(sql, params);
+const shipmentRow = async (id: number) => (await q('SELECT * FROM shipments WHERE id = $1', [id])).rows[0];
+const auditCount = async (action: string) =>
+  Number((await q('SELECT count(*) AS n FROM audit_log WHERE action = $1', [action])).rows[0].n);
+const b64 = (text: string, enc = 'utf8') =>
+  (enc === 'sjis' ? iconv.encode(text, 'Shift_JIS') : Buffer.from(text)).toString('base64');
+const move = (c: StaffClient, ids: number[], to: string, extra: Record<string, unknown> = {}) =>
+  c.post('/admin/shipments/move', { ids, to, ...extra });
+
+describe('shipments: one per member and address', () => {
+  it("groups two purchases' shipped cards into one parcel until it is packed, then opens a new one", async () => {
+    const first = await shippedDraw(t.shop, 2);
+    const second = await shippedDraw(t.shop, 3, first.member);
+    expect(second.shipmentId).toBe(first.shipmentId);
+    const lines = await q('SELECT count(*)::int AS n FROM purchase_cards WHERE shipment_id = $1', [first.shipmentId]);
+    expect(lines.rows[0].n).toBe(5);
+
+    const packed = await move(t.shipping, [first.shipmentId], 'packed', {
+      expected_lines: { [first.shipmentId]: 5 },
+    });
+    expect(packed).toMatchObject({ state: 200, moved: 1 });
+    const third = await shippedDraw(t.shop, 1, first.member);
+    expect(third.shipmentId).not.toBe(first.shipmentId);
+  });
+
+  it('refuses to mark packed a shipment that gained cards since the pick list was printed', async () => {
+    const a = await shippedDraw(t.shop, 2);
+    await shippedDraw(t.shop, 1, a.member);
+    const res = await move(t.shipping, [a.shipmentId], 'packed', { expected_lines: { [a.shipmentId]: 2 } });
+    expect(res.state).toBe(409);
+    expect((await shipmentRow(a.shipmentId)).status).toBe('preparing');
+  });
+});
+
+describe('the queue and its permissions', () => {
+  it('lists shipments by status for shipping staff; support gets 403', async () => {
+    const { shipmentId } = await shippedDraw(t.shop, 1);
+    const list = await t.shipping.get('/admin/shipments?status=preparing&per_page=100');
+    expect(list.state).toBe(200);
+    const row = (list.rows as { id: number; status: string; line_count: number }[]).find((r) => r.id === shipmentId);
+    expect(row).toMatchObject({ status: 'preparing', line_count: 1, recipient: '試験 太郎', zipcode: '1000001' });
+    expect((list.counts as Record<string, number>).preparing).toBeGreaterThan(0);
+    expect((await t.support.get('/admin/shipments')).state).toBe(403);
+    expect((await move(t.support, [shipmentId], 'packed')).state).toBe(403);
+    expect((await shipmentRow(shipmentId)).status).toBe('preparing');
+  });
+
+  it('shows one shipment with its cards, and the pick list of a status', async () => {
+    const { shipmentId, cards } = await shippedDraw(t.shop, 2);
+    const detail = await t.shipping.get(`/admin/shipments/${shipmentId}`);
+    expect(detail.state).toBe(200);
+    const s = detail.shipment as { lines: { history_id: number }[] };
+    expect(s.lines.map((l) => l.history_id).sort()).toEqual(cards.map((c) => c.history_id).sort());
+    expect(detail.events).toEqual([expect.objectContaining({ from_status: null, to_status: 'preparing' })]);
+    const pick = await t.shipping.get(`/admin/shipments/pick-list?ids=${shipmentId}`);
+    expect((pick.shipments as unknown[]).length).toBe(1);
+    expect((await t.shipping.get('/admin/shipments/999999999')).state).toBe(404);
+  });
+});
+
+describe('carrier files', () => {
+  it('exports a Shift_JIS B2 Cloud file with the 42 columns and our shipment id, and a click post file', async () => {
+    const { shipmentId } = await shippedDraw(t.shop, 2);
+    const res = await t.shipping.raw(
+      `/api/admin/shipments/export?format=yamato_b2&service=compact&customer_code=012345678901&ids=${shipmentId}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('Shift_JIS');
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="yamato_b2_\d{12}\.csv"/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // Shift_JIS, not UTF-8: 「お」 is 0x82 0xA8.
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x82, 0xa8]));
+    const text = iconv.decode(bytes, 'Shift_JIS');
+    expect(text).toContain('\r\n');
+    const [header, row] = parseCsv(text);
+    expect(header).toEqual([...YAMATO_B2_HEADER]);
+    expect(row![0]).toBe(String(shipmentId));
+    expect(row![YAMATO_B2_HEADER.indexOf('お届け先住所')]).toBe('東京都千代田区千代田1-1');
+    expect(row![YAMATO_B2_HEADER.indexOf('請求先顧客コード')]).toBe('012345678901');
+    expect(row![YAMATO_B2_HEADER.indexOf('記事')]).toBe('カード2枚');
+
+    const cp = await t.shipping.raw(`/api/admin/shipments/export?format=click_post&ids=${shipmentId}`);
+    const [cpHeader, cpRow] = parseCsv(iconv.decode(Buffer.from(await cp.arrayBuffer()), 'Shift_JIS'));
+    expect(cpHeader).toEqual([...CLICK_POST_HEADER]);
+    expect(cpRow!.slice(0, 4)).toEqual(['1000001', '試験 太郎', '様', '東京都千代田区']);
+  });
+
+  it('refuses an export naming nothing or an unknown format', async () => {
+    expect((await t.shipping.get('/admin/shipments/export?format=yamato_b2')).state).toBe(400);
+    expect((await t.shipping.get('/admin/shipments/export?format=fax&status=preparing')).state).toBe(400);
+  });
+});
+
+describe('tracking numbers', () => {
+  it('imports a Shift_JIS B2 Cloud file, then ships: mail queued, timeline and link on the member history', async () => {
+    const a = await shippedDraw(t.shop, 2);
+    const b = await shippedDraw(t.shop, 1);
+    const file = `お客様管理番号,伝票番号,お届け先名\r\n${a.shipmentId},4000-1111-2222,試験\r\n${b.shipmentId},400011112223,試験\r\n`;
+    const imported = await t.shipping.post('/admin/shipments/tracking-import', { file: b64(file, 'sjis') });
+    expect(imported).toMatchObject({ state: 200, imported: 2 });
+    expect(await shipmentRow(a.shipmentId)).toMatchObject({ carrier: 'yamato', delivery_code: '400011112222' });
+
+    // Straight from preparing to shipped is not a move the flow allows.
+    const early = await move(t.shipping, [a.shipmentId], 'shipped');
+    expect(early.state).toBe(400);
+    expect(await auditCount('shipment.shipped')).toBe(0);
+
+    expect((await move(t.shipping, [a.shipmentId, b.shipmentId], 'packed')).state).toBe(200);
+    const shipped = await move(t.shipping, [a.shipmentId, b.shipmentId], 'shipped');
+    expect(shipped).toMatchObject({ state: 200, moved: 2 });
+    expect(await auditCount('shipment.shipped')).toBe(1);
+
+    const mails = await q(
+      "SELECT recipient, subject, body FROM outbox_messages WHERE recipient = $1 AND kind = 'shipment_sent'",
+      [a.member.mail],
+    );
+    expect(mails.rows).toHaveLength(1);
+    expect(mails.rows[0].body).toContain('400011112222');
+
+    const detail = await a.member.client.get(`/user/history/detail/${a.purchaseId}`);
+    expect(detail.state).toBe(200);
+    const d = detail.detail as Record<string, unknown> & { shipment: Record<string, unknown> };
+    expect(d).toMatchObject({ send_state: '発送済み', delivery_code: '400011112222' });
+    expect(d.shipment).toMatchObject({
+      status: 'shipped',
+      carrier: 'yamato',
+      tracking_number: '400011112222',
+      tracking_url: 'https://toi.kuronekoyamato.co.jp/cgi-bin/tneko?number00=1&number01=400011112222',
+    });
+    expect((d.shipment.timeline as { status: string }[]).map((s) => s.status)).toEqual([
+      'preparing',
+      'packed',
+      'shipped',
+    ]);
+  });
+
+  it('refuses bad files with a message per line and changes nothing', async () => {
+    const a = await shippedDraw(t.shop, 1);
+    const b = await shippedDraw(t.shop, 1);
+    const taken = await shippedDraw(t.shop, 1);
+    expect(
+      (
+        await t.shipping.post('/admin/shipments/tracking', {
+          id: taken.shipmentId,
+          carrier: 'yamato',
+          tracking_number: '500000000001',
+        })
+      ).state,
+    ).toBe(200);
+    const before = await q('SELECT id, carrier, delivery_code FROM shipments ORDER BY id');
+    const audited = await auditCount('shipment.tracking_import');
+    const head = 'お客様管理番号,伝票番号\n';
+    const cases: [string, RegExp][] = [
+      ['番号,追跡\n1,500000000002\n', /列が正しくありません/],
+      [`${head}${a.shipmentId},500000000003\n999999999,500000000004\n`, /3行目: 発送番号999999999が見つかりません/],
+      [
+        `${head}${a.shipmentId},500000000005\n${b.shipmentId},5000-0000-0005\n`,
+        /3行目: 伝票番号が2行目と重複しています/,
+      ],
+      [
+        `${head}${a.shipmentId},500000000001\n`,
+        new RegExp(`2行目: 伝票番号は既に発送番号${taken.shipmentId}で使われています`),
+      ],
+      [`${head}${a.shipmentId},12\n`, /2行目: 伝票番号の形式が配送業者と合いません/],
+      [head, /データ行がありません/],
+    ];
+    for (const [file, message] of cases) {
+      const res = await t.shipping.post('/admin/shipments/tracking-import', { file: b64(file) });
+      expect(res.state, file).toBe(400);
+      expect((res.errors as Record<string, string[]>).csv!.join('\n')).toMatch(message);
+    }
+    const bytes = Buffer.from([0x82, 0xa8, 0xff, 0xfe, 0x2c, 0x0a]);
+    const garbled = await t.shipping.post('/admin/shipments/tracking-import', { file: bytes.toString('base64') });
+    expect(garbled.state).toBe(400);
+    expect(await q('SELECT id, carrier, delivery_code FROM shipments ORDER BY id')).toMatchObject({
+      rows: before.rows,
+    });
+    expect(await auditCount('shipment.tracking_import')).toBe(audited);
+  });
+
+  it('single entry: records carrier and number with the move to shipped, in English for an English member', async () => {
+    const a = await shippedDraw(t.shop, 1);
+    await q("UPDATE members SET lang = 'en' WHERE id = $1", [a.member.id]);
+    await move(t.shipping, [a.shipmentId], 'packed');
+    const bad = await move(t.shipping, [a.shipmentId], 'shipped', { carrier: 'japanpost', tracking_number: 'abc' });
+    expect(bad.state).toBe(400);
+    expect((await shipmentRow(a.shipmentId)).status).toBe('packed');
+    const ok = await move(t.shipping, [a.shipmentId], 'shipped', {
+      carrier: 'japanpost',
+      tracking_number: '１２３４ ５６７８ ９０１２',
+    });
+    expect(ok.state).toBe(200);
+    expect(await shipmentRow(a.shipmentId)).toMatchObject({
+      status: 'shipped',
+      carrier: 'japanpost',
+      delivery_code: '123456789012',
+    });
+    const mail = await q("SELECT subject FROM outbox_messages WHERE recipient = $1 AND kind = 'shipment_sent'", [
+      a.member.mail,
+    ]);
+    expect(mail.rows).toHaveLength(1);
+    expect(mail.rows[0].subject).toContain('Your cards have been shipped');
+    // A shipped parcel can come back (返送) and be prepared again; nothing else.
+    expect((await move(t.shipping, [a.shipmentId], 'packed')).state).toBe(400);
+    expect((await move(t.shipping, [a.shipmentId], 'returned')).state).toBe(200);
+  });
+});
