@@ -6,6 +6,7 @@ import { notifyExpiringPointsJob } from './notify-expiring-points.ts';
 import { purgeAuthRecordsJob } from './purge-auth-records.ts';
 import { purgeRejectedCallbacksJob } from './purge-rejected-callbacks.ts';
 import { reconcilePaymentsJob } from './reconcile-payments.ts';
+import { reconcilePartnerTransfersJob } from './reconcile-partner-transfers.ts';
 import type { Job } from './runner.ts';
 
 // Every background job; each feature appends its own (auto-conversion, point expiry, unpaid cancellation, …).
@@ -18,4 +19,5 @@ export const allJobs: Job[] = [
   deliverMailJob,
   notifyExpiringPointsJob,
   reconcilePaymentsJob,
+  reconcilePartnerTransfersJob,
 ];

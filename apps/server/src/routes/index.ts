@@ -4,6 +4,7 @@ import { historyRoutes } from './packs/history.ts';
 import { packRoutes } from './packs/catalog.ts';
 import { packPurchaseRoutes } from './packs/purchase.ts';
 import { paymentRoutes } from './payments/index.ts';
+import { programmeBRoutes } from './programmes/programmes-b.ts';
 import { programmeRoutes } from './programmes/index.ts';
 import { siteRoutes } from './site/banners.ts';
 import { siteInfoRoutes } from './site/site-info.ts';
@@ -17,5 +18,6 @@ export const apiRoutes: FastifyPluginAsync[] = [
   packPurchaseRoutes,
   historyRoutes,
   ...paymentRoutes,
+  ...programmeBRoutes,
   ...programmeRoutes,
 ];

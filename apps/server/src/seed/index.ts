@@ -4,13 +4,21 @@ import { lockSeeding, unlockSeeding } from '../db/queries/seed.ts';
 import { seedDemoMember } from './demo-member.ts';
 import { seedDemoPacks } from './demo-packs.ts';
 import { seedPointCourses } from './point-courses.ts';
+import { seedProgrammesA } from './programmes-a.ts';
+import { seedProgrammesB } from './programmes-b.ts';
 import type { SeedSummary } from './seed-summary.ts';
 import { seedSiteContent } from './site-content.ts';
 
 export type { SeedSummary };
 
 /** Demo-data steps in order; each feature appends its own (site content, packs, point courses, …). */
-const seeders: ((ctx: AppContext) => Promise<void>)[] = [seedSiteContent, seedPointCourses, seedDemoPacks];
+const seeders: ((ctx: AppContext) => Promise<void>)[] = [
+  seedSiteContent,
+  seedPointCourses,
+  seedDemoPacks,
+  seedProgrammesB,
+  seedProgrammesA,
+];
 
 /** Seeds the demo shop on an empty database (no members yet). Safe when two instances start at once. */
 export async function seedIfEmpty(ctx: AppContext): Promise<SeedSummary | null> {

@@ -18,7 +18,11 @@ export async function fingerprintQuery(shop: TestShop): Promise<string> {
     .map((r) => r.tablename)
     .filter((t) => !MAY_CHANGE.has(t))
     .map((t) => `'${t}', (SELECT count(*) FROM "${t}")`);
-  return `SELECT json_build_object(${counts.join(', ')},
+  // json_build_object takes at most 100 arguments: the counts go in chunks joined as jsonb.
+  const chunks: string[] = [];
+  for (let i = 0; i < counts.length; i += 40)
+    chunks.push(`json_build_object(${counts.slice(i, i + 40).join(', ')})::jsonb`);
+  return `SELECT ${chunks.join(' || ')} || jsonb_build_object(
     'points', (SELECT COALESCE(sum(point_balance), 0) FROM members),
     'coins', (SELECT COALESCE(sum(coin_balance), 0) FROM members),
     'members', (SELECT md5(COALESCE(string_agg(m::text, '|' ORDER BY id), '')) FROM members m)) AS f`;

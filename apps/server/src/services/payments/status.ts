@@ -10,6 +10,7 @@ import {
 } from '../../db/queries/payments.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { mailCreditedPayment } from '../../mail/payment-mails.ts';
+import { payReferralOnFirstPurchase } from '../programmes/referral/referral.ts';
 import { creditPayment } from './credit.ts';
 
 /**
@@ -50,28 +51,44 @@ export async function applyStatus(
   source: string,
   opts: ApplyOptions = {},
 ): Promise<PaymentRow & { changed: boolean }> {
-  let from: PaymentStatus | null = null;
-  const moved = await withTransaction(ctx.db, async (tx) => {
-    const p = await lockPayment(tx, paymentId);
-    if (opts.amount !== undefined && opts.amount !== p.amount) {
-      throw new AmountMismatch(p.amount, opts.amount);
-    }
-    const now = ctx.clock.now();
-    const before = p.status;
-    from = before;
-    const changed = await transition(tx, p, to, source, now, opts);
-    if (changed && to === 'succeeded') {
-      const { coupon } = await creditPayment(tx, p, now);
-      p.coupon_point = coupon;
-      // The receipt commits with the credit: no credited payment without its mail, no mail for a rollback.
-      await mailCreditedPayment(ctx, tx, p, now);
-    }
-    await opts.inTx?.(tx, changed, before);
-    return { ...p, changed };
-  });
-  // Counted once committed: a rolled-back move did not happen.
-  if (moved.changed && from) ctx.metrics.paymentTransition(from, to);
+  const moved = await withTransaction(ctx.db, (tx) => applyStatusIn(ctx, tx, paymentId, to, source, opts));
+  countTransition(ctx, moved, to);
   return moved;
+}
+
+/**
+ * applyStatus inside the caller's transaction (the console's bank-transfer reconciliation writes its audit row in
+ * it): the same lock, state machine, credit and mail. The caller counts the move with countTransition once
+ * committed.
+ */
+export async function applyStatusIn(
+  ctx: AppContext,
+  tx: PoolClient,
+  paymentId: number,
+  to: PaymentStatus,
+  source: string,
+  opts: ApplyOptions = {},
+): Promise<PaymentRow & { changed: boolean; from: PaymentStatus }> {
+  const p = await lockPayment(tx, paymentId);
+  if (opts.amount !== undefined && opts.amount !== p.amount) {
+    throw new AmountMismatch(p.amount, opts.amount);
+  }
+  const now = ctx.clock.now();
+  const before = p.status;
+  const changed = await transition(tx, p, to, source, now, opts);
+  if (changed && to === 'succeeded') {
+    const { coupon } = await creditPayment(tx, p, now);
+    p.coupon_point = coupon;
+    // The receipt commits with the credit: no credited payment without its mail, no mail for a rollback.
+    await mailCreditedPayment(ctx, tx, p, now);
+  }
+  await opts.inTx?.(tx, changed, before);
+  return { ...p, changed, from: before };
+}
+
+/** Counted once committed: a rolled-back move did not happen. */
+export function countTransition(ctx: AppContext, moved: { changed: boolean; from: PaymentStatus }, to: PaymentStatus) {
+  if (moved.changed) ctx.metrics.paymentTransition(moved.from, to);
 }
 
 export class AmountMismatch extends Error {

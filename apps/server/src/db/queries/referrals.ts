@@ -1,0 +1,67 @@
+import { insertReturningId, maybeOne, type Queryable } from '../queryable.ts';
+
+export interface ReferralPairRow {
+  referrer_id: number;
+  referrer_tels: (string | null)[];
+  referee_tels: (string | null)[];
+  /** A reward row exists for this referred member already. */
+  rewarded: boolean;
+}
+
+/**
+ * The referred member's referrer and both members' phone numbers (registration and SMS-verified), with the
+ * referrer's row locked (the monthly cap is counted under this lock); null when the member was not referred.
+ */
+export async function lockReferralPair(tx: Queryable, refereeId: number): Promise<ReferralPairRow | null> {
+  return maybeOne<ReferralPairRow>(
+    tx,
+    `SELECT r.id::int AS referrer_id, ARRAY[r.tel, r.sms_tel] AS referrer_tels, ARRAY[m.tel, m.sms_tel] AS referee_tels,
+       EXISTS (SELECT 1 FROM referral_rewards w WHERE w.referee_id = m.id) AS rewarded
+     FROM members m JOIN members r ON r.id = m.referred_by
+     WHERE m.id = $1
+     FOR UPDATE OF r`,
+    [refereeId],
+  );
+}
+
+/** Whether the two members ever kept the same card (by the provider's fingerprint), deleted cards included. */
+export async function shareSavedCard(db: Queryable, a: number, b: number): Promise<boolean> {
+  const row = await maybeOne(
+    db,
+    `SELECT 1 FROM saved_cards x JOIN saved_cards y ON y.fingerprint = x.fingerprint
+     WHERE x.member_id = $1 AND y.member_id = $2 LIMIT 1`,
+    [a, b],
+  );
+  return row !== null;
+}
+
+export async function countGrantedReferrals(db: Queryable, referrerId: number, month: string): Promise<number> {
+  const row = await maybeOne<{ n: number }>(
+    db,
+    "SELECT count(*)::int AS n FROM referral_rewards WHERE referrer_id = $1 AND month = $2 AND status = 'granted'",
+    [referrerId, month],
+  );
+  return Number(row!.n);
+}
+
+export async function insertReferralReward(
+  tx: Queryable,
+  r: {
+    referrerId: number;
+    refereeId: number;
+    paymentId: number;
+    status: string;
+    referrerPoint: number;
+    refereePoint: number;
+    month: string;
+    now: Date;
+  },
+): Promise<number> {
+  return insertReturningId(
+    tx,
+    `INSERT INTO referral_rewards (referrer_id, referee_id, payment_id, status, referrer_point, referee_point, month,
+       created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [r.referrerId, r.refereeId, r.paymentId, r.status, r.referrerPoint, r.refereePoint, r.month, r.now],
+  );
+}
