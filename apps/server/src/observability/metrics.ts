@@ -28,6 +28,22 @@ export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: PREFIX });
   const registers = [registry];
+  /** A gauge whose values are read at each scrape: `read` sets one value per value of its one label. */
+  const scrapedGauge = (
+    name: string,
+    help: string,
+    label: string,
+    read: (set: (value: string, n: number) => void) => void,
+  ) =>
+    new Gauge({
+      name: `${PREFIX}${name}`,
+      help,
+      labelNames: [label],
+      registers,
+      collect() {
+        read((value, n) => this.set({ [label]: value }, n));
+      },
+    });
 
   const latency = new Histogram({
     name: `${PREFIX}http_request_duration_seconds`,
@@ -81,30 +97,28 @@ export function createMetrics(): Metrics {
 
   // When each job was last due to have succeeded: the lag is how far the clock is past that.
   const jobDue = new Map<string, { everyMs: number; lastOk: number }>();
-  new Gauge({
-    name: `${PREFIX}job_lag_seconds`,
-    help: 'How late a job is: seconds past its interval since its last successful run (0 when on time)',
-    labelNames: ['job'] as const,
-    registers,
-    collect() {
+  scrapedGauge(
+    'job_lag_seconds',
+    'How late a job is: seconds past its interval since its last successful run (0 when on time)',
+    'job',
+    (set) => {
       const now = Date.now();
-      for (const [job, d] of jobDue) this.set({ job }, Math.max(0, (now - d.lastOk - d.everyMs) / 1000));
+      for (const [job, d] of jobDue) set(job, Math.max(0, (now - d.lastOk - d.everyMs) / 1000));
     },
-  });
+  );
 
   let pool: pg.Pool | null = null;
-  new Gauge({
-    name: `${PREFIX}db_pool_connections`,
-    help: 'Database pool connections: total open, idle, and requests waiting for one',
-    labelNames: ['state'] as const,
-    registers,
-    collect() {
+  scrapedGauge(
+    'db_pool_connections',
+    'Database pool connections: total open, idle, and requests waiting for one',
+    'state',
+    (set) => {
       if (!pool) return;
-      this.set({ state: 'total' }, pool.totalCount);
-      this.set({ state: 'idle' }, pool.idleCount);
-      this.set({ state: 'waiting' }, pool.waitingCount);
+      set('total', pool.totalCount);
+      set('idle', pool.idleCount);
+      set('waiting', pool.waitingCount);
     },
-  });
+  );
 
   return {
     registry,
