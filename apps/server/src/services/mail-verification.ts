@@ -52,7 +52,7 @@ export async function confirmMailVerification(ctx: AppContext, token: string): P
     const row = await useMailVerification(tx, hashMailedToken(token), now);
     return row !== null && (await markMailVerified(tx, Number(row.member_id), row.mail, now));
   });
-  if (!verified) throw new AppError('validation', { token: ['reissueTokenInvalid'] }, 'token_invalid');
+  if (!verified) throw new AppError('validation', { token: ['verifyTokenInvalid'] }, 'token_invalid');
 }
 
 /** Whether the member's current address is verified. */

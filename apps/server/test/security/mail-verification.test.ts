@@ -42,7 +42,9 @@ it('registration mails a link whose token verifies the address once', async () =
 
   const again = await other.post('/user/mail/verify', { token });
   expect(again.state).toBe(400);
-  expect(again.errors?.token).toEqual(['This link is invalid or has expired. Please request a new one']);
+  expect(again.errors?.token).toEqual([
+    'This confirmation link is invalid or has expired. Please ask for a new confirmation mail',
+  ]);
 });
 
 it('an expired link does not verify; a member can ask for a new one', async () => {

@@ -2,6 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
+import { MEMBER } from '../../test/fixtures';
 import { mockApi } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
 import { VerifyMailPage } from './VerifyMailPage';
@@ -25,10 +26,11 @@ describe('verify mail page', () => {
     expect(api.posts('/user/mail/verify').map((c) => c.params)).toEqual([{ token: TOKEN }]);
   });
 
-  it('shows the server’s reason for a spent link in English and offers a new link', async () => {
+  it('shows the server’s reason for a spent link in English and offers a logged-in member a new link', async () => {
     await i18n.changeLanguage('en');
-    const reason = 'This link is invalid or has expired. Please request a new one';
+    const reason = 'This confirmation link is invalid or has expired. Please ask for a new confirmation mail';
     const api = mockApi({
+      'GET /user/point': MEMBER,
       'POST /user/mail/verify': { state: 400, errors: { token: [reason] } },
       'POST /user/mail/verify/send': { state: 200 },
     });
@@ -43,11 +45,14 @@ describe('verify mail page', () => {
     expect(api.posts('/user/mail/verify')).toHaveLength(1);
   });
 
-  it('treats a missing token as invalid without calling the server', async () => {
+  it('treats a missing token as invalid without calling the server, and offers a guest the login', async () => {
     await i18n.changeLanguage('ja');
-    const api = mockApi({});
+    const api = mockApi({ 'GET /user/point': { state: 200, is_login: '0' } });
     renderRoutes(routes, '/verify-mail');
     expect(await screen.findByRole('heading', { name: 'このリンクはご利用いただけません' })).toBeTruthy();
-    expect(api.calls).toHaveLength(0);
+    const login = await screen.findByRole('link', { name: 'ログインして確認メールを再送する' });
+    expect(login.getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('button', { name: '確認メールを再送する' })).toBeNull();
+    expect(api.calls.filter((c) => c.path.startsWith('/user/mail'))).toHaveLength(0);
   });
 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { verifyMail } from '../../api/account';
+import { isLoggedIn, useCurrentUser, verifyMail } from '../../api/account';
 import { firstError } from '../../api/client';
 import { AccountCard } from '../../components/account/AccountCard';
 import { FormAlert } from '../../components/account/FormField';
@@ -21,6 +21,7 @@ export function VerifyMailPage() {
   const { t } = useTranslation(['account', 'common']);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const user = useCurrentUser();
   const wellFormed = TOKEN_SHAPE.test(token);
   const result = useQuery({
     queryKey: ['verifyMail', token],
@@ -59,7 +60,14 @@ export function VerifyMailPage() {
         {firstError(reply, 'token') ?? t('verifyMail.invalidBody')}
       </p>
       <div className={styles.actions}>
-        <ResendMailButton className={styles.primary} />
+        {/* A new link is sent to the logged-in member's address, so a guest logs in first (and comes back here). */}
+        {isLoggedIn(user.data) ? (
+          <ResendMailButton className={styles.primary} />
+        ) : (
+          <Link to="/login" className={styles.primary}>
+            {t('verifyMail.login')}
+          </Link>
+        )}
       </div>
     </AccountCard>
   );
