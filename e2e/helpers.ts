@@ -1,10 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
+import { expectAccessible } from './axe';
 
-/** Saves a full-page screenshot under test-results/screenshots/<project>-<name>.png for a person to look at. */
-export async function snap(page: Page, testInfo: TestInfo, name: string) {
+/**
+ * Saves a screenshot under test-results/screenshots/<project>-<name>.png for a person to look at (the whole page,
+ * or only what is on screen: fixed drawers look wrong in full-page shots), and runs axe on the same page state.
+ */
+export async function snap(page: Page, testInfo: TestInfo, name: string, opts: { fullPage?: boolean } = {}) {
   mkdirSync('test-results/screenshots', { recursive: true });
-  await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}-${name}.png`, fullPage: true });
+  await page.screenshot({
+    path: `test-results/screenshots/${testInfo.project.name}-${name}.png`,
+    fullPage: opts.fullPage ?? true,
+  });
+  await expectAccessible(page, testInfo, name);
 }
 
 /** Makes the page Japanese or English before the app reads its stored language. */

@@ -1,12 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { snap, useLanguage } from './helpers';
 
-/** A screenshot of what is on screen (fixed drawers look wrong in full-page shots). */
-async function snapViewport(page: Page, testInfo: { project: { name: string } }, name: string) {
-  mkdirSync('test-results/screenshots', { recursive: true });
-  await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}-${name}.png` });
-}
+/** A screenshot of what is on screen (fixed drawers look wrong in full-page shots), with its axe check. */
+const snapViewport = (page: Page, testInfo: TestInfo, name: string) => snap(page, testInfo, name, { fullPage: false });
 
 /** A fresh member through the sandbox, logged in through the real login call (the page shares the cookies). */
 async function loginAsNewMember(page: Page, body: Record<string, unknown> = { paidPoints: 1000 }) {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installInteractionGuards } from './interaction-guards';
 
@@ -24,6 +25,16 @@ describe('interaction guards', () => {
     uninstall = installInteractionGuards();
     expect(touch('touchstart', 2, 10).defaultPrevented).toBe(true);
     expect(touch('touchstart', 1, 20).defaultPrevented).toBe(false);
+    expect(touch('touchmove', 2, 30).defaultPrevented).toBe(true);
+    expect(touch('touchmove', 1, 40).defaultPrevented).toBe(false);
+  });
+
+  it('keeps zoom out of the viewport meta: pinch is stopped by touch-action on the root instead', () => {
+    const html = readFileSync(`${process.cwd()}/apps/web/index.html`, 'utf8');
+    const viewport = /<meta name="viewport" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(viewport).toBe('width=device-width, initial-scale=1.0');
+    const css = readFileSync(`${process.cwd()}/apps/web/src/styles/global.css`, 'utf8');
+    expect(css).toMatch(/touch-action: pan-x pan-y;/);
   });
 
   it('suppresses a second tap within 350 ms, not one after', () => {

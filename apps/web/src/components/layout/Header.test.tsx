@@ -75,9 +75,9 @@ describe('Header', () => {
   it('switches the language from the header', async () => {
     mockApi({ 'GET /user/point': { state: 200, is_login: '0' } });
     renderPage(withHeader(null));
-    await userEvent.click(await screen.findByRole('button', { name: 'English' }));
+    await userEvent.click(await screen.findByRole('button', { name: /English/ }));
     expect(await screen.findByRole('link', { name: 'Log in / Sign up' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: /English/ }).getAttribute('aria-pressed')).toBe('true');
     expect(localStorage.getItem('lang')).toBe('en');
   });
 });

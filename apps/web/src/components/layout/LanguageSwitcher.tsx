@@ -26,7 +26,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           lang={lang}
           className={styles.option}
           aria-pressed={current === lang}
-          aria-label={t(`lang.${lang}`)}
+          // The name starts with what is shown (WCAG 2.5.3: saying 'EN' works for voice control), then the full name.
+          aria-label={`${t(`lang.${lang}Short`)} ${t(`lang.${lang}`)}`}
           onClick={() => choose(lang)}
         >
           {t(`lang.${lang}Short`)}

@@ -77,10 +77,10 @@ describe('DrawButtons (spec section 5)', () => {
         onSaleStart={onSaleStart}
       />,
     );
-    expect(screen.getByTestId('countdown')!.textContent).toContain('01.00.03');
+    expect(screen.getByTestId('countdown')!.textContent).toContain('01:00:03');
     expect(btn(/^1回 /)).toBeNull();
     act(() => vi.advanceTimersByTime(1000));
-    expect(screen.getByTestId('countdown')!.textContent).toContain('01.00.02');
+    expect(screen.getByTestId('countdown')!.textContent).toContain('01:00:02');
     act(() => vi.advanceTimersByTime(3600 * 1000 + 2000));
     expect(screen.queryByTestId('countdown')).toBeNull();
     expect(btn(/^1回 /)!.disabled).toBe(false);

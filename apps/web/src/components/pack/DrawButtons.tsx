@@ -38,7 +38,9 @@ export function DrawButtons({ pack, onDraw, withDropdown, onSaleStart }: DrawBut
       <div className={styles.countdown} role="timer" aria-live="off">
         <span className={styles.countdownLabel}>{t('countdown.label')}</span>
         <span className={styles.countdownValue} data-testid="countdown">
-          {countdown}
+          {countdown.days > 0
+            ? t('countdown.days', { count: countdown.days, clock: countdown.clock })
+            : t('countdown.clock', { clock: countdown.clock })}
         </span>
       </div>
     );

@@ -1,12 +1,15 @@
 import { RANK_ORDER, type PackDetail } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormat } from '../../hooks/use-format';
+import { CopyButton } from '../ui/CopyButton';
 import styles from './FairnessBox.module.css';
 import { LockIcon } from './PackIcons';
 
 /** The pack's fairness proof: the seed commitment, live remaining per rank, the public draw log, the revealed seed. */
 export function FairnessBox({ pack }: { pack: PackDetail }) {
   const { t } = useTranslation('pack');
+  const fmt = useFormat();
   const { fairness } = pack;
   return (
     <section className={styles.box} aria-labelledby="fairness-title">
@@ -19,6 +22,7 @@ export function FairnessBox({ pack }: { pack: PackDetail }) {
         <code className={styles.hash} data-testid="seed-hash">
           {fairness.seed_hash}
         </code>
+        <CopyButton text={fairness.seed_hash} what={t('fairness.commitment')} />
       </div>
       {fairness.seed ? (
         <div className={styles.field}>
@@ -62,7 +66,7 @@ export function FairnessBox({ pack }: { pack: PackDetail }) {
               <tbody>
                 {pack.draw_log.map((e, i) => (
                   <tr key={`${e.ticket_no}-${i}`}>
-                    <td>{e.created}</td>
+                    <td>{fmt.dateTime(e.created)}</td>
                     <td>{e.rank}</td>
                     <td>{e.member}</td>
                     <td>#{e.ticket_no}</td>

@@ -28,12 +28,7 @@ export function Lineup({
           <ul className={styles.cards}>
             {lineup[rank].map((card) => (
               <li key={card.id}>
-                <button
-                  type="button"
-                  className={styles.card}
-                  onClick={() => setOpen(card)}
-                  aria-label={t('lineup.openCard', { name: card.name })}
-                >
+                <button type="button" className={styles.card} onClick={() => setOpen(card)} aria-haspopup="dialog">
                   <img src={card.image_url} alt="" width={300} height={420} loading="lazy" draggable={false} />
                   <span className={styles.cardName}>{card.name}</span>
                   <span className={styles.cardMeta}>
@@ -43,6 +38,8 @@ export function Lineup({
                     <span>{t('lineup.setCount', { count: card.set_count })}</span>
                   </span>
                   <span className={styles.model}>{card.model_number}</span>
+                  {/* Named by what it shows (WCAG 2.5.3), then what it does. */}
+                  <span className="visually-hidden">{t('lineup.enlarge')}</span>
                 </button>
               </li>
             ))}

@@ -53,7 +53,7 @@ export function PackBanner({ pack, onSaleStart }: { pack: PackSummary; onSaleSta
         </Link>
       )}
       <div className={styles.body}>
-        <h3 id={`pack-${pack.id}-name`} className={styles.name}>
+        <h2 id={`pack-${pack.id}-name`} className={styles.name}>
           {soldOut ? (
             <>
               {pack.name} <span className="visually-hidden">{t('soldOut')}</span>
@@ -61,7 +61,7 @@ export function PackBanner({ pack, onSaleStart }: { pack: PackSummary; onSaleSta
           ) : (
             <Link to={packDetailPath(pack.id)}>{pack.name}</Link>
           )}
-        </h3>
+        </h2>
         <div className={styles.meta}>
           <PriceTag amount={pack.point} method={pack.payment_method} perDraw />
         </div>

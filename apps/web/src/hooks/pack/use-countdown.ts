@@ -1,5 +1,6 @@
-import { countdownText, parseTokyo } from '@oripa/core';
+import { parseTokyo } from '@oripa/core';
 import { useEffect, useState } from 'react';
+import { countdownParts } from '../../lib/format/datetime';
 
 function startMs(startDate: string): number | null {
   try {
@@ -10,20 +11,24 @@ function startMs(startDate: string): number | null {
 }
 
 /**
- * The "until sales start" countdown (hh.mm.ss), refreshed every second while `active`; null once the start time
- * has come (the banner then shows its buttons) or when not active.
+ * The "until sales start" countdown (whole days, then hh:mm:ss), refreshed every second while `active`; null once
+ * the start time has come (the banner then shows its buttons) or when not active.
  */
-export function useCountdown(startDate: string, active: boolean, onZero?: () => void): string | null {
+export function useCountdown(
+  startDate: string,
+  active: boolean,
+  onZero?: () => void,
+): { days: number; clock: string } | null {
   const start = startMs(startDate);
   const [now, setNow] = useState(() => Date.now());
-  const text = active && start !== null ? countdownText(start, now) : null;
+  const text = active && start !== null ? countdownParts(start, now) : null;
   useEffect(() => {
     if (!active || start === null) return;
-    if (countdownText(start, Date.now()) === null) return;
+    if (countdownParts(start, Date.now()) === null) return;
     const timer = setInterval(() => {
       const t = Date.now();
       setNow(t);
-      if (countdownText(start, t) === null) {
+      if (countdownParts(start, t) === null) {
         clearInterval(timer);
         onZero?.();
       }

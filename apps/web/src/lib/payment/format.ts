@@ -1,5 +1,5 @@
 /** Yen and point amounts with thousands separators. */
 export const n = (v: number) => v.toLocaleString('ja-JP');
 
-/** A wire time (Tokyo `YYYY-MM-DD HH:mm:ss`) as `YYYY/MM/DD HH:mm` for deadlines. */
-export const deadline = (wire: string) => wire.slice(0, 16).replaceAll('-', '/');
+/** A wire time (Tokyo `YYYY-MM-DD HH:mm:ss`) for deadlines: "11月25日(水) 7:37" / "Wed, 25 Nov 7:37 JST". */
+export { dateTime as deadline } from '../format/datetime';

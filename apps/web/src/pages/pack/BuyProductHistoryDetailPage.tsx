@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { failed, useHistoryDetail } from '../../api/packs';
 import { parseId } from '../../lib/pack/query-params';
+import { CopyButton } from '../../components/ui/CopyButton';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
+import { PageTitle } from '../../components/ui/PageTitle';
+import { useFormat } from '../../hooks/use-format';
 import { MiniCards } from './MiniCards';
 import styles from './HistoryPages.module.css';
 import page from './PackPages.module.css';
@@ -10,6 +13,7 @@ import page from './PackPages.module.css';
 /** /buy-product-history-detail?packHistoryId: the SHIPPED page of one decided purchase. */
 export function BuyProductHistoryDetailPage() {
   const { t } = useTranslation('pack');
+  const fmt = useFormat();
   const [params] = useSearchParams();
   const id = parseId(params.get('packHistoryId'));
   const { data, isPending } = useHistoryDetail(id);
@@ -18,9 +22,14 @@ export function BuyProductHistoryDetailPage() {
   const d = data?.detail;
   return (
     <section className={`${page.page} ${page.narrow}`} aria-labelledby="shipped-title">
-      <h1 id="shipped-title" className={`${page.h1} ${styles.shipped}`}>
+      <PageTitle
+        id="shipped-title"
+        className={`${page.h1} ${styles.shipped}`}
+        subtitle={t('history.shippedSubtitle')}
+        center
+      >
         SHIPPED
-      </h1>
+      </PageTitle>
       {failed(data) || !d ? (
         <p className={page.alert} role="alert">
           {data?.state === 404 ? t('history.notFound') : t('history.error')}
@@ -31,11 +40,14 @@ export function BuyProductHistoryDetailPage() {
             <dt>{t('history.packName')}</dt>
             <dd>{d.pack_name}</dd>
             <dt>{t('history.date')}</dt>
-            <dd>{d.created.split(' ')[0]}</dd>
+            <dd>{fmt.dateOnly(d.created)}</dd>
             {d.delivery_code && (
               <>
                 <dt>{t('history.deliveryCode')}</dt>
-                <dd data-testid="delivery-code">{d.delivery_code}</dd>
+                <dd>
+                  <span data-testid="delivery-code">{d.delivery_code}</span>
+                  <CopyButton text={d.delivery_code} what={t('history.deliveryCode')} />
+                </dd>
               </>
             )}
           </dl>

@@ -51,7 +51,7 @@ describe('GetCardListPage', () => {
     fireEvent.click(boxes[1]!);
     expect(boxes[1]!.checked).toBe(true);
     expect(screen.getByTestId('ship-count').textContent).toBe('2枚');
-    expect(screen.getByText(/2026-11-22 10:00:00 までに選択してください/)).toBeTruthy();
+    expect(screen.getByText(/11月22日\(日\) 10:00までに選択してください（/)).toBeTruthy();
     fireEvent.click(screen.getByTestId('to-confirm'));
     await screen.findByTestId('where');
     expect(router.state.location.search).toBe('?selectedCardHistoryIds=2,3&packId=7&purchaseId=99');

@@ -6,6 +6,7 @@ import { isOk } from '../../api/client';
 import { useBuyResult } from '../../api/packs';
 import { CardChoice } from '../../components/pack/CardChoice';
 import { useSkipShipping } from '../../hooks/pack/use-skip-shipping';
+import { useFormat } from '../../hooks/use-format';
 import { useHeaderSlot } from '../../hooks/use-header-slot';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import { parseId } from '../../lib/pack/query-params';
@@ -36,6 +37,7 @@ export function GetCardListPage() {
 
 function CardList({ result, cards }: { result: PurchaseResult; cards: DrawnCard[] }) {
   const { t } = useTranslation('pack');
+  const fmt = useFormat();
   const navigate = useNavigate();
   const [selected, setSelected] = useState<Set<number>>(
     () => new Set(cards.filter((c) => c.no_reduction === '1').map((c) => c.history_id)),
@@ -65,7 +67,9 @@ function CardList({ result, cards }: { result: PurchaseResult; cards: DrawnCard[
       <p className={page.dim}>
         {result.title} ・ {t('choice.count', { count: cards.length })}
       </p>
-      <p className={page.warn}>{t('choice.deadline', { date: result.decide_by })}</p>
+      <p className={page.warn}>
+        {t('choice.deadline', { date: fmt.dateTime(result.decide_by), relative: fmt.relative(result.decide_by) })}
+      </p>
       <div className={styles.bulk}>
         <button type="button" className={styles.link} onClick={() => setAll(true)}>
           {t('choice.selectAll')}

@@ -79,7 +79,7 @@ describe('BuyProductHistoryDetailPage (SHIPPED)', () => {
     );
     expect(await screen.findByText('パック3')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('SHIPPED');
-    expect(screen.getByText('2026-11-21')).toBeTruthy();
+    expect(screen.getByText('2026年11月21日(土)')).toBeTruthy();
     expect(screen.getByTestId('delivery-code').textContent).toBe('YT-123');
     expect(screen.getByText('発送したカード（1枚）')).toBeTruthy();
     expect(screen.getByText('ポイントに変換したカード（2枚）')).toBeTruthy();

@@ -21,6 +21,7 @@ import { usePageMeta } from '../../hooks/use-page-meta';
 import { PackDetailSkeleton } from './PackDetailSkeleton';
 import styles from './PackDetailPage.module.css';
 import page from './PackPages.module.css';
+import { dateTime, langOf } from '../../lib/format/datetime';
 
 /** Buy buttons stay hidden this long when arriving with num; the confirm opens after AUTO_CONFIRM_MS (spec 9). */
 export const HIDE_BUTTONS_MS = 3000;
@@ -137,7 +138,11 @@ function PackDetailView({ packId }: { packId: number }) {
               />
             )}
           </div>
-          {pack.is_before === '1' && <p className={page.dim}>{t('detail.startsAt', { date: pack.start_date })}</p>}
+          {pack.is_before === '1' && (
+            <p className={page.dim}>
+              {t('detail.startsAt', { date: dateTime(pack.start_date, langOf(i18n.language)) })}
+            </p>
+          )}
         </div>
       </div>
       {pack.detail && (

@@ -2,12 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useBankInfo } from '../../api/payments';
 import { LoadState } from '../../components/payment/LoadState';
+import { CopyButton } from '../../components/ui/CopyButton';
+import { langOf } from '../../lib/format/datetime';
 import { deadline, n } from '../../lib/payment/format';
 import styles from '../../components/payment/Payment.module.css';
 
 /** /bank-transfer-information: where to transfer (bank, number, name, price), within 3 days. */
 export function BankTransferInformationPage() {
-  const { t } = useTranslation('payment');
+  const { t, i18n } = useTranslation('payment');
   const [params] = useSearchParams();
   const info = useBankInfo(params.get('payment_id') ?? '');
   const d = info.data;
@@ -30,19 +32,27 @@ export function BankTransferInformationPage() {
               <dt>{t('bankInfo.bank')}</dt>
               <dd>
                 {d.bank} {d.branch}
+                <CopyButton text={`${d.bank ?? ''} ${d.branch ?? ''}`.trim()} what={t('bankInfo.bank')} />
               </dd>
               <dt>{t('bankInfo.number')}</dt>
               <dd>
                 {d.account_type} {d.number}
+                <CopyButton text={d.number} what={t('bankInfo.number')} />
               </dd>
               <dt>{t('bankInfo.name')}</dt>
-              <dd>{d.name}</dd>
+              <dd>
+                {d.name}
+                {d.name && <CopyButton text={d.name} what={t('bankInfo.name')} />}
+              </dd>
               <dt>{t('bankInfo.price')}</dt>
-              <dd>{t('confirm.priceValue', { value: n(d.price ?? 0) })}</dd>
+              <dd>
+                {t('confirm.priceValue', { value: n(d.price ?? 0) })}
+                <CopyButton text={String(d.price ?? 0)} what={t('bankInfo.price')} />
+              </dd>
               {d.deadline && (
                 <>
                   <dt>{t('confirmCombini.deadline')}</dt>
-                  <dd>{deadline(d.deadline)}</dd>
+                  <dd>{deadline(d.deadline, langOf(i18n.language))}</dd>
                 </>
               )}
             </dl>

@@ -2,12 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useCombiniSlip } from '../../api/payments';
 import { LoadState } from '../../components/payment/LoadState';
+import { CopyButton } from '../../components/ui/CopyButton';
+import { langOf } from '../../lib/format/datetime';
 import { deadline, n } from '../../lib/payment/format';
 import styles from '../../components/payment/Payment.module.css';
 
 /** /confirm-combini?paymentID={receipt}: the convenience-store payment slip and its link. */
 export function ConfirmCombiniPage() {
-  const { t } = useTranslation('payment');
+  const { t, i18n } = useTranslation('payment');
   const [params] = useSearchParams();
   const receipt = params.get('paymentID') ?? '';
   const slip = useCombiniSlip(receipt);
@@ -38,13 +40,16 @@ export function ConfirmCombiniPage() {
           <div className={styles.card}>
             <dl className={styles.dl}>
               <dt>{t('confirmCombini.receipt')}</dt>
-              <dd>{d.receipt ?? receipt}</dd>
+              <dd>
+                {d.receipt ?? receipt}
+                <CopyButton text={d.receipt ?? receipt} what={t('confirmCombini.receipt')} />
+              </dd>
               <dt>{t('combini.legend')}</dt>
               <dd>{d.store ? t(`combini.${d.store}`) : ''}</dd>
               <dt>{t('confirm.price')}</dt>
               <dd>{t('confirm.priceValue', { value: n(d.price ?? 0) })}</dd>
               <dt>{t('confirmCombini.deadline')}</dt>
-              <dd>{d.deadline ? deadline(d.deadline) : t('confirmCombini.deadlineValue')}</dd>
+              <dd>{d.deadline ? deadline(d.deadline, langOf(i18n.language)) : t('confirmCombini.deadlineValue')}</dd>
             </dl>
             {d.url && (
               <div className={styles.actions}>

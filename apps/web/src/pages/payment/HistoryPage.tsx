@@ -4,6 +4,7 @@ import { useCoinHistory, usePointHistory } from '../../api/payments';
 import { HistoryTable, type HistoryRowView } from '../../components/payment/HistoryTable';
 import { LoadState } from '../../components/payment/LoadState';
 import styles from '../../components/payment/Payment.module.css';
+import { PageTitle } from '../../components/ui/PageTitle';
 import { Pager } from '../../components/ui/Pager';
 
 function usePageParam() {
@@ -32,9 +33,9 @@ function HistoryView({
   const { t } = useTranslation('payment');
   return (
     <section className={styles.page} aria-labelledby={`${ns}-title`}>
-      <h1 id={`${ns}-title`} className={styles.title}>
+      <PageTitle id={`${ns}-title`} className={styles.title} subtitle={t(`${ns}.subtitle`, { defaultValue: '' })}>
         {t(`${ns}.title`)}
-      </h1>
+      </PageTitle>
       {query.isPending || query.isError ? (
         <LoadState error={query.isError} onRetry={() => void query.refetch()} />
       ) : rows.length === 0 ? (

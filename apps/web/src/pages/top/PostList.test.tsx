@@ -39,7 +39,7 @@ describe('PostList', () => {
     renderPage(<PostList />);
     expect(await screen.findByRole('heading', { name: '投稿11' })).toBeTruthy();
     expect(screen.getAllByText('佐藤 健太')).toHaveLength(2);
-    expect(screen.getAllByText('2026/11/20 18:30')[0]!.getAttribute('datetime')).toBe('2026-11-20T18:30:00+09:00');
+    expect(screen.getAllByText('11月20日(金) 18:30')[0]!.getAttribute('datetime')).toBe('2026-11-20T18:30:00+09:00');
     await userEvent.click(screen.getByRole('button', { name: '次へ' }));
     expect(await screen.findByRole('heading', { name: '投稿21' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '2ページ目' }).getAttribute('aria-current')).toBe('page');

@@ -3,13 +3,12 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePosts } from '../../api/site';
 import { Pager } from '../../components/ui/Pager';
+import { useFormat } from '../../hooks/use-format';
 import styles from './PostList.module.css';
-
-/** `2026-11-21 18:30:00` (Tokyo) → `2026/11/21 18:30`, the same in both languages. */
-const displayTime = (created: string) => created.slice(0, 16).replaceAll('-', '/');
 
 function PostCard({ post }: { post: CommunityPost }) {
   const { t } = useTranslation('top');
+  const fmt = useFormat();
   return (
     <article className={styles.post}>
       <header className={styles.postHead}>
@@ -18,7 +17,7 @@ function PostCard({ post }: { post: CommunityPost }) {
           <span className={styles.author}>
             {t('posts.author', { lastName: post.lastName, firstName: post.firstName })}
           </span>
-          <time dateTime={`${post.created.replace(' ', 'T')}+09:00`}>{displayTime(post.created)}</time>
+          <time dateTime={`${post.created.replace(' ', 'T')}+09:00`}>{fmt.dateTime(post.created)}</time>
         </p>
       </header>
       <p className={styles.content}>{post.content}</p>

@@ -79,7 +79,8 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
   const endSpotlight = useCallback(() => setSpotlight(null), []);
   const gridClass = n === 1 ? styles.single : n > 20 ? styles.many : '';
   return (
-    <div className={`${styles.screen} ${styles[`tier${tier}`]}`}>
+    // The reveal is a bare page (no shared header or footer): it is its own main landmark.
+    <main className={`${styles.screen} ${styles[`tier${tier}`]}`}>
       <h1 className="visually-hidden">{t('reveal.title', { title: result.title })}</h1>
       {(phase === 'ready' || phase === 'opening') && (
         <PackOpening
@@ -128,6 +129,6 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
           {result.is_buy_coin === '1' ? t('reveal.nextCoin') : t('reveal.next')}
         </button>
       )}
-    </div>
+    </main>
   );
 }

@@ -9,7 +9,9 @@ export function RevealCard({ card, revealed, spotlight }: { card: DrawnCard; rev
   const tier = cardTier(card);
   return (
     <div
-      className={`${styles.card} ${revealed ? styles.flipped : ''} ${styles[`cardTier${tier}`]} ${spotlight ? styles.spot : ''}`}
+      className={[styles.card, revealed && styles.flipped, styles[`cardTier${tier}`], spotlight && styles.spot]
+        .filter(Boolean)
+        .join(' ')}
       data-testid="reveal-card"
       data-revealed={revealed ? '1' : '0'}
     >

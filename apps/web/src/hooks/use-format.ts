@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { dateOnly, dateTime, langOf, num, relativeTime } from '../lib/format/datetime';
+
+/** The formatters of lib/format/datetime.ts bound to the page's language. */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  return {
+    lang,
+    dateTime: (v: string | Date) => dateTime(v, lang),
+    dateOnly: (v: string | Date) => dateOnly(v, lang),
+    relative: (v: string | Date) => relativeTime(v, lang),
+    num: (v: number | string | undefined | null) => num(v, lang),
+  };
+}

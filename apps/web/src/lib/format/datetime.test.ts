@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { countdownParts, dateOnly, dateTime, num, relativeTime } from './datetime';
+
+describe('dates and times in Asia/Tokyo', () => {
+  // 2026-11-24 22:37 UTC is Wednesday 25 November 7:37 in Tokyo.
+  const wire = '2026-11-25 07:37:00';
+
+  it('shows the day, weekday and time the Japanese and the English way', () => {
+    expect(dateTime(wire, 'ja')).toBe('11月25日(水) 7:37');
+    expect(dateTime(wire, 'en')).toBe('Wed, 25 Nov 7:37 JST');
+    expect(dateTime(new Date('2026-11-24T22:37:00Z'), 'en')).toBe('Wed, 25 Nov 7:37 JST');
+    expect(dateOnly(wire, 'ja')).toBe('2026年11月25日(水)');
+    expect(dateOnly(wire, 'en')).toBe('Wed, 25 Nov 2026');
+  });
+
+  it('keeps an unreadable value as it came', () => {
+    expect(dateTime('soon', 'ja')).toBe('soon');
+  });
+
+  it('says how far away a time is in its largest unit', () => {
+    const now = Date.parse('2026-11-24T23:37:00Z');
+    expect(relativeTime('2026-11-26 07:37:00', 'en', now)).toBe('in 23 hours');
+    expect(relativeTime('2026-11-26 07:37:00', 'ja', now)).toBe('あと23時間');
+    expect(relativeTime('2026-11-25 08:32:00', 'ja', now)).toBe('5分前');
+    expect(relativeTime('2026-11-28 08:37:00', 'en', now)).toBe('in 3 days');
+    expect(relativeTime('2026-11-25 08:32:00', 'en', now)).toBe('5 minutes ago');
+  });
+});
+
+describe('countdown parts', () => {
+  it('splits days from the clock', () => {
+    expect(countdownParts(2 * 86_400_000 + (3 * 3600 + 15 * 60 + 9) * 1000, 0)).toEqual({
+      days: 2,
+      clock: '03:15:09',
+    });
+    expect(countdownParts(59_000, 0)).toEqual({ days: 0, clock: '00:00:59' });
+    expect(countdownParts(1000, 1000)).toBeNull();
+  });
+
+  it('adds back up to the seconds left, whatever they are', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 400 * 86_400 }), (seconds) => {
+        const parts = countdownParts(seconds * 1000, 0)!;
+        const [h, m, s] = parts.clock.split(':').map(Number) as [number, number, number];
+        expect(h).toBeLessThan(24);
+        expect(parts.days * 86_400 + h * 3600 + m * 60 + s).toBe(seconds);
+      }),
+    );
+  });
+});
+
+it('puts separators in numbers', () => {
+  expect(num(1234567, 'ja')).toBe('1,234,567');
+  expect(num('50000', 'en')).toBe('50,000');
+  expect(num(undefined, 'en')).toBe('0');
+});
