@@ -1,4 +1,3 @@
-import { preparing } from '../pages/Preparing';
 import type { RouteDef } from './route-def';
 import { lazyPage } from './lazy-page';
 
@@ -48,8 +47,4 @@ export const accountRoutes: RouteDef[] = [
   },
   { path: '/change-password', titleKey: 'changePassword', guard: 'member', page: ChangePasswordPage },
   { path: '/my-page', titleKey: 'myPage', guard: 'member', page: MyPage },
-  { path: '/sms', titleKey: 'sms', guard: 'member', page: preparing('sms') },
-  { path: '/sms/success', titleKey: 'smsSuccess', guard: 'member', page: preparing('smsSuccess') },
-  { path: '/sms/error', titleKey: 'smsError', guard: 'member', page: preparing('smsError') },
-  { path: '/transfer-point', titleKey: 'transferPoint', guard: 'member', page: preparing('transferPoint') },
 ];

@@ -20,9 +20,6 @@ import { ReferralCode } from './ReferralCode';
 import { useFocusTrap } from '../../../hooks/use-focus-trap';
 import styles from './SideMenu.module.css';
 
-// Promotion and help links of spec section 2 point at outside services that are not chosen yet.
-const MESSAGING_URL = '#';
-const SOCIAL_URL = '#';
 const RANK_HELP_URL = '/user-guide/';
 
 export interface SideMenuProps {
@@ -39,6 +36,7 @@ export interface SideMenuProps {
  */
 export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
   const { t, i18n } = useTranslation('layout');
+  const { t: tb } = useTranslation('programmes-b');
   const panel = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -177,27 +175,23 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
             <MenuLink to="/transfer-point" onClick={close}>
               {t('menu.account.transferPoint')}
             </MenuLink>
+            <MenuLink to="/exchange-card" onClick={close}>
+              {tb('menu.exchange')}
+            </MenuLink>
           </LinkGroup>
 
           <LinkGroup title={t('menu.promo.title')}>
             <li>
-              <a className={styles.promo} href={MESSAGING_URL} target="_blank" rel="noopener noreferrer">
+              <Link className={styles.promo} to="/daily-draw" onClick={close}>
                 <span className={styles.promoTitle}>{t('menu.promo.messaging')}</span>
                 <span className={styles.promoNote}>{t('menu.promo.messagingNote')}</span>
-                <span className="visually-hidden">{t('opensNewTab')}</span>
-              </a>
+              </Link>
             </li>
             <li>
-              <a
-                className={`${styles.promo} ${styles.promoAlt}`}
-                href={SOCIAL_URL}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
+              <Link className={`${styles.promo} ${styles.promoAlt}`} to="/sns-campaign" onClick={close}>
                 <span className={styles.promoTitle}>{t('menu.promo.social')}</span>
                 <span className={styles.promoNote}>{t('menu.promo.socialNote')}</span>
-                <span className="visually-hidden">{t('opensNewTab')}</span>
-              </a>
+              </Link>
             </li>
           </LinkGroup>
         </nav>

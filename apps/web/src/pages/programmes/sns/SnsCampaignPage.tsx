@@ -1,0 +1,82 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRefreshCurrentUser } from '../../../api/account';
+import { claimSnsCampaign, programmeBKeys, useSnsCampaign } from '../../../api/programmes-b';
+import { LoadState } from '../../../components/payment/LoadState';
+import { PageTitle } from '../../../components/ui/PageTitle';
+import { refusal } from '../exchange/ExchangePage';
+import styles from '../ProgrammesB.module.css';
+
+/** /sns-campaign, the header's social-network promotion: follow, then claim the points once with the post's code. */
+export function SnsCampaignPage() {
+  const { t, i18n } = useTranslation('programmes-b');
+  const query = useSnsCampaign();
+  const qc = useQueryClient();
+  const refreshUser = useRefreshCurrentUser();
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const data = query.data?.state === 200 ? query.data : undefined;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const reply = await claimSnsCampaign(code);
+    setBusy(false);
+    if (reply.state === 200) {
+      setError('');
+      setMessage(t('sns.granted', { point: (reply.point ?? 0).toLocaleString(i18n.language) }));
+      await Promise.all([qc.invalidateQueries({ queryKey: programmeBKeys.sns() }), refreshUser()]);
+    } else setError(refusal(reply));
+  };
+
+  return (
+    <section className={`${styles.page} ${styles.narrow}`} aria-labelledby="sns-title">
+      <PageTitle id="sns-title" className={styles.title} subtitle={t('sns.subtitle')}>
+        {t('sns.title')}
+      </PageTitle>
+      {!data ? (
+        <LoadState error={query.isError} onRetry={() => void query.refetch()} />
+      ) : data.active !== '1' ? (
+        <p className={styles.card}>{t('sns.inactive')}</p>
+      ) : (
+        <div className={styles.card}>
+          <p className={styles.lead}>{t('sns.lead', { point: (data.point ?? 0).toLocaleString(i18n.language) })}</p>
+          <a className={styles.secondary} href={data.follow_url} target="_blank" rel="noopener noreferrer">
+            {t('sns.follow')}
+          </a>
+          {message && (
+            <p className={styles.result} role="status">
+              {message}
+            </p>
+          )}
+          {data.claimed === '1' ? (
+            <p className={styles.muted}>{t('sns.claimed')}</p>
+          ) : (
+            <form className={styles.field} onSubmit={(e) => void submit(e)}>
+              <label className={styles.field}>
+                {t('sns.codeLabel')}
+                <input
+                  name="code"
+                  maxLength={40}
+                  autoComplete="off"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                />
+              </label>
+              <p className={styles.error} role="alert">
+                {error}
+              </p>
+              <button type="submit" className={styles.primary} disabled={busy || !code.trim()}>
+                {t('sns.claim')}
+              </button>
+            </form>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
