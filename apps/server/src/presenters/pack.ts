@@ -70,12 +70,16 @@ export function presentPackSummary(
   };
 }
 
-export function presentLineupCard(c: CardRow): LineupCard {
+/** A card's name in the member's language; a card without an English name keeps its Japanese one. */
+export const cardName = (c: Pick<CardRow, 'name' | 'name_en'>, lang: Lang) =>
+  lang === 'en' && c.name_en ? c.name_en : c.name;
+
+export function presentLineupCard(c: CardRow, lang: Lang): LineupCard {
   return {
     id: Number(c.id),
     rank: c.rank,
     image_url: c.image_url,
-    name: c.name,
+    name: cardName(c, lang),
     set_count: c.set_count,
     model_number: c.model_number,
     rarity: c.rarity,
@@ -103,7 +107,7 @@ export function presentPackDetail(
   lang: Lang,
 ): PackDetail {
   const byRank = Object.fromEntries(RANK_ORDER.map((r) => [r, [] as LineupCard[]])) as Record<Rank, LineupCard[]>;
-  for (const c of lineup) byRank[c.rank].push(presentLineupCard(c));
+  for (const c of lineup) byRank[c.rank].push(presentLineupCard(c, lang));
   return {
     ...summary,
     detail: lang === 'en' ? pack.detail_en : pack.detail_ja,
@@ -126,11 +130,12 @@ function drawnCard(
   historyId: number,
   ticketNo: number,
   status: DrawnRow['status'],
+  lang: Lang,
 ): DrawnCard {
   return {
     history_id: historyId,
     image: c.image_url,
-    name: c.name,
+    name: cardName(c, lang),
     rarity: c.rarity,
     rarity_label: rarityLabel(c.rarity),
     rank: c.rank,
@@ -143,17 +148,17 @@ function drawnCard(
   };
 }
 
-export function presentDrawnCard(d: DrawnRow): DrawnCard {
-  return drawnCard(d, Number(d.history_id), d.ticket_no, d.status);
+export function presentDrawnCard(d: DrawnRow, lang: Lang): DrawnCard {
+  return drawnCard(d, Number(d.history_id), d.ticket_no, d.status, lang);
 }
 
 /**
  * The cards of a purchase that just happened, from the tickets it took and the pack's lineup in memory: one small
  * object per card and no query, so a 3,000-draw reply costs the server little more than its JSON.
  */
-export function presentClaimedCards(claimed: ClaimedRow[], lineup: Map<number, CardRow>): DrawnCard[] {
+export function presentClaimedCards(claimed: ClaimedRow[], lineup: Map<number, CardRow>, lang: Lang): DrawnCard[] {
   return claimed.map((t) =>
-    drawnCard(lineup.get(Number(t.pack_card_id))!, Number(t.history_id), t.ticket_no, 'pending'),
+    drawnCard(lineup.get(Number(t.pack_card_id))!, Number(t.history_id), t.ticket_no, 'pending', lang),
   );
 }
 
@@ -174,7 +179,7 @@ export function presentPurchaseResult(
     created: formatTokyo(createdAt),
     cards,
     decide_by: formatTokyo(new Date(createdAt.getTime() + DECISION_WINDOW_MS)),
-    // Ranks move with point purchases (issue 2), never with draws.
+    // Ranks move with payments (issue 2); a rank-up is shown by the next result read (routes/packs/purchase.ts).
     rank_up: '0',
     rankup_data: null,
   };
@@ -182,7 +187,13 @@ export function presentPurchaseResult(
 
 /** A stored purchase (the reveal, the card choice, a replayed buy) on the wire. */
 export function presentPurchaseView(view: PurchaseView, lang: Lang): PurchaseResult {
-  return presentPurchaseResult(view.purchaseId, view.pack, view.createdAt, view.cards.map(presentDrawnCard), lang);
+  return presentPurchaseResult(
+    view.purchaseId,
+    view.pack,
+    view.createdAt,
+    view.cards.map((c) => presentDrawnCard(c, lang)),
+    lang,
+  );
 }
 
 const SEND_STATE = {
@@ -227,8 +238,8 @@ export function presentHistoryDetail(
 ): PackHistoryDetail {
   return {
     ...presentHistoryRow(r, lang),
-    shipped_cards: cards.filter((c) => c.status === 'ship').map(presentDrawnCard),
-    converted_cards: cards.filter((c) => c.status === 'convert').map(presentDrawnCard),
+    shipped_cards: cards.filter((c) => c.status === 'ship').map((c) => presentDrawnCard(c, lang)),
+    converted_cards: cards.filter((c) => c.status === 'convert').map((c) => presentDrawnCard(c, lang)),
     shipment: presentHistoryShipment(r, events),
   };
 }

@@ -36,7 +36,9 @@ export interface CardRow {
   id: number;
   pack_id: number;
   rank: Rank;
+  /** The Japanese name (the lineup as published); name_en its English name, '' where none was given. */
   name: string;
+  name_en: string;
   image_url: string;
   set_count: number;
   model_number: string;

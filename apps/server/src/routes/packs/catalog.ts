@@ -51,7 +51,7 @@ export const packRoutes: FastifyPluginAsync = async (app) => {
 
   const cardList = async (request: PageParams, reply: FastifyReply) => {
     const { rows, page } = await loadLineupPage(ctx, pathId(request.params.packId), pageParam(request.params.page));
-    return reply.ok({ list: rows.map(presentLineupCard), page });
+    return reply.ok({ list: rows.map((c) => presentLineupCard(c, request.lang)), page });
   };
   app.get('/user/pack/card_list/:packId', cardList);
   app.get('/user/pack/card_list/:packId/:page', cardList);
@@ -59,7 +59,7 @@ export const packRoutes: FastifyPluginAsync = async (app) => {
   app.post('/user/pack/card', async (request, reply) => {
     const p = request.payload;
     const { rows, page } = await loadLineupPage(ctx, pathId(String(p.pack_id ?? '')), pageParam(p.page));
-    return reply.ok({ list: rows.map(presentLineupCard), page });
+    return reply.ok({ list: rows.map((c) => presentLineupCard(c, request.lang)), page });
   });
 
   app.get('/user/pack/detail/:packId', async (request: PageParams, reply) => {

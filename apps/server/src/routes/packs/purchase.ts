@@ -6,6 +6,7 @@ import { presentClaimedCards, presentPurchaseResult, presentPurchaseView } from 
 import { decide } from '../../services/packs/decision.ts';
 import { buyWithToken, checkPurchase } from '../../services/packs/purchase.ts';
 import { latestPurchase, loadPurchaseView } from '../../services/packs/purchase-results.ts';
+import { rankUpOfPurchase } from '../../services/programmes/ranks/rank-ups.ts';
 
 type QueryRequest = FastifyRequest<{ Querystring: { purchase_id?: string } }>;
 
@@ -25,7 +26,7 @@ export const packPurchaseRoutes: FastifyPluginAsync = async (app) => {
     const bought = await buyWithToken(ctx, memberId, token);
     const { fresh } = bought;
     if (fresh) {
-      const cards = presentClaimedCards(fresh.claimed, fresh.lineup);
+      const cards = presentClaimedCards(fresh.claimed, fresh.lineup, request.lang);
       return reply.ok({
         ...presentPurchaseResult(bought.purchaseId, bought.pack, fresh.createdAt, cards, request.lang),
       });
@@ -46,7 +47,9 @@ export const packPurchaseRoutes: FastifyPluginAsync = async (app) => {
     }
     const view = await loadPurchaseView(ctx, memberId, purchaseId);
     if (!view) return reply.ok({ cards: [] });
-    return reply.ok({ ...presentPurchaseView(view, request.lang) });
+    // Issue 11: a rank-up since the previous draw is shown after this reveal.
+    const rankUp = await rankUpOfPurchase(ctx.db.pool, memberId, view.purchaseId, view.createdAt);
+    return reply.ok({ ...presentPurchaseView(view, request.lang), ...rankUp });
   };
   app.get('/user/pack/gache_result', result);
   app.get('/user/pack/buy_result', result);
