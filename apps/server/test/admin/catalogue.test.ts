@@ -93,7 +93,7 @@ describe('card master (/api/admin/cards)', () => {
     const list = await op.get('/admin/cards?q=dragon&sort=buy_point&dir=asc&per_page=1&page=2');
     expect(list.state).toBe(200);
     expect(list.total).toBe(2);
-    expect((list.list as { name_en: string }[]).map((c) => c.name_en)).toEqual(['Blue Dragon']);
+    expect((list.rows as { name_en: string }[]).map((c) => c.name_en)).toEqual(['Blue Dragon']);
     const edit = await op.post(`/admin/cards/${a.id}`, {
       card_type: 1,
       name_ja: '蒼き竜王',

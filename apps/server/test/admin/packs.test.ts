@@ -233,7 +233,7 @@ describe('publish → on sale → close', () => {
     expect(a).toEqual(await tickets(viaSeed));
     // And the seed path lists in the console too, as a published pack.
     const list = await t.op.get('/admin/packs?status=on_sale&q=' + encodeURIComponent('シード経路'));
-    expect((list.list as Pack[]).map((p) => p.pack_id)).toEqual([viaSeed]);
+    expect((list.rows as Pack[]).map((p) => p.pack_id)).toEqual([viaSeed]);
   });
 });
 

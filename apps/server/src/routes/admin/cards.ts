@@ -37,7 +37,7 @@ export const cardRoutes: FastifyPluginAsync = async (app) => {
       limit: q.per_page,
       offset: (q.page - 1) * q.per_page,
     });
-    return reply.ok({ list: rows.map(presentCard), total, page: q.page, per_page: q.per_page });
+    return reply.ok({ rows: rows.map(presentCard), total, page: q.page, per_page: q.per_page });
   });
 
   app.get('/cards/:id', { config: WRITE }, async (request, reply) => {

@@ -41,7 +41,7 @@ export const packAdminRoutes: FastifyPluginAsync = async (app) => {
       limit: q.per_page,
       offset: (q.page - 1) * q.per_page,
     });
-    return reply.ok({ list: rows.map(presentPackSummary), total, page: q.page, per_page: q.per_page });
+    return reply.ok({ rows: rows.map(presentPackSummary), total, page: q.page, per_page: q.per_page });
   });
 
   app.get('/packs/:id', { config: WRITE }, async (request, reply) => {
