@@ -13,6 +13,14 @@ describe('the /api envelope', () => {
     expect(res.csrf?.csrf_value.length).toBeGreaterThan(20);
   });
 
+  it('answers an unknown path in the caller language', async () => {
+    const ja = await t.shop.client('ja').get('/user/no-such-thing');
+    expect(ja.errors?.general).toEqual(['見つかりません']);
+    const en = await t.shop.client('en').get('/no/such/path');
+    expect(en.errors?.general).toEqual(['Not found']);
+    expect(en.reason).toBe('unknown_path');
+  });
+
   it('refuses a POST without a csrf pair with 403 in the caller language', async () => {
     const ja = await t.shop.client('ja').post('/user/login', { mail: 'a@b.jp', pass: 'x' }, { csrf: false });
     expect(ja.state).toBe(403);

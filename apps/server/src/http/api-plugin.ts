@@ -3,7 +3,7 @@ import { STATE_OK } from '@oripa/core';
 import { AppError } from '../app-error.ts';
 import { verifyCsrf } from './csrf.ts';
 import { refuseCrossSiteWrites } from './cross-site.ts';
-import { sendEnvelope } from './envelope.ts';
+import { sendEnvelope, translateFields } from './envelope.ts';
 import { handleApiError } from './error-handler.ts';
 import { requestLanguage } from './language.ts';
 import { loadSession, NO_SESSION } from './session.ts';
@@ -70,7 +70,9 @@ export function apiPlugin(
     });
     api.setNotFoundHandler((request, reply) => {
       request.session ??= NO_SESSION;
-      return sendEnvelope(request, reply, 404, { errors: { general: ['Not found'] }, reason: 'unknown_path' });
+      // In the caller's language, like every other error reply.
+      const errors = translateFields(request.lang, { general: ['notFound'] });
+      return sendEnvelope(request, reply, 404, { errors, reason: 'unknown_path' });
     });
 
     for (const route of routes) await api.register(route);
