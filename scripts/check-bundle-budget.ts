@@ -5,7 +5,9 @@
  *   tsx scripts/check-bundle-budget.ts [distDir]       # after `vite build`; the root `build` script runs it
  *   BUNDLE_BUDGET_KB=100 tsx scripts/check-bundle-budget.ts   # another limit (kB = 1000 bytes, brotli)
  *
- * The console (/admin), once it exists, must stay a lazy route: it would otherwise land in this sum.
+ * The console (/admin) is a build of its own (apps/web/vite.admin.config.ts, ADR 0013): the storefront's build never
+ * includes one of its modules, so the shop's JavaScript cannot grow by a byte because of it. This check fails when a
+ * console module (src/admin/) or the console's table library shows up in the storefront's manifest.
  *
  * Issue 13's target is 120 kB. The limit stands at 150 kB for now (145.9 kB after route splitting): most of what
  * is left is libraries every page needs (react-dom about 57 kB, react-router's data router 29 kB, i18next 16 kB,
@@ -35,12 +37,26 @@ export function measureInitialJs(distDir: string) {
   return { files, raw: sum('raw'), br: sum('br'), gz: sum('gz') };
 }
 
+/** Modules of the console found in the storefront's build (there must be none). */
+export function consoleModulesInShop(distDir: string): string[] {
+  const manifest = readManifest(distDir);
+  return Object.entries(manifest)
+    .flatMap(([key, chunk]) => [key, chunk.src ?? ''])
+    .filter((name) => name.startsWith('src/admin/') || name.includes('@tanstack/react-table') || name === 'admin.html');
+}
+
 const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 
 function main() {
   const distDir = path.resolve(process.argv[2] ?? process.env.WEB_DIST_DIR ?? 'apps/web/dist');
   const budgetKb = Number(process.env.BUNDLE_BUDGET_KB ?? DEFAULT_BUDGET_KB);
   if (!Number.isFinite(budgetKb) || budgetKb <= 0) throw new Error('BUNDLE_BUDGET_KB must be a positive number');
+  const leaked = consoleModulesInShop(distDir);
+  if (leaked.length > 0) {
+    console.error(`the storefront's build carries console modules: ${leaked.join(', ')}`);
+    console.error('The console is built by apps/web/vite.admin.config.ts; never import src/admin from the shop.');
+    process.exit(1);
+  }
   const m = measureInitialJs(distDir);
   const verbose = process.env.BUNDLE_BUDGET_VERBOSE === '1';
   if (verbose) {

@@ -27,6 +27,10 @@ export const WEB_DIST = process.env.WEB_DIST_DIR
   ? path.resolve(process.env.WEB_DIST_DIR)
   : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+/** The console's page (apps/web/admin.html, built into dist/admin) answers /admin and every path below it. */
+const ADMIN_HTML = 'admin/admin.html';
+const isConsolePath = (url: string) => /^\/admin(\/|\?|$)/.test(url) && !url.startsWith('/admin/assets/');
+
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
@@ -93,15 +97,23 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await app.register(webPages, { root: WEB_DIST });
     // Hashed assets are immutable; index.html is always revalidated.
     app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (request.url.startsWith('/assets/') || request.url.startsWith('/admin/assets/')) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
     });
     app.setNotFoundHandler(async (request, reply) => {
       // History-mode routing: every page path gets the SPA; the SPA itself sends unknown paths to /.
-      if (request.method === 'GET' && !request.url.startsWith('/assets/')) {
+      if (
+        request.method === 'GET' &&
+        !request.url.startsWith('/assets/') &&
+        !request.url.startsWith('/admin/assets/')
+      ) {
         reply.header('cache-control', 'no-cache');
         // Hand out the session cookie with the page, so the SPA's first parallel API calls share one session id
         // (otherwise each reply could mint its own guest id and the stored CSRF pair would belong to another one).
         await handOutPageSession(ctx, request, reply);
+        // The operator console is a build of its own (vite.admin.config.ts, ADR 0013).
+        if (isConsolePath(request.url)) return reply.sendFile(ADMIN_HTML);
         return reply.sendFile('index.html');
       }
       return reply.code(404).send({ state: 404 });

@@ -1,0 +1,19 @@
+import '../zod-jitless';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setMaintenanceHandler } from '../api/client';
+import { i18nReady } from '../i18n';
+import './i18n';
+import './admin.css';
+import { AdminApp } from './AdminApp';
+
+// The console's own entry (admin.html, built by vite.admin.config.ts): never part of the storefront's bundle.
+// The console keeps working while the shop is in maintenance; a 9999 is not a reason to leave it.
+setMaintenanceHandler(() => {});
+await i18nReady.catch(() => {});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AdminApp />
+  </StrictMode>,
+);

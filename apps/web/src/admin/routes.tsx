@@ -1,0 +1,71 @@
+import type { Permission } from '@oripa/core/admin';
+import { lazyPage, type LazyPage } from '../routes/lazy-page';
+
+/**
+ * The console's pages: the one list that drives its routing and its navigation (AdminApp, AdminLayout). Each area
+ * appends its entries. `permission` must match the one its API routes declare; a role without it neither sees
+ * the page in the nav nor can open it (the server refuses its calls anyway). `nav: false` pages (details) are
+ * reachable by link only. `titleKey` is `admin-<area>:<key>` in the console's catalogue (admin/i18n).
+ */
+export interface AdminPage {
+  path: string;
+  titleKey: string;
+  permission: Permission;
+  page: LazyPage;
+  nav?: boolean;
+}
+
+export const adminPages: AdminPage[] = [
+  {
+    path: '/admin/members',
+    titleKey: 'admin-nav:members',
+    permission: 'members.read',
+    page: lazyPage(() => import('./pages/members/MembersPage'), 'MembersPage'),
+  },
+  {
+    path: '/admin/members/:id',
+    titleKey: 'admin-nav:member',
+    permission: 'members.read',
+    page: lazyPage(() => import('./pages/members/MemberPage'), 'MemberPage'),
+    nav: false,
+  },
+  {
+    path: '/admin/staff',
+    titleKey: 'admin-nav:staff',
+    permission: 'staff.manage',
+    page: lazyPage(() => import('./pages/staff/StaffPage'), 'StaffPage'),
+  },
+  {
+    path: '/admin/audit',
+    titleKey: 'admin-nav:audit',
+    permission: 'audit.read',
+    page: lazyPage(() => import('./pages/audit/AuditPage'), 'AuditPage'),
+  },
+  // Catalogue (cards, packs).
+  {
+    path: '/admin/packs',
+    titleKey: 'admin-catalogue:packs',
+    permission: 'catalogue.write',
+    page: lazyPage(() => import('./pages/packs/PacksPage'), 'PacksPage'),
+  },
+  {
+    path: '/admin/packs/:id',
+    titleKey: 'admin-catalogue:pack',
+    permission: 'catalogue.write',
+    page: lazyPage(() => import('./pages/packs/PackEditPage'), 'PackEditPage'),
+    nav: false,
+  },
+  {
+    path: '/admin/cards',
+    titleKey: 'admin-catalogue:cards',
+    permission: 'catalogue.write',
+    page: lazyPage(() => import('./pages/cards/CardsPage'), 'CardsPage'),
+  },
+  {
+    path: '/admin/cards/:id',
+    titleKey: 'admin-catalogue:card',
+    permission: 'catalogue.write',
+    page: lazyPage(() => import('./pages/cards/CardEditPage'), 'CardEditPage'),
+    nav: false,
+  },
+];
