@@ -1,6 +1,6 @@
 import { catalogueMessages } from '../catalogue/messages.ts';
 import { fulfilmentMessages } from '../fulfilment/messages.ts';
-import { translateMessage, type Lang } from '../i18n/messages.ts';
+import { translateMessage, type Lang, type MessageKey } from '../i18n/messages.ts';
 
 /**
  * Error and validation messages of the operator console (/api/admin and the admin bundle). Kept apart from the
@@ -74,7 +74,7 @@ export function translateAdminMessage(lang: Lang, keyWithParams: string): string
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 
-/** A message reference with parameters, e.g. adminMsg('amountTooLarge', { max: 1000000 }). */
-export function adminMsg(key: AdminMessageKey, params?: Record<string, string | number>): string {
+/** A message reference with parameters, e.g. adminMsg('amountTooLarge', { max: 1000000 }) (shop keys work too). */
+export function adminMsg(key: AdminMessageKey | MessageKey, params?: Record<string, string | number>): string {
   return params ? `${key}|${JSON.stringify(params)}` : key;
 }
