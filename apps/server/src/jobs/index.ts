@@ -5,8 +5,10 @@ import { expirePointsJob } from './expire-points.ts';
 import { notifyExpiringPointsJob } from './notify-expiring-points.ts';
 import { purgeAuthRecordsJob } from './purge-auth-records.ts';
 import { purgeRejectedCallbacksJob } from './purge-rejected-callbacks.ts';
+import { rankMonthEndJob } from './rank-month-end.ts';
 import { reconcilePaymentsJob } from './reconcile-payments.ts';
 import { reconcilePartnerTransfersJob } from './reconcile-partner-transfers.ts';
+import { autoConvertExchangesJob } from './auto-convert-exchanges.ts';
 import type { Job } from './runner.ts';
 
 // Every background job; each feature appends its own (auto-conversion, point expiry, unpaid cancellation, …).
@@ -20,4 +22,6 @@ export const allJobs: Job[] = [
   notifyExpiringPointsJob,
   reconcilePaymentsJob,
   reconcilePartnerTransfersJob,
+  autoConvertExchangesJob,
+  rankMonthEndJob,
 ];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { autoConvertExchanges } from '../../src/jobs/auto-convert-exchanges.ts';
 import { buildMember, ledgerViolations } from '../factories.ts';
 import { useTestShop } from '../test-shop.ts';
 import { exchangeCardWith, key, ledgerReasons, pointsOf, stockLeft } from './helpers.ts';
@@ -132,5 +133,28 @@ describe('card exchange (/api/user/exchange_card/*)', () => {
 
   it('answers 401 to a guest', async () => {
     expect((await t.shop.client().get('/user/exchange_card/list')).state).toBe(401);
+  });
+});
+
+describe('24-hour auto-conversion of exchanged cards', () => {
+  it('converts undecided cards after 24 hours exactly once, and a later decision answers "-1"', async () => {
+    const cardId = await exchangeCardWith(t.shop, { price: 1000, convert: 700 });
+    const m = await buildMember(t.shop, { paidPoints: 1000 });
+    const done = await m.client.post('/user/exchange_card/exchange', { exchange_card_id: cardId, request_key: key() });
+    const orderId = (done.order as { id: number }).id;
+    expect(await autoConvertExchanges(t.shop.ctx)).toBe(0);
+    t.shop.clock.advance(24 * 3600_000 + 1000);
+    try {
+      const [a, b] = await Promise.all([autoConvertExchanges(t.shop.ctx), autoConvertExchanges(t.shop.ctx)]);
+      // Earlier tests' undecided orders convert too; this one once (one ledger row, checked below).
+      expect(a + b).toBeGreaterThanOrEqual(1);
+      expect(await autoConvertExchanges(t.shop.ctx)).toBe(0);
+      expect(await pointsOf(t.shop, m.id)).toBe(700);
+      const late = await m.client.post('/user/exchange_card/decision', { exchange_id: orderId, action: 'convert' });
+      expect(late).toMatchObject({ state: 204, result: '-1' });
+      expect(await ledgerReasons(t.shop, m.id)).toEqual(['test', 'exchange', 'exchange_auto_conversion']);
+    } finally {
+      t.shop.clock.advance(-(24 * 3600_000 + 1000));
+    }
   });
 });

@@ -151,3 +151,21 @@ export async function insertExchangeCard(db: Queryable, c: NewExchangeCard): Pro
 export async function anyExchangeCard(db: Queryable): Promise<boolean> {
   return (await maybeOne(db, 'SELECT 1 FROM exchange_cards LIMIT 1')) !== null;
 }
+
+/**
+ * Exchanged cards left undecided since before `cutoff` that may be converted, locked for the auto-conversion job
+ * (rows another instance or a member's decision holds are skipped). Must-ship cards stay for the member.
+ */
+export async function claimUndecidedExchanges(
+  tx: Queryable,
+  cutoff: Date,
+  limit: number,
+): Promise<(ExchangeOrderRow & { convert_point: number; name: string })[]> {
+  return many(
+    tx,
+    `SELECT ${ORDER}, c.convert_point, c.name FROM exchange_orders o JOIN exchange_cards c ON c.id = o.exchange_card_id
+     WHERE o.status = 'pending' AND o.created_at < $1 AND NOT c.no_reduction
+     ORDER BY o.created_at LIMIT $2 FOR UPDATE OF o SKIP LOCKED`,
+    [cutoff, limit],
+  );
+}

@@ -125,19 +125,31 @@ export async function decideExchange(
       return { result: '1', returnedPoint: 0 };
     }
     if (card.no_reduction) throw AppError.validation('action', 'exchangeNoReduction', 'no_reduction');
-    await markExchangeConverted(tx, order.id, card.convert_point, now);
-    if (card.convert_point > 0) {
-      await grantPoints(tx, {
-        memberId,
-        amount: card.convert_point,
-        kind: 'free',
-        reason: 'exchange_conversion',
-        refType: 'exchange_order',
-        refId: order.id,
-        memo: card.name,
-        now,
-      });
-    }
+    await convertExchange(tx, memberId, order.id, card, now, 'exchange_conversion');
     return { result: '1', returnedPoint: card.convert_point };
   });
+}
+
+/** Converts an exchanged card to its convert_point (a free lot, one ledger row) and marks the order converted. */
+export async function convertExchange(
+  tx: PoolClient,
+  memberId: number,
+  orderId: number,
+  card: { convert_point: number; name: string },
+  now: Date,
+  reason: 'exchange_conversion' | 'exchange_auto_conversion',
+): Promise<void> {
+  await markExchangeConverted(tx, orderId, card.convert_point, now);
+  if (card.convert_point > 0) {
+    await grantPoints(tx, {
+      memberId,
+      amount: card.convert_point,
+      kind: 'free',
+      reason,
+      refType: 'exchange_order',
+      refId: orderId,
+      memo: card.name,
+      now,
+    });
+  }
 }
