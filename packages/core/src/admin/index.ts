@@ -6,3 +6,4 @@ export * from './validation.ts';
 export * from './contract.ts';
 export * from '../fulfilment/index.ts';
 export * from '../catalogue/index.ts';
+export * from '../operations/index.ts';

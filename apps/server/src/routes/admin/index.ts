@@ -3,6 +3,7 @@ import { auditRoutes } from './audit.ts';
 import { cardRoutes } from './cards.ts';
 import { mediaRoutes } from './cards-media.ts';
 import { packAdminRoutes } from './packs.ts';
+import { paymentAdminRoutes } from './payments.ts';
 import { shipmentRoutes } from './shipments.ts';
 import { staffSessionRoutes } from './session.ts';
 import { staffRoutes } from './staff.ts';
@@ -16,4 +17,4 @@ export const adminRoutes: FastifyPluginAsync[] = [staffSessionRoutes, staffRoute
 // Catalogue (cards, images, packs).
 adminRoutes.push(cardRoutes, mediaRoutes, packAdminRoutes);
 // Fulfilment, payments and operations.
-adminRoutes.push(shipmentRoutes);
+adminRoutes.push(shipmentRoutes, paymentAdminRoutes);

@@ -78,6 +78,7 @@ export async function applyStatusIn(
   const changed = await transition(tx, p, to, source, now, opts);
   if (changed && to === 'succeeded') {
     const { coupon } = await creditPayment(tx, p, now);
+    await payReferralOnFirstPurchase(tx, ctx.config, p.member_id, p.id, now);
     p.coupon_point = coupon;
     // The receipt commits with the credit: no credited payment without its mail, no mail for a rollback.
     await mailCreditedPayment(ctx, tx, p, now);
