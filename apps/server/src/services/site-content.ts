@@ -54,7 +54,10 @@ export function listPosts(ctx: AppContext, requestedPage: number): Promise<{ row
 /** The carousel mode (settings key 'banner_mode'; anything but '1' means off) and the active banners in order. */
 export function loadBanners(ctx: AppContext): Promise<{ mode: '0' | '1'; rows: BannerRow[] }> {
   return cached(ctx, 'banners', async () => {
-    const [mode, rows] = await Promise.all([findSetting(ctx.db.pool, 'banner_mode'), listActiveBanners(ctx.db.pool)]);
+    const [mode, rows] = await Promise.all([
+      findSetting(ctx.db.pool, 'banner_mode'),
+      listActiveBanners(ctx.db.pool, ctx.clock.now()),
+    ]);
     return { mode: mode === '1' ? '1' : '0', rows };
   });
 }

@@ -29,7 +29,7 @@ interface Pack {
   status: string;
   seed_hash: string | null;
   revealed_seed: string | null;
-  lineup: { card_id: number; rank: string; count: number }[];
+  lineup: { card_id: number; rank: 'S' | 'A' | 'B' | 'C'; count: number }[];
   figures: {
     sold: number;
     remaining: number;

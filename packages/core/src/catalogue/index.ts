@@ -2,3 +2,4 @@ export * from './lineup.ts';
 export * from './schemas.ts';
 export * from './contract.ts';
 export * from './messages.ts';
+export * from './content.ts';

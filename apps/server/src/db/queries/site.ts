@@ -40,9 +40,15 @@ export async function listPublishedPosts(db: Queryable, now: Date, limit: number
   );
 }
 
-/** The active banners in carousel order. */
-export async function listActiveBanners(db: Queryable): Promise<BannerRow[]> {
-  return many<BannerRow>(db, 'SELECT file_name, link_url FROM banners WHERE active = true ORDER BY sort, id');
+/** The active banners in carousel order, within their schedule (migration 0008's starts_at / ends_at). */
+export async function listActiveBanners(db: Queryable, now: Date): Promise<BannerRow[]> {
+  return many<BannerRow>(
+    db,
+    `SELECT file_name, link_url FROM banners WHERE active = true
+       AND (starts_at IS NULL OR starts_at <= $1) AND (ends_at IS NULL OR ends_at > $1)
+     ORDER BY sort, id`,
+    [now],
+  );
 }
 
 export async function listCardTypes(db: Queryable): Promise<CardTypeRow[]> {

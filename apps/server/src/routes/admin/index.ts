@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { auditRoutes } from './audit.ts';
 import { cardRoutes } from './cards.ts';
 import { mediaRoutes } from './cards-media.ts';
+import { contentRoutes } from './content.ts';
 import { packAdminRoutes } from './packs.ts';
 import { paymentAdminRoutes } from './payments.ts';
 import { shipmentRoutes } from './shipments.ts';
@@ -15,6 +16,6 @@ import { staffRoutes } from './staff.ts';
  */
 export const adminRoutes: FastifyPluginAsync[] = [staffSessionRoutes, staffRoutes, auditRoutes];
 // Catalogue (cards, images, packs).
-adminRoutes.push(cardRoutes, mediaRoutes, packAdminRoutes);
+adminRoutes.push(cardRoutes, mediaRoutes, packAdminRoutes, contentRoutes);
 // Fulfilment, payments and operations.
 adminRoutes.push(shipmentRoutes, paymentAdminRoutes);
