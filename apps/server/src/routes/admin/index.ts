@@ -3,6 +3,7 @@ import { auditRoutes } from './audit.ts';
 import { cardRoutes } from './cards.ts';
 import { mediaRoutes } from './cards-media.ts';
 import { contentRoutes } from './content.ts';
+import { dashboardRoutes } from './dashboard.ts';
 import { packAdminRoutes } from './packs.ts';
 import { paymentAdminRoutes } from './payments.ts';
 import { shipmentRoutes } from './shipments.ts';
@@ -16,6 +17,6 @@ import { staffRoutes } from './staff.ts';
  */
 export const adminRoutes: FastifyPluginAsync[] = [staffSessionRoutes, staffRoutes, auditRoutes];
 // Catalogue (cards, images, packs).
-adminRoutes.push(cardRoutes, mediaRoutes, packAdminRoutes, contentRoutes);
+adminRoutes.push(cardRoutes, mediaRoutes, packAdminRoutes, contentRoutes, dashboardRoutes);
 // Fulfilment, payments and operations.
 adminRoutes.push(shipmentRoutes, paymentAdminRoutes);
