@@ -1,23 +1,23 @@
 import { rankBonusPercent } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useCourses } from '../../api/payments';
 import { useCurrentUser } from '../../api/account';
-import { CourseCard } from '../../components/payment/CourseCard';
-import { LoadState } from '../../components/payment/LoadState';
+import { CourseListBody } from '../../components/payment/CourseListBody';
 import { NotationButtons } from '../../components/payment/NotationButtons';
 import styles from '../../components/payment/Payment.module.css';
-import { Pager } from '../../components/ui/Pager';
 
 /** /buy-point (optional productId, and packId from the insufficient-points modal): the point courses. */
 export function BuyPointPage() {
   const { t } = useTranslation('payment');
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const packId = params.get('packId') ?? '';
   const productId = params.get('productId') ?? '';
   const courses = useCourses(page);
   const user = useCurrentUser();
+  // A message handed over by the page that sent the member here (the side menu's coupon entry).
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   const list = courses.data?.list ?? [];
   const carry = (id: number) => {
     const q = new URLSearchParams({ pointPriceId: String(id) });
@@ -37,32 +37,15 @@ export function BuyPointPage() {
           <strong>{t('points', { value: Number(user.data.point).toLocaleString('ja-JP') })}</strong>
         </p>
       )}
+      {typeof notice === 'string' && notice && (
+        <p className={styles.success} role="status">
+          {notice}
+        </p>
+      )}
       {packId && <p className={styles.notice}>{t('buyPoint.packNotice')}</p>}
       <p className={styles.lead}>{t('buyPoint.lead')}</p>
       {bonus > 0 && <p className={styles.success}>{t('buyPoint.rankActive', { percent: bonus })}</p>}
-      {courses.isPending || courses.isError ? (
-        <LoadState error={courses.isError} onRetry={() => void courses.refetch()} />
-      ) : list.length === 0 ? (
-        <p className={styles.card}>{t('buyPoint.empty')}</p>
-      ) : (
-        <ul className={styles.courseList}>
-          {list.map((c) => (
-            <CourseCard key={c.id} course={c} href={carry(c.id)} />
-          ))}
-        </ul>
-      )}
-      {courses.data?.page && (
-        <Pager
-          page={courses.data.page}
-          onPage={(p) =>
-            setParams((prev) => {
-              const next = new URLSearchParams(prev);
-              next.set('page', String(p));
-              return next;
-            })
-          }
-        />
-      )}
+      <CourseListBody query={courses} href={carry} empty={t('buyPoint.empty')} />
       <p className={styles.muted}>{t('buyPoint.validity')}</p>
       <NotationButtons />
     </section>
