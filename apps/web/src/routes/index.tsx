@@ -6,10 +6,18 @@ import { accountRoutes } from './account-routes';
 import { legalRoutes } from './legal-routes';
 import { PackDetailPage, packRoutes } from './pack-routes';
 import { paymentRoutes } from './payment-routes';
+import { programmeRoutes } from './programme-routes';
 import type { RouteDef } from './route-def';
 import { siteRoutes } from './site-routes';
 
-export const allRoutes: RouteDef[] = [...siteRoutes, ...legalRoutes, ...accountRoutes, ...packRoutes, ...paymentRoutes];
+export const allRoutes: RouteDef[] = [
+  ...siteRoutes,
+  ...legalRoutes,
+  ...accountRoutes,
+  ...packRoutes,
+  ...paymentRoutes,
+  ...programmeRoutes,
+];
 
 /**
  * The route's own title and description. Rendered before the page, so its effect runs first and a page with more

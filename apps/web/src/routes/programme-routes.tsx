@@ -4,12 +4,14 @@ import { lazyPage } from './lazy-page';
 const SmsPage = lazyPage(() => import('../pages/programmes/SmsPage'), 'SmsPage');
 const SmsSuccessPage = lazyPage(() => import('../pages/programmes/SmsResultPages'), 'SmsSuccessPage');
 const SmsErrorPage = lazyPage(() => import('../pages/programmes/SmsResultPages'), 'SmsErrorPage');
+const BuyCoinPage = lazyPage(() => import('../pages/programmes/BuyCoinPage'), 'BuyCoinPage');
 
 // Issue 11: member programmes, part 1 (SMS verification, coins, ranks, withdrawal; spec section 2).
 export const programmeRoutes: RouteDef[] = [
   { path: '/sms', titleKey: 'sms', guard: 'member', page: SmsPage },
   { path: '/sms/success', titleKey: 'smsSuccess', guard: 'member', page: SmsSuccessPage },
   { path: '/sms/error', titleKey: 'smsError', guard: 'member', page: SmsErrorPage },
+  { path: '/buy-coin', titleKey: 'buyCoin', guard: 'member', page: BuyCoinPage },
 ];
 
 const ExchangePage = lazyPage(() => import('../pages/programmes/exchange/ExchangePage'), 'ExchangePage');

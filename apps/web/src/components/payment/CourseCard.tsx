@@ -5,14 +5,22 @@ import styles from './CourseCard.module.css';
 
 const n = (v: number) => v.toLocaleString('ja-JP');
 
-/** One point course: points, the rank bonus (bonus % = discount × 100 − 100), price, memo and the buy link. */
+/**
+ * One point course: points, the rank bonus (bonus % = discount × 100 − 100), price, memo and the buy link. A coin
+ * course (issue 11) shows coins and never a bonus.
+ */
 export function CourseCard({ course, href }: { course: PointCourse; href: string }) {
   const { t } = useTranslation('payment');
   const percent = rankBonusPercent(course.discount);
+  const coin = course.currency === 'coin';
   return (
     <li className={styles.course}>
       <div className={styles.main}>
-        <p className={styles.point}>{t('points', { value: n(course.point) })}</p>
+        <p className={styles.point}>
+          {coin
+            ? t('coin.amount', { ns: 'programmes', value: n(course.point) })
+            : t('points', { value: n(course.point) })}
+        </p>
         {course.append_point > 0 && (
           <p className={styles.bonus}>{t('buyPoint.rankBonus', { value: n(course.append_point), percent })}</p>
         )}
@@ -27,7 +35,11 @@ export function CourseCard({ course, href }: { course: PointCourse; href: string
         <Link
           className={styles.buy}
           to={href}
-          aria-label={t('buyPoint.buyLabel', { point: n(course.point), price: n(course.price) })}
+          aria-label={
+            coin
+              ? t('coin.buyLabel', { ns: 'programmes', value: n(course.point), price: n(course.price) })
+              : t('buyPoint.buyLabel', { point: n(course.point), price: n(course.price) })
+          }
         >
           {t('buyPoint.buy')}
         </Link>

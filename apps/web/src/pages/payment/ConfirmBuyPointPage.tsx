@@ -39,7 +39,13 @@ export function ConfirmBuyPointPage() {
   // At Stripe, Stripe.js takes new cards and runs 3-D Secure; it loads once a card method is chosen.
   const isCard = payId === 1 || payId === 7;
   const stripeCard = useStripeCard((provider === 'stripe' && isCard && styles_.data?.publishable_key) || null);
-  const buy = useBuySubmit({ pointPriceId, packId, sessionId, stripeCard });
+  const course_ = course.data?.state === 200 ? course.data.detail : undefined;
+  const credited = course_ && {
+    amount: course_.total_point,
+    // Coin courses (issue 11) credit coins; read defensively, older replies have no currency.
+    coin: (course_ as { currency?: string }).currency === 'coin',
+  };
+  const buy = useBuySubmit({ pointPriceId, packId, sessionId, stripeCard, credited });
 
   // Spec section 4: the first listed method is preselected. Back from the retailer wallet's sign-in, that wallet is.
   const firstId = methods[0]?.id;
@@ -76,7 +82,12 @@ export function ConfirmBuyPointPage() {
       {t('confirm.title')}
     </h1>
   );
-  if (course.isPending || styles_.isPending || (course.data && course.data.state !== 200 && course.data.state !== 404))
+  // Without a course id the course query never runs (isPending stays true): say so instead of loading forever.
+  const noCourse = pointPriceId === 0;
+  if (
+    !noCourse &&
+    (course.isPending || styles_.isPending || (course.data && course.data.state !== 200 && course.data.state !== 404))
+  )
     return (
       <section className={styles.page} aria-labelledby="confirm-title">
         {title}
@@ -86,7 +97,7 @@ export function ConfirmBuyPointPage() {
         />
       </section>
     );
-  if (!detail || pointPriceId === 0)
+  if (!detail || noCourse)
     return (
       <section className={styles.page} aria-labelledby="confirm-title">
         {title}
@@ -105,7 +116,11 @@ export function ConfirmBuyPointPage() {
         <h2 id="course-heading" className={styles.sectionTitle}>
           {t('confirm.course')}
         </h2>
-        <p className={styles.bigPoint}>{t('points', { value: n(detail.total_point) })}</p>
+        <p className={styles.bigPoint}>
+          {detail.currency === 'coin'
+            ? t('coin.amount', { ns: 'programmes', value: n(detail.total_point) })
+            : t('points', { value: n(detail.total_point) })}
+        </p>
         {detail.total_point > detail.point && (
           <p className={styles.muted}>
             {t('confirm.quantityValue', {
@@ -179,7 +194,15 @@ export function ConfirmBuyPointPage() {
         onClose={() => {
           const ok = buy.alert?.ok;
           buy.closeAlert();
-          if (ok) navigate(packId ? `/pack-detail?packId=${packId}` : '/buy-point-history');
+          // A coin course (issue 11) ends on the coin history.
+          if (ok)
+            navigate(
+              packId
+                ? `/pack-detail?packId=${packId}`
+                : detail?.currency === 'coin'
+                  ? '/coin-history'
+                  : '/buy-point-history',
+            );
         }}
       />
     </section>

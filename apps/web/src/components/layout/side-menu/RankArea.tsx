@@ -1,11 +1,18 @@
 import { rankDefinition, rankGaugePercent } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUserReply } from '../../../api/account';
+import { rankImage } from '../../programmes/RankMaintenanceModals';
+import programmes from '../../programmes/Programmes.module.css';
 import styles from './SideMenu.module.css';
 
-/** The member's rank: its name in its colour and the gauge to the next rank (spec section 5, Rank gauge). */
-export function RankArea({ user }: { user: CurrentUserReply }) {
+/**
+ * The member's rank: its image, its name in its colour, the gauge to the next rank (spec section 5, Rank gauge) and
+ * the monthly maintenance (spec section 4: the maintain button only when is_rank_maintained).
+ */
+export function RankArea({ user, onMaintain }: { user: CurrentUserReply; onMaintain?: () => void }) {
   const { t, i18n } = useTranslation('layout');
+  const nextRank = rankDefinition(Number(user.next_month_rank || user.rank || 1));
+  const nextName = i18n.language === 'en' ? nextRank.nameEn : nextRank.nameJa;
   const def = rankDefinition(Number(user.rank ?? 1));
   const name = user.rank_name || (i18n.language === 'en' ? def.nameEn : def.nameJa);
   const color = user.rank_color || def.color;
@@ -19,7 +26,7 @@ export function RankArea({ user }: { user: CurrentUserReply }) {
         {t('menu.rank.title')}
       </h3>
       <div className={styles.rank}>
-        <span className={styles.rankGem} style={{ ['--rank-color' as string]: color }} aria-hidden="true" />
+        <img src={rankImage(def.rank)} alt="" width={32} height={32} data-testid="rank-image" />
         <span className={styles.rankName} style={{ color }}>
           {name}
         </span>
@@ -35,6 +42,17 @@ export function RankArea({ user }: { user: CurrentUserReply }) {
         <span className={styles.gaugeFill} style={{ width: `${percent}%`, ['--rank-color' as string]: color }} />
       </div>
       <p className={styles.note}>{top ? t('menu.rank.top') : t('menu.rank.progress', { percent })}</p>
+      {user.is_rank_maintained ? (
+        <>
+          <p className={styles.note}>{t('rank.maintainNote', { ns: 'programmes', rank: nextName })}</p>
+          <button type="button" className={`${programmes.primary} ${programmes.maintain}`} onClick={onMaintain}>
+            {t('rank.maintain', { ns: 'programmes' })}
+          </button>
+        </>
+      ) : (
+        user.is_maintained &&
+        def.rank > 1 && <p className={styles.note}>{t('rank.maintainedNote', { ns: 'programmes' })}</p>
+      )}
     </section>
   );
 }

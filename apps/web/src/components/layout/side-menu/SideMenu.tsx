@@ -11,6 +11,7 @@ import {
   useUserDetail,
 } from '../../../api/account';
 import { AddressModal } from '../../account/AddressModal';
+import { RankMaintenanceModals } from '../../programmes/RankMaintenanceModals';
 import { CloseIcon, CoinIcon, ExternalIcon } from '../icons';
 import { LanguageSwitcher } from '../LanguageSwitcher';
 import { AddressArea } from './AddressArea';
@@ -44,10 +45,11 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
   const { data: user } = useCurrentUser();
   const { data: detailReply } = useUserDetail({ enabled: open });
   const [addressOpen, setAddressOpen] = useState(false);
+  const [rankOpen, setRankOpen] = useState(false);
   const close = useCallback(() => onClose(), [onClose]);
 
   // Active only once the panel is on screen (it waits for the current user).
-  useFocusTrap(panel, open && Boolean(user), close, returnFocusTo, addressOpen);
+  useFocusTrap(panel, open && Boolean(user), close, returnFocusTo, addressOpen || rankOpen);
 
   // A route change (any link inside) closes the menu.
   const openedAt = useRef(pathname);
@@ -129,15 +131,18 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
           <Link to="/buy-point" className={styles.primaryButton} onClick={close}>
             {t('menu.charge')}
           </Link>
+          <Link to="/buy-coin" className={styles.inlineLink} onClick={close}>
+            {t('coin.menuLink', { ns: 'programmes' })}
+          </Link>
           <CouponForm
-            onUsed={() => {
+            onUsed={(message) => {
               close();
-              void navigate('/buy-point');
+              void navigate('/buy-point', { state: { notice: message } });
             }}
           />
         </section>
 
-        <RankArea user={user} />
+        <RankArea user={user} onMaintain={() => setRankOpen(true)} />
         <p className={styles.inlineLink}>
           <ExtLink href={RANK_HELP_URL}>{t('menu.rank.help')}</ExtLink>
         </p>
@@ -222,6 +227,7 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
         )}
       </div>
       <AddressModal open={addressOpen} onClose={() => setAddressOpen(false)} onSaved={() => setAddressOpen(false)} />
+      <RankMaintenanceModals user={user} open={rankOpen} onClose={() => setRankOpen(false)} />
     </>,
     document.body,
   );

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PointPriceListReply } from '@oripa/core';
+import { apiGet, apiPost, pagePath, type Reply } from './client';
+
+/**
+ * Calls of the member programmes, part 1 (spec section 7; issue 11): SMS verification, coins and ranks, withdrawal.
+ */
+
+/** `/user/send_sms {tel}`: the phone as typed (the server normalises it); refusals in errors.tel / errors.user_id. */
+export const sendSms = (tel: string) => apiPost('/user/send_sms', { tel });
+
+export type CheckSmsReply = Reply<{ end_sms: '1'; bonus_point: number }>;
+
+/** `/user/check_sms {sms_code}`: a good code verifies the member; refusals in errors.sms_code. */
+export const checkSms = (smsCode: string) => apiPost<CheckSmsReply>('/user/check_sms', { sms_code: smsCode });
+
+/** Coin courses (our path `/user/coin_price[/{page}]`), bought through the point-purchase confirm page. */
+export const useCoinCourses = (page: number) =>
+  useQuery({
+    queryKey: ['programmes', 'coin_courses', page] as const,
+    queryFn: () => apiGet<Reply<PointPriceListReply>>(pagePath('/user/coin_price', page)),
+  });
+
+export type BuyRankReply = Reply<{
+  rank: number;
+  next_month_rank: number;
+  rank_name: string;
+  coin_used: number;
+  coin_before: number;
+  coin_after: number;
+}>;
+
+/** `/user/buy_rank`: keeps this month's rank with coins (the shortfall, 1 coin per yen). */
+export const buyRank = () => apiPost<BuyRankReply>('/user/buy_rank');
