@@ -99,7 +99,9 @@ test.describe('credit card (pay id 1)', () => {
       await snap(page, test.info(), `pay-confirm-card-${lang}`);
       await submit(page, lang);
       const dialog = page.getByRole('dialog');
-      await expect(dialog.getByText(t(lang, 'result.success'))).toBeVisible();
+      // The dialog says how many points were added.
+      const added = t(lang, 'result.successPoints', { value: course.total.toLocaleString('ja-JP') });
+      await expect(dialog.getByText(added)).toBeVisible();
       await expectBalance(page, course.total);
       await snap(page, test.info(), `pay-card-success-${lang}`);
       await dialog.getByRole('button').last().click();
@@ -108,7 +110,7 @@ test.describe('credit card (pay id 1)', () => {
       await chooseCourse(page, lang);
       await expect(page.getByRole('radio', { name: /1111/ })).toBeChecked();
       await submit(page, lang);
-      await expect(page.getByRole('dialog').getByText(t(lang, 'result.success'))).toBeVisible();
+      await expect(page.getByRole('dialog').getByText(added)).toBeVisible();
       await expectBalance(page, course.total * 2);
       await page.getByRole('dialog').getByRole('button').last().click();
 

@@ -125,7 +125,8 @@ test('a card through Stripe.js pays at once; one that needs 3-D Secure passes it
   await fillStripeCard(page, '4242 4242 4242 4242');
   await snap(page, test.info(), 'stripe-confirm-card');
   await submit(page);
-  await expect(page.getByRole('dialog').getByText(pick(P, 'result.success'))).toBeVisible();
+  const added = pick(P, 'result.successPoints').replace('{{value}}', total.toLocaleString('ja-JP'));
+  await expect(page.getByRole('dialog').getByText(added)).toBeVisible();
   await expect.poll(() => balance(page)).toBe(total);
   await page.getByRole('dialog').getByRole('button').last().click();
 

@@ -21,7 +21,7 @@ const SHIPPING_PATHS = ['/get-card-list', '/confirm-get-card-list'];
  */
 export function Header() {
   const { t, i18n } = useTranslation('layout');
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { data: user, isPending } = useCurrentUser();
   const slot = useHeaderSlotState();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -63,7 +63,7 @@ export function Header() {
               </button>
             </>
           ) : (
-            <Link to="/login" className={styles.login}>
+            <Link to="/login" state={{ from: `${pathname}${search}` }} className={styles.login}>
               {t('header.loginRegister')}
             </Link>
           )}

@@ -58,7 +58,11 @@ export function PurchaseDialogs({
           </>
         }
       >
-        <p>{t('insufficient.points')}</p>
+        {state.step === 'insufficientPoints' && state.missing ? (
+          <p>{t('insufficient.pointsMissing', { missing: state.missing.toLocaleString('ja-JP') })}</p>
+        ) : (
+          <p>{t('insufficient.points')}</p>
+        )}
       </Modal>
       <Modal
         open={state.step === 'insufficientCoins'}
@@ -70,7 +74,11 @@ export function PurchaseDialogs({
           </button>
         }
       >
-        <p>{t('insufficient.coins')}</p>
+        {state.step === 'insufficientCoins' && state.missing ? (
+          <p>{t('insufficient.coinsMissing', { missing: state.missing.toLocaleString('ja-JP') })}</p>
+        ) : (
+          <p>{t('insufficient.coins')}</p>
+        )}
       </Modal>
       <Modal
         open={state.step === 'error'}

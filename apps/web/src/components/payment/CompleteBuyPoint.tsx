@@ -21,6 +21,7 @@ export function CompleteBuyPoint() {
   const packId = Number(end.data?.pack_id) || 0;
   const pack = usePackPoint(packId);
   const success = end.data?.state === 200 && end.data.result === '1';
+  const credited = success ? Number(end.data?.point) || 0 : 0;
   const tracked = useRef(false);
 
   useEffect(() => {
@@ -46,7 +47,11 @@ export function CompleteBuyPoint() {
       ) : (
         <div className={styles.card} role={success ? 'status' : 'alert'}>
           <p className={success ? styles.success : styles.error}>
-            {success ? t('complete.success') : t('complete.failure')}
+            {success
+              ? credited > 0
+                ? t('complete.successPoints', { value: credited.toLocaleString('ja-JP') })
+                : t('complete.success')
+              : t('complete.failure')}
           </p>
           {user.data?.point !== undefined && (
             <p>

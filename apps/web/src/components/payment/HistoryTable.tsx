@@ -15,32 +15,40 @@ export interface HistoryRowView {
   money?: number;
 }
 
-/** A point or coin history table (spec section 3): yy/mm/dd dates, signed amounts, pack-spend rows are links. */
+/**
+ * A point or coin history table (spec section 3): yy/mm/dd dates, signed amounts, pack-spend rows are links. On a
+ * phone each row becomes a small card (date and amount on one line, the content under them); the explicit roles
+ * keep it a table for screen readers whatever CSS display the cells get.
+ */
 export function HistoryTable({ rows, ns }: { rows: HistoryRowView[]; ns: 'pointHistory' | 'coinHistory' }) {
   const { t } = useTranslation('payment');
   return (
-    <table className={styles.table}>
-      <thead>
-        <tr>
-          <th scope="col">{t(`${ns}.date`)}</th>
-          <th scope="col">{t(`${ns}.content`)}</th>
-          <th scope="col" className={styles.num}>
+    <table className={`${styles.table} ${styles.historyTable}`} role="table">
+      <thead role="rowgroup">
+        <tr role="row">
+          <th scope="col" role="columnheader">
+            {t(`${ns}.date`)}
+          </th>
+          <th scope="col" role="columnheader">
+            {t(`${ns}.content`)}
+          </th>
+          <th scope="col" role="columnheader" className={styles.num}>
             {t(ns === 'pointHistory' ? 'pointHistory.points' : 'coinHistory.coins')}
           </th>
           {ns === 'pointHistory' && (
-            <th scope="col" className={styles.num}>
+            <th scope="col" role="columnheader" className={styles.num}>
               {t('pointHistory.money')}
             </th>
           )}
         </tr>
       </thead>
-      <tbody>
+      <tbody role="rowgroup">
         {rows.map((r) => (
-          <tr key={r.id}>
-            <td>
+          <tr key={r.id} role="row">
+            <td role="cell" className={styles.date}>
               <time dateTime={r.created.split(' ')[0]}>{toYyMmDd(r.created)}</time>
             </td>
-            <td>
+            <td role="cell" className={styles.memo}>
               {isHistoryLink(r.bonus, r.history_id) ? (
                 <Link
                   className={styles.linkRow}
@@ -53,12 +61,14 @@ export function HistoryTable({ rows, ns }: { rows: HistoryRowView[]; ns: 'pointH
                 r.memo
               )}
             </td>
-            <td className={`${styles.num} ${r.bonus > 0 ? styles.plus : r.bonus < 0 ? styles.minus : ''}`}>
+            <td role="cell" className={`${styles.num} ${r.bonus > 0 ? styles.plus : r.bonus < 0 ? styles.minus : ''}`}>
               {r.bonus > 0 ? '+' : ''}
               {r.bonus.toLocaleString('ja-JP')}
             </td>
             {ns === 'pointHistory' && (
-              <td className={styles.num}>{r.money ? t('yen', { value: r.money.toLocaleString('ja-JP') }) : '—'}</td>
+              <td role="cell" className={`${styles.num} ${styles.money}`} data-label={t('pointHistory.money')}>
+                {r.money ? t('yen', { value: r.money.toLocaleString('ja-JP') }) : '—'}
+              </td>
             )}
           </tr>
         ))}

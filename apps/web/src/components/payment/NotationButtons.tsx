@@ -1,29 +1,29 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import styles from './NotationButtons.module.css';
 
 /**
- * The point-course page's three notation buttons. Spec section 2: "The point-course page has three buttons for
- * notation pages whose handlers do nothing." They are kept as the spec has them; the same notices are reachable as
- * real links on the confirmation step and in the footer and side menu.
+ * The point-course page's three notation buttons. The spec's handlers did nothing (spec section 2); issue 13 asks
+ * them to open their pages: the commercial-transactions notice, the payment-services notice and the point terms.
  */
-const noop = () => {};
+const NOTATIONS = [
+  { key: 'commerce', to: '/specific-commerce' },
+  { key: 'fund', to: '/fund-settlement' },
+  { key: 'terms', to: '/point-terms-of-service' },
+] as const;
 
 export function NotationButtons() {
   const { t } = useTranslation('payment');
   return (
-    <section className={styles.notation} aria-labelledby="notation-heading">
+    <nav className={styles.notation} aria-labelledby="notation-heading">
       <h2 id="notation-heading" className="visually-hidden">
         {t('buyPoint.notationHeading')}
       </h2>
-      <button type="button" onClick={noop}>
-        {t('buyPoint.notation.commerce')}
-      </button>
-      <button type="button" onClick={noop}>
-        {t('buyPoint.notation.fund')}
-      </button>
-      <button type="button" onClick={noop}>
-        {t('buyPoint.notation.terms')}
-      </button>
-    </section>
+      {NOTATIONS.map((n) => (
+        <Link key={n.key} to={n.to} className={styles.button}>
+          {t(`buyPoint.notation.${n.key}`)}
+        </Link>
+      ))}
+    </nav>
   );
 }

@@ -13,8 +13,9 @@ export type PurchaseState =
   | { step: 'idle' }
   | { step: 'busy' }
   | { step: 'confirm'; check: PackCheckReply }
-  | { step: 'insufficientPoints' }
-  | { step: 'insufficientCoins' }
+  /** missing: how many points (or coins) the member lacks for the draw they pressed, when the page knows. */
+  | { step: 'insufficientPoints'; missing?: number }
+  | { step: 'insufficientCoins'; missing?: number }
   /**
    * checkHistory: the buy's outcome is unknown (its reply was lost every time); the history shows whether it went
    * through. resendMail: refused until the mail address is confirmed; the modal offers to send the link again.
@@ -28,6 +29,17 @@ const refused = (r: { reason?: string }, message: string): PurchaseState => ({
   resendMail: r.reason === 'mail_unverified',
 });
 
+/** What a draw of `count` costs beyond the balance (0 when it does not), from the pack's price and stock. */
+export function shortfall(
+  pricing: { point: number; remaining: number } | undefined,
+  count: DrawCount,
+  balance: string | number | undefined,
+): number | undefined {
+  if (!pricing) return undefined;
+  const draws = count === 'all' ? pricing.remaining : count;
+  return Math.max(0, pricing.point * draws - (Number(balance) || 0));
+}
+
 /** Where the reveal page may come from (its entry rule): set as router state by the buy. */
 export interface RevealEntryState {
   from: 'PackDetail' | 'ConfirmBuyProduct';
@@ -40,7 +52,11 @@ export interface RevealEntryState {
  * is repeated with the same token (api/packs.ts buyPack); only when it stays lost does the member see an error, one
  * that sends them to the history rather than to buying again.
  */
-export function usePurchaseFlow(packId: number, from: RevealEntryState['from'] = 'PackDetail') {
+export function usePurchaseFlow(
+  packId: number,
+  from: RevealEntryState['from'] = 'PackDetail',
+  pricing?: { point: number; remaining: number },
+) {
   const { t } = useTranslation('pack');
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -63,13 +79,15 @@ export function usePurchaseFlow(packId: number, from: RevealEntryState['from'] =
       busy.current = false;
       if (isOk(r) && r.token) {
         setState({ step: 'confirm', check: r });
-      } else if (r.reason === 'insufficient_points') setState({ step: 'insufficientPoints' });
-      else if (r.reason === 'insufficient_coins') setState({ step: 'insufficientCoins' });
+      } else if (r.reason === 'insufficient_points')
+        setState({ step: 'insufficientPoints', missing: shortfall(pricing, count, who?.point) });
+      else if (r.reason === 'insufficient_coins')
+        setState({ step: 'insufficientCoins', missing: shortfall(pricing, count, who?.coin) });
       else if (r.reason === 'login_required' || r.state === 401) navigate(`/login?packId=${packId}`);
       else setState(refused(r, firstError(r, 'count') ?? t('errors.generic')));
       if (r.state !== 200) void qc.invalidateQueries({ queryKey: packKeys.detail(packId) });
     },
-    [navigate, packId, qc, t, user],
+    [navigate, packId, qc, t, user, pricing],
   );
 
   const confirm = useCallback(async () => {

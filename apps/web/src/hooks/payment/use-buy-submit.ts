@@ -22,6 +22,8 @@ export interface BuyAlert {
  */
 export function useBuySubmit(opts: {
   pointPriceId: number;
+  /** What the course credits, for the completion message ('1,050P were added'); unknown → the plain message. */
+  credited?: { amount: number; coin: boolean };
   packId: number | null;
   sessionId: string;
   /** At Stripe: Stripe.js for new cards and for 3-D Secure in the page. */
@@ -127,7 +129,13 @@ export function useBuySubmit(opts: {
         assignLocation(outcome.url);
       } else if (outcome.kind === 'success') {
         await refreshUser();
-        setAlert({ ok: true, message: t('result.success') });
+        const c = opts.credited;
+        setAlert({
+          ok: true,
+          message: c
+            ? t(c.coin ? 'result.successCoins' : 'result.successPoints', { value: c.amount.toLocaleString('ja-JP') })
+            : t('result.success'),
+        });
       } else {
         const nameError = reply.errors?.name?.[0];
         if (payId === 4 && nameError) setBankError(nameError);

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
 import i18n from '../../i18n';
-import { LoginPage } from './LoginPage';
+import { RequireMember } from '../../components/layout/RouteGuard';
+import { afterLoginPath, LoginPage } from './LoginPage';
 
 const routes = [
   { path: '/', element: <p>top page</p> },
@@ -46,6 +47,42 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('top page')).toBeTruthy();
     expect(api.posts('/user/login')[0]!.params).toMatchObject({ save_cookie: '0' });
+  });
+
+  it('returns to the members-only page that sent the guest to log in', async () => {
+    let loggedIn = false;
+    mockApi({
+      'GET /user/point': () => ({ state: 200, is_login: loggedIn ? '1' : '0' }),
+      'POST /user/login': () => {
+        loggedIn = true;
+        return { state: 200 };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [...routes, { path: '/buy-point-history', element: <RequireMember>points page</RequireMember> }],
+      '/buy-point-history?page=2',
+    );
+    await user.type(await screen.findByLabelText(/^Email address/), 'taro@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'abc12345{Enter}');
+    expect(await screen.findByText('points page')).toBeTruthy();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/buy-point-history?page=2');
+  });
+
+  it('follows only a path of the shop back', () => {
+    expect(afterLoginPath(null, '/my-page')).toBe('/my-page');
+    expect(afterLoginPath('7', '/my-page')).toBe('/pack-detail?packId=7');
+    for (const bad of [
+      '//evil.example/x',
+      'https://evil.example',
+      '/\\evil',
+      '/login',
+      '/login?x=1',
+      '/user-register',
+      3,
+      undefined,
+    ])
+      expect(afterLoginPath(null, bad)).toBe('/');
   });
 
   it('shows the mismatch message on the mail field and stays on the page', async () => {

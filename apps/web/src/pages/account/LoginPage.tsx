@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { login } from '../../api/account';
 import { AccountCard } from '../../components/account/AccountCard';
@@ -15,9 +15,19 @@ const loginFormSchema = loginSchema.omit({ save_cookie: true }).extend({ saveCoo
 type LoginForm = z.input<typeof loginFormSchema>;
 const FIELDS = ['mail', 'pass'] as const;
 
-/** Where to go after login: back to the pack the guest came for (packId round-trip), else the top page. */
-export function afterLoginPath(packId: string | null): string {
-  return packId && /^\d+$/.test(packId) ? `/pack-detail?packId=${packId}` : '/';
+/** Pages of the login and registration flows themselves: returning to one after login makes no sense. */
+const ACCOUNT_FLOW =
+  /^\/(?:login|user-register|confirm-user-register|complete-user-register|password-reissue|complete-password-reissue|reset-password|verify-mail)(?:[?#]|$)/;
+
+/**
+ * Where to go after login: back to the pack the guest came for (packId round-trip), else the page that sent them
+ * here (a members-only page, or the page whose header link they followed), else the top page. Only a path of this
+ * shop is followed (no '//host' or scheme), and never the login page itself.
+ */
+export function afterLoginPath(packId: string | null, from?: unknown): string {
+  if (packId && /^\d+$/.test(packId)) return `/pack-detail?packId=${packId}`;
+  if (typeof from === 'string' && /^\/(?![/\\])/.test(from) && !ACCOUNT_FLOW.test(from)) return from;
+  return '/';
 }
 
 export function LoginPage() {
@@ -25,6 +35,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const packId = params.get('packId');
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
   const refreshSession = useSessionRefresh();
   const { register, errors, isSubmitting, general, submitTo } = useServerForm<LoginForm>(
     { resolver: zodResolver(loginFormSchema), defaultValues: { mail: '', pass: '', saveCookie: false } },
@@ -36,7 +47,7 @@ export function LoginPage() {
     send: ({ mail, pass, saveCookie }) => login(mail, pass, saveCookie),
     onSuccess: async () => {
       await refreshSession();
-      navigate(afterLoginPath(packId), { replace: true });
+      navigate(afterLoginPath(packId, from), { replace: true });
     },
   });
 

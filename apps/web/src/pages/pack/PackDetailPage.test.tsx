@@ -59,6 +59,18 @@ describe('PackDetailPage purchase flow', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/buy-point?packId=7');
   });
 
+  it('insufficient points says how many are missing for the draw pressed', async () => {
+    mockApi({
+      'GET /user/point': { ...member, point: '300' },
+      'GET /user/pack/detail/7': detail,
+      'POST /user/pack/check': { state: 400, reason: 'insufficient_points', errors: { count: ['x'] } },
+    });
+    renderRoutes(routes, '/pack-detail?packId=7');
+    await clickTen();
+    // 10 draws at 100P each against a balance of 300P.
+    expect(await screen.findByText('ポイントが700P不足しています。ポイントを購入しますか？')).toBeTruthy();
+  });
+
   it('insufficient coins shows a modal that only closes', async () => {
     mockApi({
       'GET /user/point': member,

@@ -46,7 +46,11 @@ function PackDetailView({ packId }: { packId: number }) {
     loaded ? packPageTitle(lang, loaded.name) : '',
     loaded ? packPageDescription(lang, loaded.name, loaded.point, loaded.detail) : '',
   );
-  const flow = usePurchaseFlow(packId);
+  const flow = usePurchaseFlow(
+    packId,
+    'PackDetail',
+    loaded ? { point: loaded.point, remaining: loaded.pack_count } : undefined,
+  );
   const num = parseNum(params.get('num'));
   const errorMessage = params.get('errorMessageCount');
   const [buttonsHidden, setButtonsHidden] = useState(num !== null);

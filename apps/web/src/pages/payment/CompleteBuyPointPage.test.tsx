@@ -35,10 +35,11 @@ const topButton = () => screen.queryByRole('link', { name: 'トップへ戻る' 
 
 describe('complete-buy-point', () => {
   it("result '1' is success and is tracked with discount = pay_point − pay_price", async () => {
-    const api = setup({ result: '1', pack_id: 0, status: 'succeeded' }, '2050');
+    const api = setup({ result: '1', pack_id: 0, status: 'succeeded', point: 1050 }, '2050');
     (window as { dataLayer?: unknown[] }).dataLayer = [];
     open();
-    expect(await screen.findByText('ポイントのご購入ありがとうございます。ポイントが付与されました。')).toBeTruthy();
+    // It says how many points were added.
+    expect(await screen.findByText('ポイントのご購入ありがとうございます。1,050Pが付与されました。')).toBeTruthy();
     expect(api.gets('/user/point/end')[0]!.path).toBe('/user/point/end?payment_id=pay_1');
     await waitFor(() =>
       expect((window as { dataLayer?: unknown[] }).dataLayer).toContainEqual(expect.objectContaining({ discount: 50 })),

@@ -92,6 +92,14 @@ afterEach(() => {
 });
 
 describe('confirm-buy-point', () => {
+  it('says the course is missing instead of loading forever when the address names none', async () => {
+    server({});
+    renderPage(<ConfirmBuyPointPage />, '/confirm-buy-point');
+    expect((await screen.findByRole('alert')).textContent).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ポイント購入に戻る' })).toBeTruthy();
+    expect(screen.queryByText('読み込み中…')).toBeNull();
+  });
+
   it('preselects the first listed method (whatever it is) and shows the final-screen items', async () => {
     server({});
     open();
@@ -116,7 +124,7 @@ describe('confirm-buy-point', () => {
     await fillCard(user);
     expect((await screen.findByTestId('balance')).textContent).toBe('1200');
     await submit(user);
-    expect(await screen.findByText('お支払いが完了し、ポイントに反映されました')).toBeTruthy();
+    expect(await screen.findByText('お支払いが完了し、1,050Pが付与されました')).toBeTruthy();
     const tokenCall = api.posts('/sandbox/card/token')[0]!;
     expect(tokenCall.params).toMatchObject({ card_number: '4111111111111111', card_expire: '03/30' });
     expect(api.posts('/user/point/buy')[0]!.params).toMatchObject({

@@ -54,7 +54,7 @@ describe('saved cards on the confirm page', () => {
     await waitFor(() => expect(first.checked).toBe(true));
     expect(screen.queryByLabelText('セキュリティコード')).toBeNull();
     await user.click(screen.getByRole('button', { name: '購入を確定する' }));
-    await screen.findByText('お支払いが完了し、ポイントに反映されました');
+    await screen.findByText('お支払いが完了し、1,000Pが付与されました');
     expect(api.posts('/user/point/buy')[0]!.params).toMatchObject({ pay_id: 1, card_index: 21 });
     expect(api.posts('/sandbox/card/token')).toHaveLength(0);
   });

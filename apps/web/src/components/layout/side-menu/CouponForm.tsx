@@ -18,8 +18,19 @@ export function couponError(reply: CouponReply, t: (k: string) => string): strin
   return firstError(reply, 'couponCode') ?? reply.error ?? firstError(reply, 'general') ?? t('menu.coupon.failed');
 }
 
-/** Coupon entry: at most 20 characters; the server's error shows under the input; success goes on to /buy-point. */
-export function CouponForm({ onUsed }: { onUsed: () => void }) {
+/** What an accepted coupon did, for the member: points granted now, or a bonus on the next course purchase. */
+export function couponSuccess(reply: CouponReply, t: (k: string, o?: Record<string, unknown>) => string): string {
+  const point = (reply.point ?? 0).toLocaleString('ja-JP');
+  if (reply.kind === 'points') return t('menu.coupon.grantedPoints', { point });
+  if (reply.kind === 'bonus') return t('menu.coupon.grantedBonus', { point });
+  return t('menu.coupon.applied');
+}
+
+/**
+ * Coupon entry: at most 20 characters; the server's error shows under the input; success goes on to /buy-point
+ * with a message saying what the coupon did.
+ */
+export function CouponForm({ onUsed }: { onUsed: (message: string) => void }) {
   const { t } = useTranslation(['layout', 'common']);
   const inputId = useId();
   const errorId = useId();
@@ -38,7 +49,7 @@ export function CouponForm({ onUsed }: { onUsed: () => void }) {
       return;
     }
     void refreshUser();
-    onUsed();
+    onUsed(couponSuccess(reply, t));
   });
   const message = formState.errors.couponCode?.message ? tMessage(formState.errors.couponCode.message) : serverError;
   return (

@@ -75,7 +75,9 @@ describe('SideMenu', () => {
   it('shows the server coupon error under the input, and goes to /buy-point on success', async () => {
     const { router, calls } = open({
       'POST /user/coupon/use': (p: Record<string, unknown> | null) =>
-        p?.couponCode === 'GOOD' ? { state: 200, error: '' } : { state: 200, error: 'このクーポンは使用済みです' },
+        p?.couponCode === 'GOOD'
+          ? { state: 200, error: '', kind: 'points', point: 1500 }
+          : { state: 200, error: 'このクーポンは使用済みです' },
     });
     const input = (await screen.findByLabelText('クーポンコード')) as HTMLInputElement;
     expect(input.maxLength).toBe(20);
@@ -87,6 +89,8 @@ describe('SideMenu', () => {
     await userEvent.type(input, 'GOOD');
     await userEvent.click(screen.getByRole('button', { name: '使用する' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/buy-point'));
+    // The course page says what the coupon did.
+    expect(router.state.location.state).toEqual({ notice: 'クーポンを使用しました。1,500Pを付与しました。' });
     expect(calls.filter((c) => c.path === '/user/coupon/use').map((c) => c.params)).toEqual([
       { couponCode: 'USED' },
       { couponCode: 'GOOD' },
