@@ -99,3 +99,16 @@ export function apiPost<T extends ApiReply = ApiReply>(
 export function firstError(reply: ApiReply | null | undefined, field: string): string | undefined {
   return reply?.errors?.[field]?.[0];
 }
+
+/**
+ * POSTs a multipart form (a file upload of the console): the CSRF pair first, then `fields`. The server reads the
+ * pair from the form as from any POST; the reply is the usual envelope.
+ */
+export async function apiUpload<T extends ApiReply = ApiReply>(path: string, fields: Record<string, Blob | string>) {
+  if (!csrf) await apiGet('/user/point');
+  const form = new FormData();
+  form.set('csrf_name', csrf?.csrf_name ?? '');
+  form.set('csrf_value', csrf?.csrf_value ?? '');
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return send(path, { method: 'POST', body: form }) as Promise<T>;
+}
