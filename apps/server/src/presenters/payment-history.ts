@@ -16,6 +16,7 @@ const REASONS: Record<string, { ja: string; en: string }> = {
   auto_conversion: { ja: 'カードの自動ポイント交換', en: 'Cards converted automatically' },
   sms_bonus: { ja: 'SMS認証ボーナス', en: 'SMS verification bonus' },
   campaign: { ja: 'キャンペーン', en: 'Campaign' },
+  staff_adjustment: { ja: '運営による調整', en: 'Adjustment by the shop' },
 };
 
 /** Ledger entries tied to a pack purchase link to it (spec section 3: a row links when amount ≤ 0 and id > 0). */

@@ -4,6 +4,7 @@ import { AppError } from '../app-error.ts';
 import { isKnownLoginIp, rememberLoginIp } from '../db/queries/login-known-ips.ts';
 import { findMemberByMail, updateLang } from '../db/queries/members.ts';
 import { findLock, lockedError, recordAttempt, resetAttempts, THROTTLE_RULES } from './auth-throttle.ts';
+import { memberSuspended } from './member-suspension.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
 
 const mismatch = () => new AppError('validation', { mail: ['loginMismatch'] }, 'login_mismatch');
@@ -39,6 +40,10 @@ export async function authenticate(ctx: AppContext, input: LoginInput, ip: strin
     throw mismatch();
   }
   await resetAttempts(ctx, pairKey);
+  // A withdrawn account is closed (issue 11): it answers like an unknown address.
+  if (member.withdrawn_at) throw mismatch();
+  // A suspended member (issue 10) is told so, only after the right password: it says nothing to a guesser.
+  if (member.suspended_at) throw memberSuspended();
   await rememberLoginIp(ctx.db.pool, member.id, ip, ctx.clock.now());
   return member.id;
 }

@@ -52,3 +52,55 @@ export interface AdminMemberRow {
   created_at: string;
   last_activity_at: string;
 }
+
+/** GET /api/admin/members/:id: the member, balances and recent activity. */
+export interface AdminMemberDetail extends AdminMemberRow {
+  lang: string;
+  rank: number;
+  sms_tel: string;
+  mail_verified: boolean;
+  sms_verified: boolean;
+  suspended_at: string;
+  address: string;
+  purchases: {
+    id: number;
+    pack_id: number;
+    pack_name: string;
+    count: number;
+    price: number;
+    currency: string;
+    created_at: string;
+  }[];
+  payments: {
+    id: number;
+    public_id: string;
+    pay_id: number;
+    status: string;
+    amount: number;
+    point: number;
+    created_at: string;
+    credited_at: string;
+  }[];
+  shipments: {
+    id: number;
+    status: string;
+    delivery_code: string;
+    cards: number;
+    created_at: string;
+    shipped_at: string;
+  }[];
+  sessions: { created_at: string; expires_at: string; persistent: boolean }[];
+}
+
+/** A ledger row of the member page (GET /api/admin/members/:id/ledger). */
+export interface AdminLedgerRow {
+  id: number;
+  currency: 'point' | 'coin';
+  amount: number;
+  balance_after: number;
+  reason: string;
+  ref_type: string | null;
+  ref_id: number | null;
+  memo: string;
+  created_at: string;
+}

@@ -65,7 +65,7 @@ export const staffRoleChangeSchema = z.object({ role: staffRoleField });
 
 /** A staff write that touches money or access carries a reason; it is kept in the audit row. */
 export const reasonField = z
-  .string({ error: 'notString' })
+  .string({ error: 'reasonRequired' })
   .trim()
   .min(1, 'reasonRequired')
   .max(500, msg('tooLong', { max: 500 }));
@@ -131,6 +131,11 @@ export const memberSearchSchema = listQuerySchema(MEMBER_SORT_KEYS, 'id').extend
     .default(''),
 });
 export type MemberSearchInput = z.infer<typeof memberSearchSchema>;
+
+export const LEDGER_SORT_KEYS = ['id'] as const;
+export const memberLedgerSchema = listQuerySchema(LEDGER_SORT_KEYS, 'id').extend({
+  currency: z.enum(['point', 'coin'], { error: 'currencyUnknown' }).default('point'),
+});
 
 export const AUDIT_SORT_KEYS = ['created_at'] as const;
 export const auditQuerySchema = listQuerySchema(AUDIT_SORT_KEYS, 'created_at')

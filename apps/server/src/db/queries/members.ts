@@ -24,10 +24,15 @@ export interface MemberRow {
   shiku: string | null;
   address: string | null;
   building: string | null;
+  /** Set while support has suspended the member (issue 10): no login, no purchase. */
+  suspended_at: Date | null;
+  /** Set when the member withdrew (issue 11): the account is closed, no login. */
+  withdrawn_at: Date | null;
 }
 
 const COLUMNS = `id, mail, pass_hash, last_name, middle_name, first_name, tel, lang, referral_code, rank, total_buy,
-  point_balance, coin_balance, sms_verified_at, mail_verified_at, zipcode, pref_id, shiku, address, building`;
+  point_balance, coin_balance, sms_verified_at, mail_verified_at, zipcode, pref_id, shiku, address, building,
+  suspended_at, withdrawn_at`;
 
 export async function findMemberById(db: Queryable, id: number): Promise<MemberRow | null> {
   return maybeOne<MemberRow>(db, `SELECT ${COLUMNS} FROM members WHERE id = $1`, [id]);

@@ -10,6 +10,8 @@ export type PackAndBuyerRow = PackRow & {
   m_sms: boolean;
   m_points: number;
   m_coins: number;
+  /** The member is suspended by support (issue 10): no purchase. */
+  m_suspended: boolean;
   /** Draws of this pack the member bought (0 when the pack has no max_buy_count: not summed). */
   m_bought: number;
   /** Tickets left: the draw cursor's one row. */
@@ -31,7 +33,7 @@ export async function packsAndBuyers(
     name: 'pack-and-buyer',
     text: `SELECT q.i::int AS i, ${PACK_COLUMNS}, m.rank AS m_rank,
     m.mail_verified_at IS NOT NULL AS m_mail, m.sms_verified_at IS NOT NULL AS m_sms,
-    m.point_balance AS m_points, m.coin_balance AS m_coins,
+    m.point_balance AS m_points, m.coin_balance AS m_coins, m.suspended_at IS NOT NULL AS m_suspended,
     CASE WHEN p.max_buy_count > 0 THEN (SELECT COALESCE(sum(count), 0)::int FROM purchases b
       WHERE b.member_id = m.id AND b.pack_id = p.id) ELSE 0 END AS m_bought,
     (SELECT s.total - s.drawn FROM pack_stock s WHERE s.pack_id = p.id) AS available

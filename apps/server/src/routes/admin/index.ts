@@ -4,6 +4,7 @@ import { cardRoutes } from './cards.ts';
 import { mediaRoutes } from './cards-media.ts';
 import { contentRoutes } from './content.ts';
 import { dashboardRoutes } from './dashboard.ts';
+import { memberAdminRoutes } from './members.ts';
 import { packAdminRoutes } from './packs.ts';
 import { paymentAdminRoutes } from './payments.ts';
 import { shipmentRoutes } from './shipments.ts';
@@ -15,7 +16,7 @@ import { staffRoutes } from './staff.ts';
  * `config: { permission: '<Permission>' }` (or 'staff.session'); http/admin/staff-guard.ts enforces it at start
  * and on every request. Mounted by app.ts under /api/admin (same envelope and CSRF as /api).
  */
-export const adminRoutes: FastifyPluginAsync[] = [staffSessionRoutes, staffRoutes, auditRoutes];
+export const adminRoutes: FastifyPluginAsync[] = [staffSessionRoutes, staffRoutes, auditRoutes, memberAdminRoutes];
 // Catalogue (cards, images, packs).
 adminRoutes.push(cardRoutes, mediaRoutes, packAdminRoutes, contentRoutes, dashboardRoutes);
 // Fulfilment, payments and operations.

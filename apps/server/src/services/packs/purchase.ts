@@ -17,6 +17,7 @@ import { findPurchaseByToken, packsAndBuyers, type ClaimedRow } from '../../db/q
 import { lineupById } from './lineup-cache.ts';
 import { issuePurchaseToken, PURCHASE_TOKEN_TTL_MS, readPurchaseToken } from './purchase-token.ts';
 import { saleError } from './sale-rules.ts';
+import { memberSuspended } from '../member-suspension.ts';
 
 export interface PackAndBuyerQuery {
   packId: number;
@@ -26,6 +27,8 @@ export interface PackAndBuyer {
   pack: PackRow;
   buyer: SaleBuyer;
   available: number;
+  /** Suspended by support (issue 10): refused before any sale rule. */
+  suspended: boolean;
 }
 
 async function loadPacksAndBuyers(ctx: AppContext, qs: PackAndBuyerQuery[]): Promise<(PackAndBuyer | null)[]> {
@@ -46,7 +49,7 @@ async function loadPacksAndBuyers(ctx: AppContext, qs: PackAndBuyerQuery[]): Pro
       pointBalance: Number(r.m_points),
       coinBalance: Number(r.m_coins),
     };
-    return { pack: r as PackRow, buyer, available: r.available };
+    return { pack: r as PackRow, buyer, available: r.available, suspended: r.m_suspended };
   });
 }
 
@@ -74,6 +77,7 @@ export async function checkPurchase(
   const loaded = await loadPackAndBuyer(ctx, packId, memberId);
   if (!loaded) throw new AppError('not_found', { count: ['packNotFound'] }, 'not_found');
   const { pack, buyer, available } = loaded;
+  if (loaded.suspended) throw memberSuspended('general');
   const answer = saleEligibility(pack, buyer, now, { count, available });
   if (!answer.ok) throw saleError(answer.refusal);
   const { count: n, price } = answer;

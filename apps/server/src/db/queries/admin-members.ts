@@ -1,0 +1,192 @@
+import { many, maybeOne, type Queryable } from '../queryable.ts';
+
+/** The support console's reads of a member (issue 10); writes go through services/ledger.ts and sessions. */
+export interface AdminMemberRecord {
+  id: string;
+  mail: string;
+  last_name: string;
+  middle_name: string;
+  first_name: string;
+  tel: string;
+  sms_tel: string | null;
+  lang: string;
+  rank: number;
+  point_balance: string;
+  coin_balance: string;
+  suspended_at: Date | null;
+  mail_verified_at: Date | null;
+  sms_verified_at: Date | null;
+  zipcode: string | null;
+  pref_id: number | null;
+  shiku: string | null;
+  address: string | null;
+  building: string | null;
+  created_at: Date;
+  last_activity_at: Date;
+}
+
+const COLUMNS = `m.id, m.mail, m.last_name, m.middle_name, m.first_name, m.tel, m.sms_tel, m.lang, m.rank,
+  m.point_balance, m.coin_balance, m.suspended_at, m.mail_verified_at, m.sms_verified_at, m.zipcode, m.pref_id,
+  m.shiku, m.address, m.building, m.created_at, m.last_activity_at`;
+
+/** Sort keys of the member search (core MEMBER_SORT_KEYS) to their columns. */
+const MEMBER_SORT: Record<string, string> = {
+  id: 'm.id',
+  created_at: 'm.created_at',
+  point_balance: 'm.point_balance',
+  last_activity_at: 'm.last_activity_at',
+};
+
+/** `%text%` for LIKE with its wildcards escaped. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Members matching `q`: the id exactly, or a part of the mail, the name (family and given names, with or without a
+ * space) or a phone number (digits only). An empty q lists everyone.
+ */
+export async function searchMembers(
+  db: Queryable,
+  q: string,
+  page: { sort: string; dir: 'asc' | 'desc'; limit: number; offset: number },
+): Promise<{ rows: AdminMemberRecord[]; total: number }> {
+  const digits = q.replace(/[^\d]/g, '');
+  const where = `WHERE $1 = ''
+      OR ($1 ~ '^[0-9]{1,15}$' AND m.id = $1::bigint)
+      OR lower(m.mail) LIKE lower($2)
+      OR (m.last_name || m.first_name) ILIKE $4
+      OR (m.last_name || ' ' || m.first_name) ILIKE $2
+      OR (m.first_name || ' ' || m.last_name) ILIKE $2
+      OR ($3 <> '%%' AND length($3) >= 6 AND (m.tel LIKE $3 OR m.sms_tel LIKE $3))`;
+  const values = [q, contains(q), digits ? `%${digits}%` : '%%', contains(q.replace(/\s+/g, ''))];
+  const order = MEMBER_SORT[page.sort] ?? 'm.id';
+  const dir = page.dir === 'asc' ? 'ASC' : 'DESC';
+  const rows = await many<AdminMemberRecord>(
+    db,
+    `SELECT ${COLUMNS} FROM members m ${where} ORDER BY ${order} ${dir}, m.id ${dir} LIMIT $5 OFFSET $6`,
+    [...values, page.limit, page.offset],
+  );
+  const count = await maybeOne<{ n: string }>(db, `SELECT count(*) AS n FROM members m ${where}`, values);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export async function findAdminMember(db: Queryable, id: number): Promise<AdminMemberRecord | null> {
+  return maybeOne<AdminMemberRecord>(db, `SELECT ${COLUMNS} FROM members m WHERE m.id = $1`, [id]);
+}
+
+/** The member row, locked for an adjustment or a suspension (balances read here are the ones changed). */
+export async function lockAdminMember(db: Queryable, id: number): Promise<AdminMemberRecord | null> {
+  return maybeOne<AdminMemberRecord>(db, `SELECT ${COLUMNS} FROM members m WHERE m.id = $1 FOR UPDATE`, [id]);
+}
+
+export async function setMemberSuspended(db: Queryable, id: number, at: Date | null): Promise<void> {
+  await db.query('UPDATE members SET suspended_at = $2 WHERE id = $1', [id, at]);
+}
+
+export interface MemberLedgerRecord {
+  id: string;
+  currency: 'point' | 'coin';
+  amount: string;
+  balance_after: string;
+  reason: string;
+  ref_type: string | null;
+  ref_id: string | null;
+  memo: string;
+  created_at: Date;
+}
+
+/** One page of a member's ledger in one currency, newest first. */
+export async function memberLedger(
+  db: Queryable,
+  memberId: number,
+  currency: 'point' | 'coin',
+  limit: number,
+  offset: number,
+): Promise<{ rows: MemberLedgerRecord[]; total: number }> {
+  const rows = await many<MemberLedgerRecord>(
+    db,
+    `SELECT id, currency, amount, balance_after, reason, ref_type, ref_id, memo, created_at FROM ledger_entries
+     WHERE member_id = $1 AND currency = $2 ORDER BY id DESC LIMIT $3 OFFSET $4`,
+    [memberId, currency, limit, offset],
+  );
+  const count = await maybeOne<{ n: string }>(
+    db,
+    'SELECT count(*) AS n FROM ledger_entries WHERE member_id = $1 AND currency = $2',
+    [memberId, currency],
+  );
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export interface MemberPurchaseRecord {
+  id: string;
+  pack_id: string;
+  pack_name_ja: string;
+  pack_name_en: string;
+  count: number;
+  price: string;
+  currency: string;
+  created_at: Date;
+}
+
+export async function memberPurchases(db: Queryable, memberId: number, limit: number) {
+  return many<MemberPurchaseRecord>(
+    db,
+    `SELECT b.id, b.pack_id, p.name_ja AS pack_name_ja, p.name_en AS pack_name_en, b.count, b.price, b.currency,
+            b.created_at
+     FROM purchases b JOIN packs p ON p.id = b.pack_id WHERE b.member_id = $1 ORDER BY b.id DESC LIMIT $2`,
+    [memberId, limit],
+  );
+}
+
+export interface MemberPaymentRecord {
+  id: string;
+  public_id: string;
+  pay_id: number;
+  status: string;
+  amount: string;
+  point: string;
+  created_at: Date;
+  credited_at: Date | null;
+}
+
+export async function memberPayments(db: Queryable, memberId: number, limit: number) {
+  return many<MemberPaymentRecord>(
+    db,
+    `SELECT id, public_id, pay_id, status, amount, point, created_at, credited_at FROM payments
+     WHERE member_id = $1 ORDER BY id DESC LIMIT $2`,
+    [memberId, limit],
+  );
+}
+
+export interface MemberShipmentRecord {
+  id: string;
+  status: string;
+  delivery_code: string;
+  created_at: Date;
+  shipped_at: Date | null;
+  cards: string;
+}
+
+export async function memberShipments(db: Queryable, memberId: number, limit: number) {
+  return many<MemberShipmentRecord>(
+    db,
+    `SELECT s.id, s.status, s.delivery_code, s.created_at, s.shipped_at,
+            (SELECT count(*) FROM purchase_cards c WHERE c.shipment_id = s.id) AS cards
+     FROM shipments s WHERE s.member_id = $1 ORDER BY s.id DESC LIMIT $2`,
+    [memberId, limit],
+  );
+}
+
+export interface MemberSessionRecord {
+  created_at: Date;
+  expires_at: Date;
+  persistent: boolean;
+}
+
+export async function memberSessions(db: Queryable, memberId: number, now: Date) {
+  return many<MemberSessionRecord>(
+    db,
+    `SELECT created_at, expires_at, persistent FROM sessions WHERE member_id = $1 AND expires_at > $2
+     ORDER BY created_at DESC LIMIT 50`,
+    [memberId, now],
+  );
+}

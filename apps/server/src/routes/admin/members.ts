@@ -1,0 +1,67 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { adjustmentSchema, idField, memberLedgerSchema, memberSearchSchema, reasonSchema } from '@oripa/core/admin';
+import { z } from 'zod';
+import { parseInput } from '../../http/input.ts';
+import { requireStaff } from '../../http/admin/staff-guard.ts';
+import {
+  adjustBalance,
+  findMembers,
+  ledgerPage,
+  memberDetail,
+  setSuspended,
+  signOutMember,
+} from '../../services/admin/members.ts';
+
+const idParams = z.object({ id: idField });
+
+/**
+ * Members for support (issue 10):
+ *   GET  /admin/members?q&page&per_page&sort&dir           search by id, mail, name, phone (members.read)
+ *   GET  /admin/members/:id                                 balances and recent activity (members.read)
+ *   GET  /admin/members/:id/ledger?currency&page&per_page   the point or coin ledger (members.read)
+ *   POST /admin/members/:id/adjust {currency, amount, reason}  (members.adjust)
+ *   POST /admin/members/:id/suspend {reason}, /reinstate {reason}, /sign-out {reason}  (members.suspend)
+ */
+export const memberAdminRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.ctx;
+  const READ = { permission: 'members.read' } as const;
+  const SUSPEND = { permission: 'members.suspend' } as const;
+
+  app.get('/members', { config: READ }, async (request, reply) =>
+    reply.ok(await findMembers(ctx, parseInput(memberSearchSchema, request.query))),
+  );
+
+  app.get('/members/:id', { config: READ }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    return reply.ok({ member: await memberDetail(ctx, id, request.lang) });
+  });
+
+  app.get('/members/:id/ledger', { config: READ }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    return reply.ok(await ledgerPage(ctx, id, parseInput(memberLedgerSchema, request.query)));
+  });
+
+  app.post('/members/:id/adjust', { config: { permission: 'members.adjust' } }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const input = parseInput(adjustmentSchema, request.payload);
+    return reply.ok(await adjustBalance(ctx, requireStaff(request), id, input));
+  });
+
+  app.post('/members/:id/suspend', { config: SUSPEND }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const { reason } = parseInput(reasonSchema, request.payload);
+    return reply.ok({ member: await setSuspended(ctx, requireStaff(request), id, true, reason) });
+  });
+
+  app.post('/members/:id/reinstate', { config: SUSPEND }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const { reason } = parseInput(reasonSchema, request.payload);
+    return reply.ok({ member: await setSuspended(ctx, requireStaff(request), id, false, reason) });
+  });
+
+  app.post('/members/:id/sign-out', { config: SUSPEND }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const { reason } = parseInput(reasonSchema, request.payload);
+    return reply.ok(await signOutMember(ctx, requireStaff(request), id, reason));
+  });
+};
