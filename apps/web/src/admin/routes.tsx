@@ -17,6 +17,12 @@ export interface AdminPage {
 
 export const adminPages: AdminPage[] = [
   {
+    path: '/admin/dashboard',
+    titleKey: 'admin-dashboard:title',
+    permission: 'dashboard.read',
+    page: lazyPage(() => import('./pages/dashboard/DashboardPage'), 'DashboardPage'),
+  },
+  {
     path: '/admin/members',
     titleKey: 'admin-nav:members',
     permission: 'members.read',
@@ -56,6 +62,12 @@ export const adminPages: AdminPage[] = [
     nav: false,
   },
   {
+    path: '/admin/content',
+    titleKey: 'admin-content:title',
+    permission: 'content.write',
+    page: lazyPage(() => import('./pages/content/ContentPage'), 'ContentPage'),
+  },
+  {
     path: '/admin/cards',
     titleKey: 'admin-catalogue:cards',
     permission: 'catalogue.write',
@@ -66,6 +78,27 @@ export const adminPages: AdminPage[] = [
     titleKey: 'admin-catalogue:card',
     permission: 'catalogue.write',
     page: lazyPage(() => import('./pages/cards/CardEditPage'), 'CardEditPage'),
+    nav: false,
+  },
+  // Fulfilment.
+  {
+    path: '/admin/shipments',
+    titleKey: 'admin-fulfilment:title',
+    permission: 'fulfilment.read',
+    page: lazyPage(() => import('./pages/shipments/ShipmentsPage'), 'ShipmentsPage'),
+  },
+  {
+    path: '/admin/shipments/pick-list',
+    titleKey: 'admin-fulfilment:pickListTitle',
+    permission: 'fulfilment.read',
+    page: lazyPage(() => import('./pages/shipments/PickListPage'), 'PickListPage'),
+    nav: false,
+  },
+  {
+    path: '/admin/shipments/:id',
+    titleKey: 'admin-fulfilment:title',
+    permission: 'fulfilment.read',
+    page: lazyPage(() => import('./pages/shipments/ShipmentPage'), 'ShipmentPage'),
     nav: false,
   },
 ];

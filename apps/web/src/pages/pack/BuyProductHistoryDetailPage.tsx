@@ -6,6 +6,7 @@ import { CopyButton } from '../../components/ui/CopyButton';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import { PageTitle } from '../../components/ui/PageTitle';
 import { useFormat } from '../../hooks/use-format';
+import { ShipmentTimeline } from '../../components/pack/ShipmentTimeline';
 import { MiniCards } from './MiniCards';
 import styles from './HistoryPages.module.css';
 import page from './PackPages.module.css';
@@ -51,6 +52,7 @@ export function BuyProductHistoryDetailPage() {
               </>
             )}
           </dl>
+          {d.shipment ? <ShipmentTimeline shipment={d.shipment} /> : null}
           <section className={page.panel} aria-labelledby="shipped-cards">
             <h2 id="shipped-cards" className={page.h2}>
               {t('history.shippedCards', { count: d.shipped_cards.length })}

@@ -1,0 +1,206 @@
+import { SHIPMENT_STATUSES, shipmentMoves, type AdminShipmentRow, type ShipmentStatus } from '@oripa/core/admin';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isOk } from '../../../api/client';
+import { fetchShipments, moveShipments, type ShipmentPick } from '../../api/fulfilment';
+import { DataTable, type ColumnDef } from '../../components/DataTable';
+import { useListParams } from '../../hooks/use-list-params';
+import { CarrierExport } from './CarrierExport';
+import { StatusBadge } from './StatusBadge';
+import { TrackingImport } from './TrackingImport';
+import styles from './Shipments.module.css';
+
+const FILTERS = ['status', 'q'];
+
+/** /admin/shipments (shipping): the queue by status, bulk moves, pick list, carrier files and tracking import. */
+export function ShipmentsPage() {
+  const { t } = useTranslation('admin-fulfilment');
+  const queryClient = useQueryClient();
+  const { params, update, query } = useListParams({ sort: 'id', dir: 'asc', perPage: 50 }, FILTERS);
+  const list = useQuery({
+    queryKey: ['admin', 'shipments', query],
+    queryFn: () => fetchShipments(query),
+    placeholderData: keepPreviousData,
+  });
+  const ok = isOk(list.data) ? list.data : undefined;
+  const rows = ok?.rows;
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [notice, setNotice] = useState<{ tone: 'ok' | 'danger'; text: string } | null>(null);
+  const status = (params.filters.status ?? '') as ShipmentStatus | '';
+  const chosen = (rows ?? []).filter((r) => selected.has(r.id));
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'shipments'] });
+  const toggle = (id: number) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  async function move(to: ShipmentStatus) {
+    const expected = Object.fromEntries(chosen.map((r) => [String(r.id), r.line_count]));
+    const reply = await moveShipments(
+      chosen.map((r) => r.id),
+      to,
+      to === 'packed' ? { expected_lines: expected } : {},
+    );
+    if (isOk(reply)) {
+      setNotice({ tone: 'ok', text: t('moved', { count: reply.moved, status: t(`status.${to}`) }) });
+      setSelected(new Set());
+    } else {
+      setNotice({ tone: 'danger', text: Object.values(reply.errors ?? {}).flat()[0] ?? '' });
+    }
+    await refresh();
+  }
+
+  // The moves every selected shipment allows.
+  const moves = SHIPMENT_STATUSES.filter(
+    (to) => chosen.length > 0 && chosen.every((r) => shipmentMoves(r.status).includes(to)),
+  );
+  const pick: ShipmentPick | null = chosen.length > 0 ? { ids: chosen.map((r) => r.id) } : status ? { status } : null;
+
+  const columns = useMemo<ColumnDef<AdminShipmentRow, unknown>[]>(
+    () => [
+      {
+        id: 'select',
+        header: () => (
+          <input
+            type="checkbox"
+            aria-label={t('selectAll')}
+            checked={!!rows?.length && rows.every((r) => selected.has(r.id))}
+            onChange={(e) => setSelected(new Set(e.target.checked ? (rows ?? []).map((r) => r.id) : []))}
+          />
+        ),
+        cell: ({ row }) => (
+          <input
+            type="checkbox"
+            aria-label={t('selectRow', { id: row.original.id })}
+            checked={selected.has(row.original.id)}
+            onChange={() => toggle(row.original.id)}
+          />
+        ),
+        enableSorting: false,
+      },
+      {
+        id: 'id',
+        header: t('columns.id'),
+        cell: ({ row }) => <Link to={`/admin/shipments/${row.original.id}`}>#{row.original.id}</Link>,
+        enableSorting: true,
+      },
+      { id: 'recipient', header: t('columns.recipient'), accessorKey: 'recipient', enableSorting: false },
+      {
+        id: 'address',
+        header: t('columns.address'),
+        accessorFn: (r) => `〒${r.zipcode} ${r.address} ${r.building}`.trim(),
+        enableSorting: false,
+      },
+      { id: 'cards', header: t('columns.cards'), accessorKey: 'line_count', enableSorting: false },
+      {
+        id: 'status',
+        header: t('columns.status'),
+        cell: ({ row }) => <StatusBadge status={row.original.status} />,
+        enableSorting: true,
+      },
+      {
+        id: 'tracking',
+        header: t('columns.tracking'),
+        accessorFn: (r) => (r.tracking_number ? `${t(`carrier.${r.carrier}`)} ${r.tracking_number}` : '—'),
+        enableSorting: false,
+      },
+      { id: 'updated_at', header: t('columns.updated'), accessorKey: 'updated_at', enableSorting: true },
+    ],
+    [t, rows, selected],
+  );
+
+  return (
+    <>
+      <h1>{t('title')}</h1>
+      <div className="a-tabs" role="tablist" aria-label={t('columns.status')}>
+        {(['', ...SHIPMENT_STATUSES] as const).map((s) => (
+          <button
+            key={s || 'all'}
+            type="button"
+            role="tab"
+            aria-selected={status === s}
+            onClick={() => {
+              setSelected(new Set());
+              update({ filters: { status: s, q: params.filters.q ?? '' } });
+            }}
+          >
+            {t(`status.${s || 'all'}`)}
+            {s && ok ? ` (${ok.counts[s]})` : ''}
+          </button>
+        ))}
+      </div>
+      <SearchBox initial={params.filters.q ?? ''} onApply={(q) => update({ filters: { status, q } })} />
+      {notice ? (
+        <p className={notice.tone === 'ok' ? 'a-notice' : 'a-alert'} role={notice.tone === 'ok' ? 'status' : 'alert'}>
+          {notice.text}
+        </p>
+      ) : null}
+      <div className="a-row" aria-label={t('detail.actions')} role="group">
+        <span>{t('selected', { count: chosen.length })}</span>
+        {moves.map((to) => (
+          <button
+            key={to}
+            type="button"
+            className={to === 'shipped' ? 'a-primary' : undefined}
+            onClick={() => move(to)}
+          >
+            {t(`move.${to}`)}
+          </button>
+        ))}
+        {pick ? (
+          <Link
+            to={`/admin/shipments/pick-list?${'ids' in pick ? `ids=${pick.ids.join(',')}` : `status=${pick.status}`}`}
+          >
+            {t('pick.open')}
+          </Link>
+        ) : null}
+      </div>
+      <DataTable
+        caption={t('title')}
+        columns={columns}
+        rows={rows}
+        total={ok?.total}
+        params={params}
+        onChange={update}
+        loading={list.isFetching}
+        getRowId={(r) => String(r.id)}
+      />
+      <div className={styles.columns}>
+        <CarrierExport pick={pick} />
+        <TrackingImport
+          onDone={(text, tone) => {
+            setNotice({ tone, text });
+            void refresh();
+          }}
+        />
+      </div>
+    </>
+  );
+}
+
+function SearchBox({ initial, onApply }: { initial: string; onApply: (q: string) => void }) {
+  const { t } = useTranslation('admin-fulfilment');
+  const id = useId();
+  const [q, setQ] = useState(initial);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onApply(q);
+  };
+  return (
+    <form className="a-filters" role="search" onSubmit={submit}>
+      <div className="a-field">
+        <label htmlFor={id}>{t('search')}</label>
+        <input id={id} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+      </div>
+      <button type="submit" className="a-primary">
+        {t('admin-common:search')}
+      </button>
+    </form>
+  );
+}
