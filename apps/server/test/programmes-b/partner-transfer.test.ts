@@ -162,6 +162,9 @@ describe('HTTP partner adapter against a local fake partner', () => {
       expect(lost.error).toContain('連携先に接続できませんでした');
       expect(fake.balances.get('acct-1')).toBe(3800); // the partner did debit
       expect(await pointsOf(t.shop, m.id)).toBe(0); // … but we do not know yet
+      expect((await m.client.get('/user/transfer/point')).list).toContainEqual(
+        expect.objectContaining({ id: siteId, pending: '1' }),
+      );
       // Another transfer while one is in flight is refused.
       const busy = await m.client.post('/user/transfer/point', { point: '1', site_id: siteId, request_key: key() });
       expect(busy).toMatchObject({ state: 409, reason: 'transfer_pending' });

@@ -111,6 +111,16 @@ export async function hasPendingTransfer(db: Queryable, memberId: number, siteId
   return row !== null;
 }
 
+/** The sites where this member has a transfer waiting for the partner's answer. */
+export async function pendingTransferSites(db: Queryable, memberId: number): Promise<number[]> {
+  const rows = await many<{ site_id: number }>(
+    db,
+    "SELECT site_id::int AS site_id FROM partner_transfers WHERE member_id = $1 AND status = 'pending'",
+    [memberId],
+  );
+  return rows.map((r) => r.site_id);
+}
+
 /** The transfer locked for settling; null once it is settled (the request and the job settle at most once). */
 export async function lockPendingTransfer(tx: Queryable, id: number): Promise<PartnerTransferRow | null> {
   return maybeOne<PartnerTransferRow>(

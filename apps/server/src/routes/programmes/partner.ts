@@ -19,7 +19,7 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
       name: request.lang === 'en' ? s.site.name_en : s.site.name,
       status: s.linked ? '1' : '0',
       point: s.point === null ? '' : String(s.point),
-      pending: '0',
+      pending: s.pending ? '1' : '0',
     }));
     return reply.ok({ list });
   });

@@ -10,6 +10,7 @@ import {
   listPartnerSites,
   lockPendingTransfer,
   memberPartnerLinks,
+  pendingTransferSites,
   settleTransfer,
   upsertPartnerLink,
   type PartnerSiteRow,
@@ -51,11 +52,17 @@ export interface PartnerSiteStatus {
   linked: boolean;
   /** The member's points at the partner, null when not linked or not reachable now. */
   point: number | null;
+  /** A transfer from this site waits for the partner's answer (the reconcile job settles it). */
+  pending: boolean;
 }
 
 /** The sites with the member's link and, for linked ones, the balance there (asked of each partner at once). */
 export async function partnerSites(ctx: AppContext, memberId: number): Promise<PartnerSiteStatus[]> {
-  const [sites, links] = await Promise.all([listPartnerSites(ctx.db.pool), memberPartnerLinks(ctx.db.pool, memberId)]);
+  const [sites, links, pending] = await Promise.all([
+    listPartnerSites(ctx.db.pool),
+    memberPartnerLinks(ctx.db.pool, memberId),
+    pendingTransferSites(ctx.db.pool, memberId),
+  ]);
   const usable = sites.flatMap((site) => {
     const gateway = partnerGatewayFor(ctx, site);
     return gateway ? [{ site, gateway }] : [];
@@ -64,7 +71,7 @@ export async function partnerSites(ctx: AppContext, memberId: number): Promise<P
     usable.map(async ({ site, gateway }) => {
       const link = links.find((l) => l.site_id === site.id);
       const point = link ? await gateway.balance(link.partner_account).catch(() => null) : null;
-      return { site, linked: Boolean(link), point };
+      return { site, linked: Boolean(link), point, pending: pending.includes(site.id) };
     }),
   );
 }

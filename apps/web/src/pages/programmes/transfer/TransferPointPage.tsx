@@ -58,6 +58,11 @@ export function TransferPointPage() {
                     ? t('transfer.ownedUnknown')
                     : t('transfer.owned', { point: Number(site.point).toLocaleString(i18n.language) })}
                 </p>
+                {site.pending === '1' && (
+                  <p className={styles.muted} role="status">
+                    {t('transfer.pending')}
+                  </p>
+                )}
                 <button type="button" className={styles.primary} onClick={() => setMove(site)}>
                   {t('transfer.migrate')}
                 </button>
