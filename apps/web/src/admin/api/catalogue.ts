@@ -23,3 +23,15 @@ export const closePack = (id: number) => apiPost<Reply<{ pack: AdminPackDetail }
 export const clonePack = (id: number) => apiPost<Reply<{ pack: AdminPackDetail }>>(`/admin/packs/${id}/clone`);
 
 export type { ListPage };
+
+/** Content (apps/server/src/routes/admin/content.ts): one list and one save call per kind. */
+export type ContentKind = 'banners' | 'posts' | 'card-types' | 'point-courses' | 'coupons';
+export type ContentRow = Record<string, unknown> & { id: number };
+export const fetchContent = (kind: ContentKind) =>
+  apiGet<Reply<{ rows: ContentRow[]; mode?: '0' | '1'; total?: number }>>(
+    `/admin/content/${kind}${kind === 'posts' ? '?per_page=100' : ''}`,
+  );
+export const saveContent = (kind: ContentKind, id: number | null, input: Record<string, unknown>) =>
+  apiPost<Reply<{ id: number }>>(id ? `/admin/content/${kind}/${id}` : `/admin/content/${kind}`, input);
+export const deleteBanner = (id: number) => apiPost(`/admin/content/banners/${id}/delete`);
+export const setBannerMode = (mode: '0' | '1') => apiPost('/admin/content/banners/mode', { mode });
