@@ -6,6 +6,7 @@ import { notifyExpiringPointsJob } from './notify-expiring-points.ts';
 import { purgeAuthRecordsJob } from './purge-auth-records.ts';
 import { purgeRejectedCallbacksJob } from './purge-rejected-callbacks.ts';
 import { rankMonthEndJob } from './rank-month-end.ts';
+import { releaseWithdrawnJob } from './release-withdrawn.ts';
 import { reconcilePaymentsJob } from './reconcile-payments.ts';
 import { reconcilePartnerTransfersJob } from './reconcile-partner-transfers.ts';
 import { autoConvertExchangesJob } from './auto-convert-exchanges.ts';
@@ -24,4 +25,5 @@ export const allJobs: Job[] = [
   reconcilePartnerTransfersJob,
   autoConvertExchangesJob,
   rankMonthEndJob,
+  releaseWithdrawnJob,
 ];

@@ -14,7 +14,8 @@ export async function lastSmsCode(shop: TestShop, tel: string): Promise<string> 
 let n = 0;
 /** A fresh Japanese mobile number per call: national form and its E.164. */
 export function mobileNumber(): { typed: string; e164: string } {
-  const digits = String((process.pid * 1000 + ++n) % 100_000_000).padStart(8, '0');
+  // 090-1xxx-xxxx: 090-0 numbers are not allocated, and libphonenumber refuses them.
+  const digits = `1${String((process.pid * 1000 + ++n) % 10_000_000).padStart(7, '0')}`;
   return { typed: `090${digits}`, e164: `+8190${digits}` };
 }
 

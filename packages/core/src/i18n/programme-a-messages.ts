@@ -15,6 +15,11 @@ export const programmeAMessages = {
     smsCodeExpired: '認証コードの有効期限（10分）が切れています。もう一度コードを送信してください',
     smsCodeUsed: 'この認証コードは使用済みです。もう一度コードを送信してください',
     smsTooManyTries: '入力回数の上限（5回）を超えました。もう一度コードを送信してください',
+    withdrawPassMismatch: 'パスワードが正しくありません',
+    withdrawCardsPending:
+      '発送かポイント交換を選択していないカードがあります。カードの選択を済ませてから退会してください',
+    rankMaintenanceNotOffered:
+      '今月のランク維持は不要です（ランク維持の条件を満たしているか、維持できるランクではありません）',
   },
   en: {
     telFormat: 'The phone number format is incorrect.',
@@ -31,5 +36,10 @@ export const programmeAMessages = {
     smsCodeExpired: 'The code has expired (after 10 minutes). Send a new code',
     smsCodeUsed: 'This code has already been used. Send a new code',
     smsTooManyTries: 'Too many wrong codes (5). Send a new code',
+    withdrawPassMismatch: 'The password is incorrect',
+    withdrawCardsPending:
+      'Some drawn cards still wait for your choice to ship or convert them. Choose first, then withdraw',
+    rankMaintenanceNotOffered:
+      'Your rank needs no maintenance this month (it is kept already, or it is not a rank to keep)',
   },
 } as const;

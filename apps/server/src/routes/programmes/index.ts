@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { rankRoutes } from './ranks.ts';
 import { smsRoutes } from './sms.ts';
+import { withdrawalRoutes } from './withdrawal.ts';
 
 /** Member programmes, part 1 (issue 11): SMS verification, coins, ranks, withdrawal. */
-export const programmeRoutes: FastifyPluginAsync[] = [smsRoutes];
+export const programmeRoutes: FastifyPluginAsync[] = [smsRoutes, rankRoutes, withdrawalRoutes];

@@ -1,0 +1,221 @@
+import fc from 'fast-check';
+import {
+  keepAmount,
+  maintenanceOf,
+  monthEndRank,
+  previousMonth,
+  RANK_UP_BONUS,
+  RANK7_CARD_POINT,
+  rankAfterPurchase,
+  rankDefinition,
+  rankPeriod,
+  rankUpRewards,
+  RANKS,
+  tokyoMonthStart,
+} from '@oripa/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rankMonthEndJob } from '../../src/jobs/rank-month-end.ts';
+import { buildMember, ledgerViolations } from '../factories.ts';
+import { buildPack, drawVia } from '../packs/pack-fixtures.ts';
+import { buy, cardToken, startPaymentShop } from '../payments/helpers.ts';
+import type { TestShop } from '../test-shop.ts';
+
+let shop: TestShop;
+let course: Record<number, number>;
+beforeAll(async () => {
+  ({ shop, course } = await startPaymentShop());
+});
+afterAll(() => shop.close());
+
+const q = (text: string, values: unknown[] = []) => shop.ctx.db.pool.query(text, values);
+const member = async (id: number) =>
+  (await q('SELECT rank, point_balance, coin_balance, total_buy FROM members WHERE id = $1', [id])).rows[0] as {
+    rank: number;
+    point_balance: number;
+    coin_balance: number;
+  };
+const payCard = async (client: import('../api-client.ts').ApiClient, point: number) =>
+  buy(client, { point_price_id: course[point], pay_id: 1, token: (await cardToken(shop)).token });
+
+describe('rank rules (fast-check)', () => {
+  it('a purchase never lowers a rank, and the rank reached is the highest whose threshold the total passed', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 7 }), fc.integer({ min: 0, max: 10_000_000 }), (rank, total) => {
+        const next = rankAfterPurchase(rank, total);
+        expect(next).toBeGreaterThanOrEqual(rank);
+        expect(next).toBeLessThanOrEqual(7);
+        // Every rank passed on the way had its threshold reached; the one reached has not (or is the top).
+        for (let r = rank; r < next; r++) expect(total).toBeGreaterThanOrEqual(rankDefinition(r).rankUpCount);
+        const top = rankDefinition(next);
+        if (next < 7) expect(total).toBeLessThan(top.rankUpCount);
+      }),
+    );
+  });
+
+  it('rank-up rewards: one per rank passed, points for 2-6, the 200,000-point card for 7', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 7 }), fc.integer({ min: 1, max: 7 }), (a, b) => {
+        const rewards = rankUpRewards(a, b);
+        expect(rewards.map((r) => r.rank)).toEqual(Array.from({ length: Math.max(0, b - a) }, (_, i) => a + 1 + i));
+        for (const r of rewards) {
+          expect(r.card).toBe(r.rank === 7);
+          expect(r.bonusPoint).toBe(r.rank === 7 ? 0 : RANK_UP_BONUS[r.rank]);
+        }
+      }),
+    );
+  });
+
+  it('maintenance: kept by paying the keep amount, a rank-up, or coins; else one step down; coins = shortfall', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 7 }),
+        fc.integer({ min: 0, max: 400_000 }),
+        fc.boolean(),
+        fc.boolean(),
+        (rank, monthBuy, bought, rankedUp) => {
+          const m = maintenanceOf({ rank, monthBuy, bought, rankedUp });
+          const kept = rank === 1 || bought || rankedUp || monthBuy >= keepAmount(rank);
+          expect(m.isMaintained).toBe(kept);
+          expect(m.offered).toBe(!kept);
+          expect(m.nextMonthRank).toBe(kept ? rank : rank - 1);
+          expect(m.coins).toBe(kept ? 0 : keepAmount(rank) - monthBuy);
+          expect(monthEndRank(rank, kept)).toBeGreaterThanOrEqual(1);
+        },
+      ),
+    );
+  });
+
+  it('JST months: the period of an instant, its start, the month before', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2020-01-01'), max: new Date('2035-12-31'), noInvalidDate: true }), (d) => {
+        const p = rankPeriod(d);
+        const start = tokyoMonthStart(p);
+        expect(start.getTime()).toBeLessThanOrEqual(d.getTime());
+        const prev = previousMonth(p);
+        expect(rankPeriod(new Date(start.getTime() - 1))).toBe(prev);
+      }),
+    );
+    // 2026-11-30 15:00 UTC is 2026-12-01 00:00 JST.
+    expect(rankPeriod(new Date('2026-11-30T14:59:59Z'))).toBe('2026-11-01');
+    expect(rankPeriod(new Date('2026-11-30T15:00:00Z'))).toBe('2026-12-01');
+    expect(previousMonth('2027-01-01')).toBe('2026-12-01');
+    expect(RANKS).toHaveLength(7);
+  });
+});
+
+describe('ranks through the API', () => {
+  it('a payment crossing a threshold: rank up, bonus lot, rank_up in the next pack result only', async () => {
+    const m = await buildMember(shop, { rank: 1 });
+    const r = await payCard(m.client, 10_000);
+    expect(r.state).toBe(200);
+    expect(await member(m.id)).toMatchObject({ rank: 2, point_balance: 10_000 + RANK_UP_BONUS[2]! });
+    const { rows } = await q("SELECT amount FROM ledger_entries WHERE member_id = $1 AND reason = 'rank_up_bonus'", [
+      m.id,
+    ]);
+    expect(rows.map((x) => Number(x.amount))).toEqual([RANK_UP_BONUS[2]]);
+    const user = await m.client.get('/user/point');
+    expect(user).toMatchObject({ rank: 2, is_maintained: true, is_rank_maintained: false, next_month_rank: 2 });
+
+    const packId = await buildPack(shop, { point: 100 });
+    const first = await drawVia(m.client, packId, 1);
+    const id = first.buy!.purchase_id as number;
+    const shown = await m.client.get(`/user/pack/gache_result?purchase_id=${id}`);
+    expect(shown).toMatchObject({
+      rank_up: '1',
+      rankup_data: { rank: 2, rankup_bonus: RANK_UP_BONUS[2], discount: rankDefinition(2).discount },
+    });
+    // Read again: the same; the next purchase shows none.
+    expect((await m.client.get(`/user/pack/gache_result?purchase_id=${id}`)).rank_up).toBe('1');
+    const second = await drawVia(m.client, packId, 1);
+    expect((await m.client.get(`/user/pack/gache_result?purchase_id=${second.buy!.purchase_id}`)).rank_up).toBe('0');
+    expect(await ledgerViolations(shop)).toEqual([]);
+  });
+
+  it('reaching rank 7 gives the card choice worth 200,000 points', async () => {
+    const m = await buildMember(shop, { rank: 6 });
+    await q('UPDATE members SET total_buy = $2 WHERE id = $1', [m.id, rankDefinition(6).rankUpCount - 1000]);
+    expect((await payCard(m.client, 1_000)).state).toBe(200);
+    expect((await member(m.id)).rank).toBe(7);
+    const { rows } = await q('SELECT status, point FROM rank_card_rewards WHERE member_id = $1', [m.id]);
+    expect(rows).toEqual([{ status: 'choosing', point: RANK7_CARD_POINT }]);
+  });
+
+  it('buy_rank spends the shortfall in coins once, and is refused without coins or when not offered', async () => {
+    const poor = await buildMember(shop, { rank: 3, coins: 100 });
+    const offered = await poor.client.get('/user/point');
+    expect(offered).toMatchObject({ is_maintained: false, is_rank_maintained: true, rank_keep_coin: keepAmount(3) });
+    expect(offered.next_month_rank).toBe(2);
+    const refused = await poor.client.post('/user/buy_rank');
+    expect(refused).toMatchObject({
+      state: 400,
+      reason: 'insufficient_coins',
+      errors: { general: ['コインが不足しています'] },
+    });
+    expect((await member(poor.id)).coin_balance).toBe(100);
+
+    const rich = await buildMember(shop, { rank: 3, coins: 20_000 });
+    const ok = await rich.client.post('/user/buy_rank');
+    expect(ok).toMatchObject({
+      state: 200,
+      rank: 3,
+      next_month_rank: 3,
+      coin_used: keepAmount(3),
+      coin_before: 20_000,
+      coin_after: 20_000 - keepAmount(3),
+    });
+    expect(await rich.client.get('/user/point')).toMatchObject({ is_maintained: true, is_rank_maintained: false });
+    const again = await rich.client.post('/user/buy_rank');
+    expect(again).toMatchObject({ state: 400, reason: 'rank_not_offered' });
+    expect((await member(rich.id)).coin_balance).toBe(20_000 - keepAmount(3));
+    const rank1 = await buildMember(shop, { rank: 1, coins: 20_000 });
+    expect((await rank1.client.post('/user/buy_rank')).reason).toBe('rank_not_offered');
+    const coinRows = (await rich.client.get('/user/coin/list')).list as { bonusCoin: number }[];
+    expect(coinRows[0]!.bonusCoin).toBe(-keepAmount(3));
+    expect(await ledgerViolations(shop)).toEqual([]);
+  });
+
+  it('two parallel buy_rank calls spend once', async () => {
+    const m = await buildMember(shop, { rank: 2, coins: 10_000 });
+    const other = shop.client();
+    other.setCookie('sid', m.client.cookie('sid')!);
+    const replies = await Promise.all([m.client.post('/user/buy_rank'), other.post('/user/buy_rank')]);
+    expect(replies.map((r) => r.state).sort()).toEqual([200, 400]);
+    expect((await member(m.id)).coin_balance).toBe(10_000 - keepAmount(2));
+  });
+
+  it('the month-end job keeps or lowers ranks once per month, with two runners at once', async () => {
+    // Start at a clean slate: everyone else counts as evaluated.
+    const kept = await buildMember(shop, { rank: 4 });
+    const dropped = await buildMember(shop, { rank: 4 });
+    const paid = await buildMember(shop, { rank: 2 });
+    const period = rankPeriod(shop.clock.now());
+    await q(`UPDATE members SET rank_evaluated_period = $1 WHERE id NOT IN ($2, $3, $4)`, [
+      period,
+      kept.id,
+      dropped.id,
+      paid.id,
+    ]);
+    await q(`INSERT INTO rank_month_buys (member_id, period, amount) VALUES ($1, $2, $3), ($4, $2, $5)`, [
+      kept.id,
+      period,
+      keepAmount(4),
+      paid.id,
+      keepAmount(2) - 1,
+    ]);
+    // Move to the next JST month.
+    const next = tokyoMonthStart(period);
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    shop.clock.advance(next.getTime() + 60_000 - shop.clock.now().getTime());
+    // Two runners at once (two connections, as two instances would): each member is judged by one of them.
+    const [a, b] = await Promise.all([rankMonthEndJob.run(shop.ctx), rankMonthEndJob.run(shop.ctx)]);
+    expect(a + b).toBe(3);
+    expect(await rankMonthEndJob.run(shop.ctx)).toBe(0);
+    expect((await member(kept.id)).rank).toBe(4);
+    expect((await member(dropped.id)).rank).toBe(3);
+    expect((await member(paid.id)).rank).toBe(1);
+    const { rows } = await q("SELECT count(*)::int AS n FROM rank_events WHERE kind = 'month_end' AND period = $1", [
+      period,
+    ]);
+    expect(rows[0].n).toBe(3);
+  });
+});
