@@ -1,7 +1,102 @@
+import type { AdminMemberRow } from '@oripa/core/admin';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isOk } from '../../../api/client';
+import { fetchMembers } from '../../api/members';
+import { DataTable, type ColumnDef } from '../../components/DataTable';
+import { useListParams } from '../../hooks/use-list-params';
 
-/** /admin/members (support): search members. */
+const num = (n: number) => n.toLocaleString('ja-JP');
+
+/** /admin/members (support): search by id, mail, name or phone; sorted and paged on the server. */
 export function MembersPage() {
-  const { t } = useTranslation('admin-nav');
-  return <h1>{t('members')}</h1>;
+  const { t } = useTranslation('admin-members');
+  const { params, update, query } = useListParams({ sort: 'id', dir: 'desc' }, ['q']);
+  const list = useQuery({
+    queryKey: ['admin', 'members', query],
+    queryFn: () => fetchMembers(query),
+    placeholderData: keepPreviousData,
+  });
+  const ok = isOk(list.data) ? list.data : undefined;
+  const columns = useMemo<ColumnDef<AdminMemberRow, unknown>[]>(
+    () => [
+      { id: 'id', header: t('id'), accessorKey: 'id', enableSorting: true },
+      {
+        id: 'name',
+        header: t('name'),
+        enableSorting: false,
+        cell: ({ row }) => <Link to={`/admin/members/${row.original.id}`}>{row.original.name}</Link>,
+      },
+      { id: 'mail', header: t('mail'), accessorKey: 'mail', enableSorting: false },
+      { id: 'tel', header: t('tel'), accessorKey: 'tel', enableSorting: false },
+      {
+        id: 'point_balance',
+        header: t('points'),
+        accessorFn: (r) => num(r.point_balance),
+        enableSorting: true,
+      },
+      { id: 'coins', header: t('coins'), accessorFn: (r) => num(r.coin_balance), enableSorting: false },
+      {
+        id: 'status',
+        header: t('status'),
+        enableSorting: false,
+        cell: ({ row }) =>
+          row.original.suspended ? (
+            <span className="a-badge" data-tone="danger">
+              {t('suspended')}
+            </span>
+          ) : (
+            <span className="a-badge" data-tone="ok">
+              {t('active')}
+            </span>
+          ),
+      },
+      { id: 'created_at', header: t('joined'), accessorKey: 'created_at', enableSorting: true },
+      { id: 'last_activity_at', header: t('lastActive'), accessorKey: 'last_activity_at', enableSorting: true },
+    ],
+    [t],
+  );
+  return (
+    <>
+      <h1>{t('title')}</h1>
+      <MemberSearch
+        key={params.filters.q}
+        initial={params.filters.q ?? ''}
+        onSearch={(q) => update({ filters: { q } })}
+      />
+      <DataTable
+        caption={t('title')}
+        columns={columns}
+        rows={ok?.rows}
+        total={ok?.total}
+        params={params}
+        onChange={update}
+        loading={list.isFetching}
+        getRowId={(r) => String(r.id)}
+      />
+    </>
+  );
+}
+
+function MemberSearch({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
+  const { t } = useTranslation('admin-members');
+  const id = useId();
+  const [q, setQ] = useState(initial);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(q.trim());
+  };
+  return (
+    <form className="a-filters" role="search" onSubmit={submit}>
+      <div className="a-field" style={{ flex: '1 1 280px' }}>
+        <label htmlFor={id}>{t('search')}</label>
+        <input id={id} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('searchHint')} />
+      </div>
+      <button type="submit" className="a-primary">
+        {t('admin-common:search')}
+      </button>
+    </form>
+  );
 }

@@ -1,0 +1,14 @@
+import type { AdjustmentInput, AdminLedgerRow, AdminMemberDetail, AdminMemberRow } from '@oripa/core/admin';
+import { apiGet, apiPost, type Reply } from '../../api/client';
+import { fetchList } from './list';
+
+/** Members for support (apps/server/src/routes/admin/members.ts). */
+export const fetchMembers = (params: Record<string, string | number | undefined>) =>
+  fetchList<AdminMemberRow>('/admin/members', params);
+export const fetchMember = (id: string) => apiGet<Reply<{ member: AdminMemberDetail }>>(`/admin/members/${id}`);
+export const fetchLedger = (id: string, params: Record<string, string | number | undefined>) =>
+  fetchList<AdminLedgerRow>(`/admin/members/${id}/ledger`, params);
+export const adjustBalance = (id: string, input: AdjustmentInput) => apiPost(`/admin/members/${id}/adjust`, input);
+export const suspendMember = (id: string, suspend: boolean, reason: string) =>
+  apiPost(`/admin/members/${id}/${suspend ? 'suspend' : 'reinstate'}`, { reason });
+export const signOutMember = (id: string, reason: string) => apiPost(`/admin/members/${id}/sign-out`, { reason });
