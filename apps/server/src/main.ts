@@ -1,6 +1,7 @@
 import { ConfigError, parseConfig } from './config.ts';
 import { stopOnSignals } from './shutdown.ts';
 import { startFailureMessage } from './start-failure.ts';
+import { DEMO_OWNER } from './seed/demo-owner.ts';
 import { startShop } from './start.ts';
 
 const startedAt = performance.now();
@@ -32,6 +33,11 @@ console.log(`\n  KIRAKIRA ORIPA is running at ${url} (ready in ${ms} ms)`);
 console.log(`  database: ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}/pg`}`);
 if (config.seedDemo) {
   console.log('  demo member: demo@kirakira-oripa.example / demo1234');
+  if (!config.secureCookies) {
+    console.log(
+      `  demo owner:  ${DEMO_OWNER.mail} / ${DEMO_OWNER.password} (console: ${url.replace(/\/$/, '')}/admin)`,
+    );
+  }
   if (config.sandbox) console.log(`  sandbox outbox: ${url.replace(/\/$/, '')}/sandbox/outbox`);
 }
 if (config.maintenance) console.log('  MAINTENANCE=1: every /api call answers state 9999');

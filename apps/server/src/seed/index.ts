@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import { hasAnyMember } from '../db/queries/members.ts';
 import { lockSeeding, unlockSeeding } from '../db/queries/seed.ts';
 import { seedDemoMember } from './demo-member.ts';
+import { seedDemoOwner } from './demo-owner.ts';
 import { seedDemoPacks } from './demo-packs.ts';
 import { seedPointCourses } from './point-courses.ts';
 import { seedProgrammesA } from './programmes-a.ts';
@@ -18,6 +19,7 @@ const seeders: ((ctx: AppContext) => Promise<void>)[] = [
   seedDemoPacks,
   seedProgrammesB,
   seedProgrammesA,
+  seedDemoOwner,
 ];
 
 /** Seeds the demo shop on an empty database (no members yet). Safe when two instances start at once. */
