@@ -3,6 +3,7 @@ import { listRecentOutbox } from '../db/queries/outbox.ts';
 import { guardSandbox } from './access.ts';
 import { sandboxMembers } from './members.ts';
 import { sandboxPayments } from './payments/index.ts';
+import { sandboxStaff } from './staff.ts';
 
 /**
  * Sandbox-only endpoints (DESIGN.md section 3): the outbox, card tokens, payment pages. Off in production unless
@@ -12,5 +13,6 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   guardSandbox(app, app.ctx.config.sandboxSecret, app.ctx.config.secureCookies);
   await app.register(sandboxMembers);
   await app.register(sandboxPayments);
+  await app.register(sandboxStaff);
   app.get('/outbox', async () => ({ messages: await listRecentOutbox(app.ctx.db.pool) }));
 };

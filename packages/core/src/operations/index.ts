@@ -1,1 +1,2 @@
 export * from './payments.ts';
+export * from './reports.ts';

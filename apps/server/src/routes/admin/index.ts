@@ -6,6 +6,7 @@ import { contentRoutes } from './content.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { memberAdminRoutes } from './members.ts';
 import { packAdminRoutes } from './packs.ts';
+import { operationsRoutes } from './operations.ts';
 import { paymentAdminRoutes } from './payments.ts';
 import { shipmentRoutes } from './shipments.ts';
 import { staffSessionRoutes } from './session.ts';
@@ -20,4 +21,4 @@ export const adminRoutes: FastifyPluginAsync[] = [staffSessionRoutes, staffRoute
 // Catalogue (cards, images, packs).
 adminRoutes.push(cardRoutes, mediaRoutes, packAdminRoutes, contentRoutes, dashboardRoutes);
 // Fulfilment, payments and operations.
-adminRoutes.push(shipmentRoutes, paymentAdminRoutes);
+adminRoutes.push(shipmentRoutes, paymentAdminRoutes, operationsRoutes);

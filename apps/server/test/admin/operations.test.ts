@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { withTransaction } from '../../src/db/transaction.ts';
+import { grantPoints, spendPoints } from '../../src/services/ledger.ts';
+import { buildMember } from '../factories.ts';
+import { startTestShop, useShop } from '../test-shop.ts';
+import { staffClient } from './staff-fixtures.ts';
+
+const t = useShop(async () => {
+  const shop = await startTestShop();
+  return {
+    shop,
+    owner: await staffClient(shop, 'owner'),
+    shipping: await staffClient(shop, 'shipping'),
+    support: await staffClient(shop, 'support'),
+  };
+});
+const at = (iso: string) => new Date(`${iso}+09:00`);
+
+describe('unused-balance report (資金決済法 base dates)', () => {
+  it('sums paid and free points left at the end of 3/31 and 9/30 from a ledger built here', async () => {
+    const before = await t.owner.get('/admin/operations/unused-balance');
+    const base = Object.fromEntries((before.rows as { date: string }[]).map((r) => [r.date, r]));
+    const a = await buildMember(t.shop);
+    const b = await buildMember(t.shop);
+    await withTransaction(t.shop.ctx.db, async (tx) => {
+      const g = (memberId: number, amount: number, kind: 'paid' | 'free', when: string) =>
+        grantPoints(tx, { memberId, amount, kind, reason: 'test', now: at(when) });
+      const s = (memberId: number, amount: number, when: string) =>
+        spendPoints(tx, { memberId, amount, reason: 'test_spend', now: at(when) });
+      await g(a.id, 5000, 'paid', '2026-01-10T10:00:00');
+      await s(a.id, 2000, '2026-02-01T10:00:00');
+      await g(a.id, 300, 'free', '2026-03-01T10:00:00');
+      // The last second of the base date counts; the first second after it does not.
+      await g(b.id, 700, 'paid', '2026-03-31T23:59:59');
+      await g(b.id, 900, 'paid', '2026-04-01T00:00:00');
+      // Free points go first: this takes 300 free and 700 paid.
+      await s(a.id, 1000, '2026-04-05T10:00:00');
+    });
+    const report = await t.owner.get('/admin/operations/unused-balance');
+    expect(report.state).toBe(200);
+    const rows = Object.fromEntries((report.rows as { date: string }[]).map((r) => [r.date, r])) as Record<
+      string,
+      { paid_points: number; free_points: number; unused_yen: number; deposit_yen: number }
+    >;
+    const delta = (date: string, key: 'paid_points' | 'free_points') =>
+      rows[date]![key] - (base[date] as unknown as Record<string, number>)[key]!;
+    expect(delta('2026-03-31', 'paid_points')).toBe(3000 + 700);
+    expect(delta('2026-03-31', 'free_points')).toBe(300);
+    expect(delta('2026-09-30', 'paid_points')).toBe(2300 + 700 + 900);
+    expect(delta('2026-09-30', 'free_points')).toBe(0);
+    expect(rows['2026-09-30']!.unused_yen).toBe(rows['2026-09-30']!.paid_points);
+    expect(rows['2026-09-30']!.deposit_yen).toBe(0);
+
+    const one = await t.owner.get('/admin/operations/unused-balance?date=2026-03-31');
+    expect(one.rows).toHaveLength(1);
+    expect((await t.owner.get('/admin/operations/unused-balance?date=2026-04-30')).state).toBe(400);
+    expect((await t.shipping.get('/admin/operations/unused-balance')).state).toBe(403);
+  });
+
+  it('exports a month of sales and point movements as CSV (UTF-8 with BOM)', async () => {
+    const res = await t.owner.raw('/api/admin/operations/export?month=2026-02&kind=points');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('points_2026-02.csv');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const text = bytes.toString('utf8');
+    expect(text).toContain('日時,台帳ID,会員ID,増減,残高,理由');
+    expect(text).toMatch(/2026-02-01 10:00:00,\d+,\d+,-2000,3000,test_spend/);
+    expect(text).not.toContain('2026-01-10');
+    const sales = await t.owner.raw('/api/admin/operations/export?month=2026-02&kind=sales');
+    expect((await sales.text()).split('\r\n')[0]).toBe(
+      '入金日時,決済ID,会員ID,決済方法,決済会社,金額(円),購入ポイント,ランク特典,クーポン特典',
+    );
+    expect((await t.owner.get('/admin/operations/export?month=2026-13&kind=sales')).state).toBe(400);
+    expect((await t.support.get('/admin/operations/export?month=2026-02&kind=sales')).state).toBe(403);
+  });
+});
+
+describe('maintenance switch', () => {
+  it('puts the shop in maintenance with a message, audited; the console and the notice keep answering', async () => {
+    const member = await buildMember(t.shop);
+    const on = await t.owner.post('/admin/operations/maintenance', {
+      on: true,
+      message_ja: '本日2時から4時までメンテナンスです',
+      message_en: 'Maintenance from 2 to 4 am',
+    });
+    expect(on).toMatchObject({ state: 200, on: true });
+    t.shop.ctx.maintenanceCache.clear();
+    expect((await member.client.get('/user/point')).state).toBe(9999);
+    const notice = await t.shop.client().get('/admin/maintenance-notice');
+    expect(notice).toMatchObject({ state: 200, on: true, message_ja: '本日2時から4時までメンテナンスです' });
+    expect((await t.owner.get('/admin/operations/maintenance')).on).toBe(true);
+
+    const tooLong = await t.owner.post('/admin/operations/maintenance', { on: false, message_ja: 'あ'.repeat(501) });
+    expect(tooLong.state).toBe(400);
+    expect((await t.shipping.post('/admin/operations/maintenance', { on: false })).state).toBe(403);
+    const off = await t.owner.post('/admin/operations/maintenance', { on: false });
+    expect(off).toMatchObject({ state: 200, on: false });
+    expect((await member.client.get('/user/point')).state).toBe(200);
+    const audit = await t.shop.ctx.db.pool.query(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'operations.maintenance'",
+    );
+    expect(audit.rows[0].n).toBe(2);
+  });
+});

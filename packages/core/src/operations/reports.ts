@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * The unused-balance report of prepaid points (資金決済法 第三者型/自家型前払式支払手段; ADR 0018): the balance of
+ * PAID points still unused at each base date, 31 March and 30 September (end of day, Asia/Tokyo). Free points are
+ * given without payment and are not prepaid instruments; they are shown apart.
+ */
+export const DEPOSIT_THRESHOLD_YEN = 10_000_000;
+
+/** The statutory deposit: half the unused balance once it exceeds 10 million yen at a base date, else 0. */
+export function depositRequirement(unusedYen: number): number {
+  return unusedYen > DEPOSIT_THRESHOLD_YEN ? Math.ceil(unusedYen / 2) : 0;
+}
+
+const TOKYO_MS = 9 * 3600_000;
+
+/** The base dates (YYYY-MM-DD) on or before `now` in Tokyo, newest first. */
+export function baseDatesBefore(now: Date, count: number): string[] {
+  const tokyo = new Date(now.getTime() + TOKYO_MS);
+  let year = tokyo.getUTCFullYear();
+  const md = tokyo.toISOString().slice(5, 10);
+  const out: string[] = [];
+  // Start from the latest base date that has ended: 09-30 ends at the start of 10-01.
+  let half: 'sep' | 'mar' = md > '09-30' ? 'sep' : md > '03-31' ? 'mar' : 'sep';
+  if (half === 'sep' && md <= '03-31') year -= 1;
+  while (out.length < count) {
+    out.push(half === 'sep' ? `${year}-09-30` : `${year}-03-31`);
+    if (half === 'mar') {
+      half = 'sep';
+      year -= 1;
+    } else half = 'mar';
+  }
+  return out;
+}
+
+export const isBaseDate = (day: string) => /^\d{4}-(03-31|09-30)$/.test(day);
+
+/** The first instant after a Tokyo day ends (the exclusive upper bound of "as at the end of `day`"). */
+export function endOfTokyoDay(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00+09:00`) + 24 * 3600_000);
+}
+
+/** A month YYYY-MM as its Tokyo start and the next month's start. */
+export function tokyoMonthRange(month: string): { from: Date; to: Date } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  return { from: new Date(`${month}-01T00:00:00+09:00`), to: new Date(`${next}-01T00:00:00+09:00`) };
+}
+
+export const monthField = z.string({ error: 'notString' }).regex(/^(20\d{2})-(0[1-9]|1[0-2])$/, 'reportMonthInvalid');
+export const reportExportSchema = z.object({
+  month: monthField,
+  kind: z.enum(['sales', 'points'], { error: 'invalid' }),
+});
+export const unusedBalanceSchema = z.object({
+  date: z.string({ error: 'notString' }).refine(isBaseDate, 'reportBaseDateInvalid').optional(),
+});
+export const MAINTENANCE_MESSAGE_MAX = 500;
+export const maintenanceSchema = z.object({
+  on: z.boolean({ error: 'invalid' }),
+  message_ja: z
+    .string({ error: 'notString' })
+    .trim()
+    .max(MAINTENANCE_MESSAGE_MAX, 'maintenanceMessageTooLong')
+    .default(''),
+  message_en: z
+    .string({ error: 'notString' })
+    .trim()
+    .max(MAINTENANCE_MESSAGE_MAX, 'maintenanceMessageTooLong')
+    .default(''),
+});
+export type MaintenanceInput = z.infer<typeof maintenanceSchema>;
+
+export interface UnusedBalanceRow {
+  /** YYYY-MM-DD, a base date. */
+  date: string;
+  paid_points: number;
+  free_points: number;
+  coins: number;
+  /** Paid points at their issue price (1 point = 1 yen: every course sells its paid points at face value). */
+  unused_yen: number;
+  deposit_yen: number;
+}
