@@ -2,7 +2,7 @@ import { PAY_IDS, type Lang, type PayId, type PayStyleReply } from '@oripa/core'
 import type { Config } from '../config.ts';
 import type { PaymentGateway } from '../services/payments/gateways/gateway.ts';
 
-/** The pay list's names and notes (generic wallet names; no real brands). */
+/** The pay list's names and notes: the methods' real names (issue 13); the web shows generated text badges. */
 const NAMES: Record<PayId, { ja: [string, string]; en: [string, string] }> = {
   1: { ja: ['クレジットカード', '即時反映'], en: ['Credit card', 'Reflected immediately'] },
   7: {
@@ -20,12 +20,15 @@ const NAMES: Record<PayId, { ja: [string, string]; en: [string, string] }> = {
       'Reflected after the transfer is confirmed; transfer within 3 days (outside weekdays 10:00-18:00, the next business day)',
     ],
   },
-  6: { ja: ['キャリア決済', '携帯電話料金と合算'], en: ['Carrier billing', 'Added to your phone bill'] },
-  3: { ja: ['グローバルウォレット', '即時反映'], en: ['Global wallet', 'Reflected immediately'] },
-  5: { ja: ['リテールウォレット', '即時反映'], en: ['Retailer wallet', 'Reflected immediately'] },
-  12: { ja: ['検索エンジンウォレット', '即時反映'], en: ['Search-engine wallet', 'Reflected immediately'] },
-  8: { ja: ['モバイル決済アプリ', '即時反映'], en: ['Mobile payment app', 'Reflected immediately'] },
-  9: { ja: ['メッセージアプリ決済', '即時反映'], en: ['Messaging-app payment', 'Reflected immediately'] },
+  6: {
+    ja: ['キャリア決済（auかんたん決済・ソフトバンクまとめて支払い）', '携帯電話料金と合算'],
+    en: ['Carrier billing (au Easy Payment, SoftBank Matomete Shiharai)', 'Added to your phone bill'],
+  },
+  3: { ja: ['PayPal', '即時反映'], en: ['PayPal', 'Reflected immediately'] },
+  5: { ja: ['Amazon Pay', '即時反映'], en: ['Amazon Pay', 'Reflected immediately'] },
+  12: { ja: ['Google Pay', '即時反映'], en: ['Google Pay', 'Reflected immediately'] },
+  8: { ja: ['PayPay', '即時反映'], en: ['PayPay', 'Reflected immediately'] },
+  9: { ja: ['LINE Pay', '即時反映'], en: ['LINE Pay', 'Reflected immediately'] },
 };
 
 /** The offered methods, and who takes a new card in the browser (Stripe.js needs the publishable key). */

@@ -43,7 +43,7 @@ describe('point courses and the pay list', () => {
     const list = res.list as { id: number; name: string }[];
     expect(list.map((p) => p.id).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 12]);
     expect(list[0]!.id).toBe(1);
-    expect(list.find((p) => p.id === 3)!.name).toBe('Global wallet');
+    expect(list.find((p) => p.id === 3)!.name).toBe('PayPal');
   });
 
   it('refuses unknown or out-of-range courses, pay ids not offered, and guests; nothing is created', async () => {

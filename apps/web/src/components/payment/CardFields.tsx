@@ -17,7 +17,6 @@ export function CardFields({
   errors,
   onCardsChanged,
   onCardsLoaded,
-  onPasteNumber,
   stripeCard,
 }: {
   register: UseFormRegister<ConfirmForm>;
@@ -26,7 +25,6 @@ export function CardFields({
   onCardsChanged: (firstId: string | null) => void;
   /** Called once the saved cards are known, so the first saved card (or a new card) can be preselected. */
   onCardsLoaded: (firstId: string | null) => void;
-  onPasteNumber: (parts: [string, string, string, string]) => void;
   /** Set when the provider is Stripe: its Card Element replaces the sandbox's card fields. */
   stripeCard?: StripeCard | null;
 }) {
@@ -104,7 +102,7 @@ export function CardFields({
         (stripeCard ? (
           <StripeCardInput stripeCard={stripeCard} register={register} errors={errors} />
         ) : (
-          <NewCardInputs register={register} errors={errors} onPasteNumber={onPasteNumber} />
+          <NewCardInputs register={register} errors={errors} />
         ))}
       {(choice === 'new' || cards.length === 0) && (
         <label className={styles.checkRow}>

@@ -1,26 +1,31 @@
 import type { UseFormRegister } from 'react-hook-form';
 import { CARD_LIMITS } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
-import { NUMBER_PART_MAX, splitCardNumber } from '../../lib/payment/card-token';
+import { useState } from 'react';
+import {
+  caretAfterFormat,
+  cardDigits,
+  detectCardBrand,
+  formatCardNumber,
+  type CardBrandId,
+} from '../../lib/payment/card-number';
+import { CARD_BRANDS } from '../../lib/payment/method-brands';
+import { BrandMarks } from './BrandMarks';
 import type { CardErrors, ConfirmForm } from '../../lib/payment/confirm-form';
 import styles from './Payment.module.css';
 
-type CardFieldName = 'n1' | 'n2' | 'n3' | 'n4' | 'month' | 'year' | 'cvc' | 'cardName';
+type CardFieldName = 'cardNumber' | 'month' | 'year' | 'cvc' | 'cardName';
 /** The card page's form or the confirm page's (which has the card fields among others). */
 export type CardFieldsRegister = UseFormRegister<Pick<ConfirmForm, CardFieldName>> | UseFormRegister<ConfirmForm>;
 
-/** Four number parts, expiry month/year, security code and name, with the limits of spec section 5. */
-export function NewCardInputs({
-  register,
-  errors,
-  onPasteNumber,
-}: {
-  register: CardFieldsRegister;
-  errors: CardErrors;
-  /** A whole card number pasted into one part is spread over the four parts. */
-  onPasteNumber?: (parts: [string, string, string, string]) => void;
-}) {
+/**
+ * One card-number field (spaced as printed, brand shown as it is recognised), expiry month/year, security code and
+ * name, with the limits of spec section 5.
+ */
+export function NewCardInputs({ register, errors }: { register: CardFieldsRegister; errors: CardErrors }) {
   const { t } = useTranslation('payment');
+  const [brand, setBrand] = useState<CardBrandId | null>(null);
+  const shown = CARD_BRANDS.find((b) => b.id === brand);
   const reg = register as UseFormRegister<Pick<ConfirmForm, CardFieldName>>;
   const digits = { inputMode: 'numeric' as const, pattern: '[0-9]*', autoComplete: 'off' };
   const err = (k: 'number' | 'expire' | 'cvc' | 'name') =>
@@ -33,30 +38,40 @@ export function NewCardInputs({
     );
   return (
     <div className={styles.fieldset}>
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('card.number')}</legend>
-        <div className={styles.row}>
-          {(['n1', 'n2', 'n3', 'n4'] as const).map((name, i) => (
-            <input
-              key={name}
-              className={styles.input}
-              {...digits}
-              autoComplete={i === 0 ? 'cc-number' : 'off'}
-              maxLength={NUMBER_PART_MAX}
-              aria-label={t('card.numberPart', { n: i + 1 })}
-              onPaste={(e) => {
-                const digits = e.clipboardData.getData('text').replace(/\D/g, '');
-                if (!onPasteNumber || digits.length <= NUMBER_PART_MAX) return;
-                e.preventDefault();
-                onPasteNumber(splitCardNumber(digits));
-              }}
-              {...err('number')}
-              {...reg(name)}
-            />
-          ))}
+      <div className={styles.field}>
+        <label htmlFor="card-number">{t('card.number')}</label>
+        <div className={styles.cardNumberRow}>
+          <input
+            id="card-number"
+            className={styles.input}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            // 20 digits and the spaces between their groups.
+            maxLength={CARD_LIMITS.number + 5}
+            placeholder="1234 5678 9012 3456"
+            aria-describedby={errors.number ? 'card-err-number card-brand' : 'card-brand'}
+            {...(errors.number ? { 'aria-invalid': true as const } : {})}
+            // Runs before react-hook-form's onChange, so the form stores the spaced value the member sees.
+            onInput={(e) => {
+              const el = e.currentTarget;
+              const before = cardDigits(el.value.slice(0, el.selectionStart ?? el.value.length)).length;
+              el.value = formatCardNumber(el.value);
+              const caret = caretAfterFormat(el.value, before);
+              el.setSelectionRange?.(caret, caret);
+              setBrand(detectCardBrand(el.value));
+            }}
+            {...reg('cardNumber')}
+          />
+          <span id="card-brand" className={styles.cardBrand} aria-live="polite">
+            {shown ? (
+              <BrandMarks brands={[shown]} />
+            ) : (
+              <span className="visually-hidden">{t('card.brandUnknown')}</span>
+            )}
+          </span>
         </div>
         {message('number')}
-      </fieldset>
+      </div>
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('card.expire')}</legend>
         <div className={styles.row}>

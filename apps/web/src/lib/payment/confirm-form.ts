@@ -1,14 +1,13 @@
-import type { CardErrorTarget, CardInput } from './card-token';
+import { cardDigits } from './card-number';
+import { splitCardNumber, type CardErrorTarget, type CardInput } from './card-token';
 
 /** The confirm page's form values; only the fields of the chosen method are read. */
 export interface ConfirmForm {
   payId: string;
   /** 'new' or a saved card's id. */
   card: string;
-  n1: string;
-  n2: string;
-  n3: string;
-  n4: string;
+  /** The card number as typed in its one field (spaces allowed; lib/payment/card-number.ts). */
+  cardNumber: string;
   month: string;
   year: string;
   cvc: string;
@@ -19,8 +18,10 @@ export interface ConfirmForm {
   carrier: 'sb_ktai' | 'au';
 }
 
-export const cardFromForm = (v: ConfirmForm): CardInput => ({
-  number: [v.n1, v.n2, v.n3, v.n4],
+export const cardFromForm = (
+  v: Pick<ConfirmForm, 'cardNumber' | 'month' | 'year' | 'cvc' | 'cardName'>,
+): CardInput => ({
+  number: splitCardNumber(cardDigits(v.cardNumber ?? '')),
   month: v.month,
   year: v.year,
   cvc: v.cvc,

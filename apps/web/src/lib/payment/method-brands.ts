@@ -31,11 +31,21 @@ const KONBINI: readonly Brand[] = [
 
 const PAYPAY = b('paypay', 'PayPay', 'PayPay', '#ff0033');
 
+/** Wallets and carrier billing by pay id: neutral text badges with the method's name (no brand artwork). */
+const WALLETS: Record<number, readonly Brand[]> = {
+  3: [b('paypal', 'PayPal', 'PayPal', '#003087')],
+  5: [b('amazonpay', 'Amazon Pay', 'amazon', '#232f3e')],
+  12: [b('googlepay', 'Google Pay', 'G Pay', '#3c4043')],
+  8: [PAYPAY],
+  9: [b('linepay', 'LINE Pay', 'LINE', '#06803a')],
+  6: [b('au', 'au', 'au', '#c7410b'), b('softbank', 'SoftBank', 'SB', '#4b4b4b')],
+};
+
 /** The brands of one method as the server offers it; none for methods without a brand (bank transfer). */
 export function methodBrands(payId: number, provider: 'sandbox' | 'stripe' | undefined): readonly Brand[] {
   if (payId === 1 || payId === 7) return CARD_BRANDS;
-  if (provider !== 'stripe') return [];
-  if (payId === 2) return KONBINI;
-  if (payId === 8) return [PAYPAY];
+  if (WALLETS[payId]) return WALLETS[payId];
+  // The sandbox's store slip is generic; Stripe's names its stores.
+  if (payId === 2 && provider === 'stripe') return KONBINI;
   return [];
 }

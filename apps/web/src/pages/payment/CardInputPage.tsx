@@ -10,12 +10,12 @@ import { newCardToken } from '../../hooks/payment/new-card-token';
 import { useStripeCard } from '../../hooks/payment/use-stripe-card';
 import styles from '../../components/payment/Payment.module.css';
 
-type CardForm = Pick<ConfirmForm, 'n1' | 'n2' | 'n3' | 'n4' | 'month' | 'year' | 'cvc' | 'cardName'>;
+type CardForm = Pick<ConfirmForm, 'cardNumber' | 'month' | 'year' | 'cvc' | 'cardName'>;
 
 /** /card-input: register a card for later purchases (tokenised, by Stripe.js at Stripe, then POST point/savedcard). */
 export function CardInputPage() {
   const { t } = useTranslation('payment');
-  const { register, handleSubmit, reset, setValue } = useForm<CardForm>();
+  const { register, handleSubmit, reset } = useForm<CardForm>();
   const saved = useSavedCards();
   const payStyles = usePayStyles();
   const stripeCard = useStripeCard(
@@ -80,11 +80,7 @@ export function CardInputPage() {
         {payStyles.isPending ? null : stripeCard ? (
           <StripeCardInput stripeCard={stripeCard} register={register} errors={errors} />
         ) : (
-          <NewCardInputs
-            register={register}
-            errors={errors}
-            onPasteNumber={(parts) => parts.forEach((v, i) => setValue(`n${i + 1}` as 'n1', v))}
-          />
+          <NewCardInputs register={register} errors={errors} />
         )}
         {(['maintenance', 'communication', 'other'] as const).map(
           (k) =>

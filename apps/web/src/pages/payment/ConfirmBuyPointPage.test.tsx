@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assignLocation } from '../../lib/payment/external';
@@ -70,9 +70,7 @@ const open = () =>
   );
 
 async function fillCard(user: ReturnType<typeof userEvent.setup>, cvc = '123') {
-  await screen.findByLabelText('カード番号 1桁目のまとまり');
-  for (const [i, part] of ['4111', '1111', '1111', '1111'].entries())
-    await user.type(screen.getByLabelText(`カード番号 ${i + 1}桁目のまとまり`), part);
+  await user.type(await screen.findByLabelText('カード番号'), '4111111111111111');
   await user.type(screen.getByLabelText('月（MM）'), '3');
   await user.type(screen.getByLabelText('年（YY）'), '30');
   await user.type(screen.getByLabelText('セキュリティコード'), cvc);
@@ -152,17 +150,19 @@ describe('confirm-buy-point', () => {
     expect(api.posts('/user/point/buy')).toHaveLength(0);
   });
 
-  it('a whole card number pasted into the first part is spread over the four parts', async () => {
+  it('one card-number field spaces the digits as typed or pasted and names the brand', async () => {
     server({});
     const user = userEvent.setup();
     open();
-    const first = await screen.findByLabelText<HTMLInputElement>('カード番号 1桁目のまとまり');
-    await user.click(first);
-    await user.paste('4111 1111 1111 2222');
-    const parts = [1, 2, 3, 4].map(
-      (n) => screen.getByLabelText<HTMLInputElement>(`カード番号 ${n}桁目のまとまり`).value,
-    );
-    expect(parts).toEqual(['4111', '1111', '1111', '2222']);
+    const field = await screen.findByLabelText<HTMLInputElement>('カード番号');
+    await user.type(field, '41111111');
+    expect(field.value).toBe('4111 1111');
+    expect(within(document.getElementById('card-brand')!).getByRole('img', { name: 'Visa' })).toBeTruthy();
+    await user.clear(field);
+    await user.click(field);
+    await user.paste('3530-1113-3330-0000');
+    expect(field.value).toBe('3530 1113 3330 0000');
+    expect(within(document.getElementById('card-brand')!).getByRole('img', { name: 'JCB' })).toBeTruthy();
   });
 
   it('a declined card is the card-status failure alert', async () => {
@@ -203,7 +203,7 @@ describe('confirm-buy-point', () => {
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('radio', { name: 'キャリア決済' }));
-    await user.click(screen.getByRole('radio', { name: 'キャリア決済（A社）' }));
+    await user.click(screen.getByRole('radio', { name: 'auかんたん決済' }));
     await submit(user);
     await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('http://127.0.0.1:3000/sandbox/pay/si_1'));
     expect(api.posts('/user/point/buy')[0]!.params).toMatchObject({ pay_id: 6, carrier_id: 'au' });

@@ -169,7 +169,6 @@ export function ConfirmBuyPointPage() {
                 errors={buy.cardErrors}
                 onCardsChanged={(first) => setValue('card', first ?? 'new')}
                 onCardsLoaded={onCardsLoaded}
-                onPasteNumber={(parts) => parts.forEach((v, i) => setValue(`n${i + 1}` as 'n1', v))}
               />
             )}
             {payId === 2 && <CombiniFields register={register} />}
