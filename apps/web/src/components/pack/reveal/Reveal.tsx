@@ -105,7 +105,8 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
         />
       )}
       {(phase === 'cards' || phase === 'done') && (
-        <div className={styles.result}>
+        // Scrolls on a phone: focusable so it scrolls from the keyboard too (axe scrollable-region-focusable).
+        <div className={styles.result} tabIndex={0} role="region" aria-label={t('reveal.cardsLabel')}>
           <p className={styles.resultTitle} role="status">
             {phase === 'done' ? t('reveal.got', { count: n }) : t('reveal.progress', { done: revealed, total: n })}
           </p>
