@@ -40,6 +40,50 @@ async function smsCode(page: Page, e164: string): Promise<string> {
   return /(\d{6})/.exec(sms?.body ?? '')![1]!;
 }
 
+/** Pays the course on the confirm page with the sandbox's good card, then closes the success alert. */
+async function payByCard(page: Page, lang: Lang) {
+  const pay = read(lang, 'payment');
+  await expect(page.getByRole('heading', { name: str(pay, 'confirm.title'), exact: true })).toBeVisible();
+  await page.getByLabel(str(pay, 'card.number'), { exact: true }).pressSequentially('4111111111111111');
+  await page.getByLabel(str(pay, 'card.month')).fill('12');
+  await page.getByLabel(str(pay, 'card.year')).fill('35');
+  await page.getByLabel(str(pay, 'card.cvc'), { exact: true }).fill('123');
+  await page.getByLabel(str(pay, 'card.name')).fill('TARO YAMADA');
+  await page.getByRole('button', { name: str(pay, 'confirm.submit') }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(str(pay, 'result.successTitle'))).toBeVisible();
+  await dialog.getByRole('button').last().click();
+}
+
+/** Opens a pack of the first game by name, draws once (confirm modal) and waits for the reveal. */
+async function drawOnce(page: Page, lang: Lang, packName: string) {
+  const p = read(lang, 'pack');
+  await page.goto('/pack-list?index=1');
+  await page.getByRole('link', { name: packName, exact: true }).click();
+  await expect(page).toHaveURL(/\/pack-detail\?packId=\d+$/);
+  await page
+    .getByRole('button', { name: new RegExp(`^${escape(str(p, 'draw.one'))}\\s`) })
+    .first()
+    .click();
+  await page
+    .getByRole('dialog', { name: str(p, 'confirm.title') })
+    .getByTestId('confirm-buy')
+    .click();
+  await expect(page).toHaveURL(/\/gacha-animation/);
+  await page.getByRole('button', { name: str(p, 'reveal.tap') }).click();
+  const skip = page.getByRole('button', { name: str(p, 'reveal.skip') });
+  await skip.click().catch(() => {});
+  await page.getByTestId('reveal-next').click();
+}
+
+/** Opens the side menu from the header's account button. */
+async function openMenu(page: Page) {
+  await page.locator('header button[aria-controls="side-menu"]').first().click();
+  await expect(page.locator('#side-menu')).toBeVisible();
+}
+
+const COIN_PACK = { ja: 'ドラゴンシジル コインパック', en: 'Dragon Sigil: Coin Pack' };
+const POINT_PACK = { ja: 'ドラゴンシジル 蒼炎の覇者パック', en: 'Dragon Sigil: Azure Flame Sovereign Pack' };
 const SMS_PACK = { ja: 'ドラゴンシジル 認証会員限定パック', en: 'Dragon Sigil: Verified Members Pack' };
 
 for (const lang of ['ja', 'en'] as const) {
@@ -52,7 +96,7 @@ for (const lang of ['ja', 'en'] as const) {
       test.setTimeout(120_000);
       const m = await newMember(page, lang, { paidPoints: 5_000 });
       await logIn(page, lang, m);
-      const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+      const digits = `1${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
       const e164 = `+8190${digits}`;
 
       await page.goto('/sms');
@@ -109,6 +153,91 @@ for (const lang of ['ja', 'en'] as const) {
         .getByTestId('confirm-buy')
         .click();
       await expect(page).toHaveURL(/\/gacha-animation/);
+    });
+
+    test('buy coins, draw the coin pack and end on /thank-you; coin history', async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      const m = await newMember(page, lang);
+      await logIn(page, lang, m);
+      await page.goto('/buy-coin');
+      await expect(page.getByRole('heading', { name: str(pr, 'coin.title') })).toBeVisible();
+      await snap(page, testInfo, `programmes-${lang}-buy-coin`);
+      await page
+        .getByRole('link', { name: str(pr, 'coin.buyLabel').replace('{{value}}', '500').replace('{{price}}', '500') })
+        .click();
+      await payByCard(page, lang);
+      await expect(page).toHaveURL(/\/coin-history$/);
+      await expect(page.getByText('500').first()).toBeVisible();
+      await snap(page, testInfo, `programmes-${lang}-coin-history`);
+
+      await drawOnce(page, lang, COIN_PACK[lang]);
+      await expect(page).toHaveURL(/\/thank-you$/);
+      await snap(page, testInfo, `programmes-${lang}-thank-you`);
+      await page.goto('/coin-history');
+      await expect(page.getByRole('link').filter({ hasText: '-50' }).first()).toBeVisible();
+    });
+
+    test('a point purchase crosses the rank threshold; the rank-up shows after the next reveal', async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(150_000);
+      const m = await newMember(page, lang);
+      await logIn(page, lang, m);
+      await page.goto('/buy-point');
+      const pay = read(lang, 'payment');
+      await page
+        .getByRole('link', {
+          name: str(pay, 'buyPoint.buyLabel').replace('{{point}}', '10,000').replace('{{price}}', '10,000'),
+        })
+        .click();
+      await payByCard(page, lang);
+      await drawOnce(page, lang, POINT_PACK[lang]);
+      const modal = page.getByRole('dialog', { name: str(pr, 'rank.upTitle') });
+      await expect(modal).toBeVisible();
+      await expect(modal.getByText(lang === 'ja' ? 'シルバー' : 'Silver').first()).toBeVisible();
+      await snap(page, testInfo, `programmes-${lang}-rank-up`, { fullPage: false });
+      await modal.getByRole('button', { name: str(pr, 'rank.next') }).click();
+      await expect(page).toHaveURL(/\/get-card-list/);
+    });
+
+    test('keep the rank with coins from the side menu', async ({ page }, testInfo) => {
+      test.setTimeout(90_000);
+      const m = await newMember(page, lang, { rank: 3, coins: 20_000 });
+      await logIn(page, lang, m);
+      await openMenu(page);
+      await page.getByRole('button', { name: str(pr, 'rank.maintain') }).click();
+      const confirm = page.getByRole('dialog', { name: str(pr, 'rank.confirmTitle') });
+      await expect(confirm).toBeVisible();
+      await expect(confirm.getByText(lang === 'ja' ? '10,000コイン' : '10,000 coins')).toBeVisible();
+      await expect(confirm.getByText(lang === 'ja' ? '20,000コイン' : '20,000 coins')).toBeVisible();
+      await snap(page, testInfo, `programmes-${lang}-rank-confirm`, { fullPage: false });
+      await confirm.getByRole('button', { name: str(pr, 'rank.confirm') }).click();
+      const done = page.getByRole('dialog', { name: str(pr, 'rank.completeTitle') });
+      await expect(done).toBeVisible();
+      await expect(done.getByText(lang === 'ja' ? 'ゴールド' : 'Gold').first()).toBeVisible();
+      await snap(page, testInfo, `programmes-${lang}-rank-complete`, { fullPage: false });
+      await done.getByRole('button', { name: str(pr, 'rank.close') }).click();
+      await expect(page.getByText(str(pr, 'rank.maintainedNote'))).toBeVisible();
+    });
+
+    test('withdraw: what is lost, password, confirmation, then no login', async ({ page }, testInfo) => {
+      test.setTimeout(90_000);
+      const m = await newMember(page, lang, { paidPoints: 1_000, coins: 300 });
+      await logIn(page, lang, m);
+      await page.goto('/withdraw');
+      const lost = page.getByTestId('withdraw-lost');
+      await expect(lost).toContainText(lang === 'ja' ? '1,000P' : '1,000 P');
+      await expect(lost).toContainText(lang === 'ja' ? '300コイン' : '300 coins');
+      await snap(page, testInfo, `programmes-${lang}-withdraw`);
+      await field(page, str(pr, 'withdraw.pass')).fill(m.pass);
+      await page.getByLabel(str(pr, 'withdraw.agree')).check();
+      page.once('dialog', (d) => void d.accept());
+      await page.getByRole('button', { name: str(pr, 'withdraw.submit') }).click();
+      await expect(page).toHaveURL(/\/withdraw\/complete$/);
+      await expect(page.getByRole('heading', { name: str(pr, 'withdraw.doneTitle') })).toBeVisible();
+      await snap(page, testInfo, `programmes-${lang}-withdrawn`);
+      const res = await page.request.get('/api/user/point');
+      expect(((await res.json()) as { is_login: string }).is_login).toBe('0');
     });
   });
 }

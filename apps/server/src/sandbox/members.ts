@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { markMailVerified } from '../db/queries/mail-verifications.ts';
 import { markSmsVerified, updateAddress } from '../db/queries/members.ts';
+import { setMemberRank } from '../db/queries/payment-credits.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { changeCoins, grantPoints } from '../services/ledger.ts';
 import { setMaintenance } from '../services/maintenance.ts';
@@ -17,6 +18,8 @@ const newMemberSchema = z.object({
   lang: z.enum(['ja', 'en']).optional(),
   address: z.boolean().optional(),
   smsVerified: z.boolean().optional(),
+  /** A rank to start at (issue 11: rank maintenance journeys). */
+  rank: z.number().int().min(1).max(7).optional(),
 });
 
 export const SANDBOX_PASS = 'sandbox123';
@@ -52,6 +55,7 @@ export const sandboxMembers: FastifyPluginAsync = async (app) => {
       if (o.coins) await changeCoins(tx, { ...ref, memberId, amount: o.coins });
       if (o.smsVerified) await markSmsVerified(tx, memberId, now);
       if (o.address) await updateAddress(tx, memberId, DEMO_ADDRESS);
+      if (o.rank) await setMemberRank(tx, memberId, o.rank);
       return memberId;
     });
     return { mail, pass: SANDBOX_PASS, id };

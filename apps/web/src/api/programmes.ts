@@ -32,3 +32,16 @@ export type BuyRankReply = Reply<{
 
 /** `/user/buy_rank`: keeps this month's rank with coins (the shortfall, 1 coin per yen). */
 export const buyRank = () => apiPost<BuyRankReply>('/user/buy_rank');
+
+export type WithdrawPreviewReply = Reply<{ point: number; coin: number; pending_cards: number }>;
+
+/** What a withdrawal would forfeit (our path `/user/withdraw`). */
+export const useWithdrawPreview = () =>
+  useQuery({
+    queryKey: ['programmes', 'withdraw'] as const,
+    queryFn: () => apiGet<WithdrawPreviewReply>('/user/withdraw'),
+    staleTime: 0,
+  });
+
+/** Closes the account (password again); the session ends with it. */
+export const withdraw = (pass: string) => apiPost('/user/withdraw', { pass });

@@ -5,6 +5,8 @@ const SmsPage = lazyPage(() => import('../pages/programmes/SmsPage'), 'SmsPage')
 const SmsSuccessPage = lazyPage(() => import('../pages/programmes/SmsResultPages'), 'SmsSuccessPage');
 const SmsErrorPage = lazyPage(() => import('../pages/programmes/SmsResultPages'), 'SmsErrorPage');
 const BuyCoinPage = lazyPage(() => import('../pages/programmes/BuyCoinPage'), 'BuyCoinPage');
+const WithdrawPage = lazyPage(() => import('../pages/programmes/WithdrawPages'), 'WithdrawPage');
+const WithdrawCompletePage = lazyPage(() => import('../pages/programmes/WithdrawPages'), 'WithdrawCompletePage');
 
 // Issue 11: member programmes, part 1 (SMS verification, coins, ranks, withdrawal; spec section 2).
 export const programmeRoutes: RouteDef[] = [
@@ -12,6 +14,8 @@ export const programmeRoutes: RouteDef[] = [
   { path: '/sms/success', titleKey: 'smsSuccess', guard: 'member', page: SmsSuccessPage },
   { path: '/sms/error', titleKey: 'smsError', guard: 'member', page: SmsErrorPage },
   { path: '/buy-coin', titleKey: 'buyCoin', guard: 'member', page: BuyCoinPage },
+  { path: '/withdraw', titleKey: 'withdraw', guard: 'member', page: WithdrawPage },
+  { path: '/withdraw/complete', titleKey: 'withdrawComplete', guard: 'public', page: WithdrawCompletePage },
 ];
 
 const ExchangePage = lazyPage(() => import('../pages/programmes/exchange/ExchangePage'), 'ExchangePage');

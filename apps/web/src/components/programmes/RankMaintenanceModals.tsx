@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshCurrentUser, type CurrentUserReply } from '../../api/account';
 import { buyRank, type BuyRankReply } from '../../api/programmes';
+import { rankImage } from '../../lib/programmes/rank-image';
 import { Modal } from '../ui/Modal';
 import styles from './Programmes.module.css';
 
@@ -166,6 +167,3 @@ export function RankUpModal({
     </Modal>
   );
 }
-
-/** A rank's image: SVG for ranks 1-6, rank 7 in another format (spec section 3). */
-export const rankImage = (rank: number) => (rank >= 7 ? '/ranks/rank-7.webp' : `/ranks/rank-${Math.max(1, rank)}.svg`);

@@ -1,8 +1,7 @@
 import { rankDefinition, rankGaugePercent } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUserReply } from '../../../api/account';
-import { rankImage } from '../../programmes/RankMaintenanceModals';
-import programmes from '../../programmes/Programmes.module.css';
+import { rankImage } from '../../../lib/programmes/rank-image';
 import styles from './SideMenu.module.css';
 
 /**
@@ -45,7 +44,7 @@ export function RankArea({ user, onMaintain }: { user: CurrentUserReply; onMaint
       {user.is_rank_maintained ? (
         <>
           <p className={styles.note}>{t('rank.maintainNote', { ns: 'programmes', rank: nextName })}</p>
-          <button type="button" className={`${programmes.primary} ${programmes.maintain}`} onClick={onMaintain}>
+          <button type="button" className={styles.primaryButton} onClick={onMaintain}>
             {t('rank.maintain', { ns: 'programmes' })}
           </button>
         </>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -11,7 +11,6 @@ import {
   useUserDetail,
 } from '../../../api/account';
 import { AddressModal } from '../../account/AddressModal';
-import { RankMaintenanceModals } from '../../programmes/RankMaintenanceModals';
 import { CloseIcon, CoinIcon, ExternalIcon } from '../icons';
 import { LanguageSwitcher } from '../LanguageSwitcher';
 import { AddressArea } from './AddressArea';
@@ -22,6 +21,11 @@ import { useFocusTrap } from '../../../hooks/use-focus-trap';
 import styles from './SideMenu.module.css';
 
 const RANK_HELP_URL = '/user-guide/';
+
+// The maintenance modals load when the member opens them (the menu is in every page's first bundle).
+const RankMaintenanceModals = lazy(() =>
+  import('../../programmes/RankMaintenanceModals').then((m) => ({ default: m.RankMaintenanceModals })),
+);
 
 export interface SideMenuProps {
   open: boolean;
@@ -180,6 +184,9 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
             <MenuLink to="/transfer-point" onClick={close}>
               {t('menu.account.transferPoint')}
             </MenuLink>
+            <MenuLink to="/withdraw" onClick={close}>
+              {t('withdraw.menuLink', { ns: 'programmes' })}
+            </MenuLink>
             <MenuLink to="/exchange-card" onClick={close}>
               {tb('menu.exchange')}
             </MenuLink>
@@ -227,7 +234,11 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
         )}
       </div>
       <AddressModal open={addressOpen} onClose={() => setAddressOpen(false)} onSaved={() => setAddressOpen(false)} />
-      <RankMaintenanceModals user={user} open={rankOpen} onClose={() => setRankOpen(false)} />
+      {rankOpen && (
+        <Suspense fallback={null}>
+          <RankMaintenanceModals user={user} open={rankOpen} onClose={() => setRankOpen(false)} />
+        </Suspense>
+      )}
     </>,
     document.body,
   );
