@@ -101,4 +101,17 @@ export const adminPages: AdminPage[] = [
     page: lazyPage(() => import('./pages/shipments/ShipmentPage'), 'ShipmentPage'),
     nav: false,
   },
+  // Payments and operations.
+  {
+    path: '/admin/payments',
+    titleKey: 'admin-payments:title',
+    permission: 'payments.read',
+    page: lazyPage(() => import('./pages/payments/PaymentsPage'), 'PaymentsPage'),
+  },
+  {
+    path: '/admin/operations',
+    titleKey: 'admin-operations:title',
+    permission: 'reports.read',
+    page: lazyPage(() => import('./pages/operations/OperationsPage'), 'OperationsPage'),
+  },
 ];

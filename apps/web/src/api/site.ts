@@ -66,3 +66,15 @@ export function useSiteInfo() {
     retry: 1,
   });
 }
+
+/**
+ * The operator's maintenance message (ja/en), readable while the shop answers 9999: the console's API stays up
+ * (apps/server/src/routes/admin/operations.ts, a public route).
+ */
+export function useMaintenanceNotice() {
+  return useQuery({
+    queryKey: ['site', 'maintenance-notice'],
+    queryFn: () => apiGet<Reply<{ on: boolean; message_ja: string; message_en: string }>>('/admin/maintenance-notice'),
+    staleTime: 30_000,
+  });
+}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getCurrentUser } from '../../api/account';
+import { useMaintenanceNotice } from '../../api/site';
 import { Logo } from '../../components/layout/Logo';
 import styles from './MaintenancePage.module.css';
 
@@ -10,7 +11,9 @@ import styles from './MaintenancePage.module.css';
  * once it answers normally, otherwise a short 'still in maintenance' note, so the page never flickers.
  */
 export function MaintenancePage() {
-  const { t } = useTranslation('top');
+  const { t, i18n } = useTranslation('top');
+  const notice = useMaintenanceNotice().data;
+  const message = notice?.on ? (i18n.language === 'en' ? notice.message_en : notice.message_ja) : '';
   const navigate = useNavigate();
   const [status, setStatus] = useState<'idle' | 'checking' | 'still' | 'offline'>('idle');
   const reload = async () => {
@@ -27,6 +30,11 @@ export function MaintenancePage() {
         <div className={styles.gear} aria-hidden="true" />
         <h1 className={styles.title}>{t('maintenance.title')}</h1>
         <p className={styles.body}>{t('maintenance.body')}</p>
+        {message ? (
+          <p className={styles.body} data-testid="maintenance-message">
+            {message}
+          </p>
+        ) : null}
         <button type="button" className={styles.button} onClick={() => void reload()} disabled={status === 'checking'}>
           {status === 'checking' ? t('maintenance.checking') : t('maintenance.reload')}
         </button>
