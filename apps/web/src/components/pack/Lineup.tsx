@@ -38,6 +38,9 @@ export function Lineup({
                     <span>{t('lineup.setCount', { count: card.set_count })}</span>
                   </span>
                   <span className={styles.model}>{card.model_number}</span>
+                  <span className={styles.value}>
+                    {t('lineup.value', { amount: card.buy_point.toLocaleString('ja-JP') })}
+                  </span>
                   {/* Named by what it shows (WCAG 2.5.3), then what it does. */}
                   <span className="visually-hidden">{t('lineup.enlarge')}</span>
                 </button>
@@ -58,6 +61,8 @@ export function Lineup({
                 <dd>{t(`rarity.${open.rarity}`)}</dd>
                 <dt>{t('lineup.model')}</dt>
                 <dd>{open.model_number}</dd>
+                <dt>{t('lineup.valueLabel')}</dt>
+                <dd>{t('price.points', { amount: open.buy_point.toLocaleString('ja-JP') })}</dd>
                 <dt>{t('lineup.count')}</dt>
                 <dd>{t('lineup.setCount', { count: open.set_count })}</dd>
               </dl>

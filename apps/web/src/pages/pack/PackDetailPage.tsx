@@ -9,6 +9,7 @@ import { DrawButtons } from '../../components/pack/DrawButtons';
 import { FairnessBox } from '../../components/pack/FairnessBox';
 import { ImageCarousel } from '../../components/pack/ImageCarousel';
 import { Lineup } from '../../components/pack/Lineup';
+import { RankOdds } from '../../components/pack/RankOdds';
 import { PriceTag } from '../../components/pack/PriceTag';
 import { PurchaseDialogs } from '../../components/pack/PurchaseDialogs';
 import { rankName } from '../../lib/pack/rank-name';
@@ -162,6 +163,7 @@ function PackDetailView({ packId }: { packId: number }) {
           <h2 id="lineup-title" className={page.h2}>
             {t('lineup.title')}
           </h2>
+          <RankOdds lineup={pack.lineup} remaining={pack.remaining_by_rank} />
           <Lineup lineup={pack.lineup} remaining={pack.remaining_by_rank} />
         </section>
       )}

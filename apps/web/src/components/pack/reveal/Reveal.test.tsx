@@ -1,7 +1,11 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mayReveal } from '../../../pages/pack/GachaAnimationPage';
-import { drawnCard, purchase, useJapanese } from '../../../test/pack-fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { renderWithClient } from '../../../test/render';
+import { drawnCard, packDetail, purchase, useJapanese } from '../../../test/pack-fixtures';
 import { OPENING_MS } from './PackOpening';
 import { Reveal } from './Reveal';
 import { bestTier, flipPause, revealOrder } from '../../../lib/pack/reveal-order';
@@ -17,6 +21,12 @@ const cards = [
   drawnCard(2, { rarity: 0, num: 7 }),
   drawnCard(3, { rank: 'B', rarity: 2, num: 12 }),
 ];
+
+/** The result screen reads the pack's price and links to the pack: a query client and a router around it. */
+const render = (ui: ReactElement) => {
+  mockApi({ 'GET /user/pack/detail/7': { state: 200, detail: packDetail() } });
+  return renderWithClient(<MemoryRouter>{ui}</MemoryRouter>);
+};
 
 const revealedCount = () => screen.queryAllByTestId('reveal-card').filter((c) => c.dataset.revealed === '1').length;
 
@@ -53,6 +63,27 @@ describe('Reveal', () => {
     expect(revealedCount()).toBe(3);
     expect(screen.getByText('No.40')).toBeTruthy();
     expect(screen.getByTestId('reveal-next').textContent).toBe('発送するカードを選ぶ');
+  });
+
+  it('the result shows each card value and the total, sorts, offers the same draw again and a sound toggle', async () => {
+    localStorage.removeItem('revealSound');
+    render(<Reveal result={purchase(cards)} onFinish={vi.fn()} />);
+    const sound = screen.getByTestId('reveal-sound');
+    expect(sound.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(sound);
+    expect(localStorage.getItem('revealSound')).toBe('on');
+    fireEvent.click(screen.getByRole('button', { name: 'SKIP' }));
+    const values = cards.reduce((s, c) => s + c.buy_point, 0);
+    expect(screen.getByTestId('result-value').textContent).toBe(`${values.toLocaleString('ja-JP')}P`);
+    // 3 draws of a 100P pack.
+    expect((await screen.findByTestId('result-spent')).textContent).toBe('300P');
+    fireEvent.click(screen.getByRole('button', { name: '価値順' }));
+    const shownValues = screen.getAllByTestId('card-value').map((el) => Number(el.textContent!.replace(/[^\d]/g, '')));
+    expect(shownValues).toEqual([...shownValues].sort((a, b) => b - a));
+    expect(screen.getByTestId('draw-again').getAttribute('href')).toBe('/pack-detail?packId=7');
+    expect(screen.getByRole('link', { name: 'Xでシェア' }).getAttribute('href')).toMatch(
+      /^https:\/\/twitter\.com\/intent\/tweet\?/,
+    );
   });
 
   it('a coin purchase ends with "next" (to the thank-you page)', () => {

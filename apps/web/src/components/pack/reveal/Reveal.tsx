@@ -5,7 +5,10 @@ import { PackOpening } from './PackOpening';
 import { RevealCard } from './RevealCard';
 import { bestTier, cardTier, flipPause, openingMovie, revealOrder } from '../../../lib/pack/reveal-order';
 import { Spotlight } from './Spotlight';
+import { ResultSummary } from './ResultSummary';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
+import { useRevealSound } from '../../../hooks/pack/use-reveal-sound';
+import { sortCards, type ResultSort } from '../../../lib/pack/result-summary';
 import styles from './Reveal.module.css';
 
 /** The spec's video start delay. */
@@ -30,6 +33,9 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
   const videoRef = useRef<HTMLVideoElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
   const n = ordered.length;
+  const sound = useRevealSound();
+  const [sort, setSort] = useState<ResultSort>('reveal');
+  const shown = useMemo(() => (phase === 'done' ? sortCards(ordered, sort) : ordered), [phase, ordered, sort]);
 
   const toCards = useCallback(() => setPhase((p) => (p === 'done' ? p : 'cards')), []);
   const skip = () => {
@@ -58,11 +64,14 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
     const delay = !prev ? FIRST_FLIP_MS : cardTier(prev) >= 2 ? 250 : flipPause(prev, n);
     const timer = setTimeout(() => {
       const card = ordered[revealed]!;
-      if (cardTier(card) >= 2) setSpotlight(card);
+      if (cardTier(card) >= 2) {
+        setSpotlight(card);
+        sound.hit(cardTier(card));
+      } else sound.flip();
       setRevealed(revealed + 1);
     }, delay);
     return () => clearTimeout(timer);
-  }, [phase, revealed, spotlight, n, ordered]);
+  }, [phase, revealed, spotlight, n, ordered, sound]);
 
   useEffect(() => {
     if (phase === 'done') nextRef.current?.focus();
@@ -111,14 +120,24 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
             {phase === 'done' ? t('reveal.got', { count: n }) : t('reveal.progress', { done: revealed, total: n })}
           </p>
           <ul ref={gridRef} className={`${styles.grid} ${gridClass}`} style={{ listStyle: 'none', padding: 0 }}>
-            {ordered.map((c, i) => (
+            {shown.map((c, i) => (
               <li key={c.history_id}>
-                <RevealCard card={c} revealed={i < revealed} />
+                <RevealCard card={c} revealed={phase === 'done' || i < revealed} />
               </li>
             ))}
           </ul>
+          {phase === 'done' && <ResultSummary result={result} sort={sort} onSort={setSort} />}
         </div>
       )}
+      <button
+        type="button"
+        className={styles.sound}
+        aria-pressed={sound.on}
+        onClick={sound.toggle}
+        data-testid="reveal-sound"
+      >
+        {sound.on ? t('reveal.soundOn') : t('reveal.soundOff')}
+      </button>
       {spotlight && phase === 'cards' && <Spotlight card={spotlight} total={n} onDone={endSpotlight} />}
       {phase !== 'done' && (
         <button type="button" className={styles.skip} onClick={skip}>

@@ -29,6 +29,9 @@ export function RevealCard({ card, revealed, spotlight }: { card: DrawnCard; rev
               <span>{t(`rarity.${card.rarity}`)}</span>
               <span className={styles.ticket}>{t('reveal.ticket', { num: card.num })}</span>
             </span>
+            <span className={styles.cardValue} data-testid="card-value">
+              {t('reveal.value', { amount: card.buy_point.toLocaleString('ja-JP') })}
+            </span>
           </span>
         </div>
       </div>
