@@ -30,9 +30,15 @@ export function loadLanguage(lang: Lang): Promise<void> {
 
 /** Switches the language once its catalogue is here, so no key flashes untranslated. */
 export async function switchLanguage(lang: Lang): Promise<void> {
-  await loadLanguage(lang);
+  await Promise.all([loadLanguage(lang), ...lazyNamespaceLoaders.map((load) => load(lang))]);
   await i18n.changeLanguage(lang);
 }
+
+/**
+ * Namespaces kept out of the language chunk (the top page's first bundle) and fetched by the features that need
+ * them (i18n/lazy-namespaces.ts registers each once used): a language switch waits for them too.
+ */
+export const lazyNamespaceLoaders: ((lang: Lang) => Promise<void>)[] = [];
 
 const STORAGE_KEY = 'lang';
 

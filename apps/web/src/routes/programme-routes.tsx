@@ -1,12 +1,24 @@
+import type { ComponentType } from 'react';
 import type { RouteDef } from './route-def';
-import { lazyPage } from './lazy-page';
+import { lazyPageOf } from './lazy-page';
+import { loadProgrammesStrings } from '../i18n/lazy-namespaces';
 
-const SmsPage = lazyPage(() => import('../pages/programmes/SmsPage'), 'SmsPage');
-const SmsSuccessPage = lazyPage(() => import('../pages/programmes/SmsResultPages'), 'SmsSuccessPage');
-const SmsErrorPage = lazyPage(() => import('../pages/programmes/SmsResultPages'), 'SmsErrorPage');
-const BuyCoinPage = lazyPage(() => import('../pages/programmes/BuyCoinPage'), 'BuyCoinPage');
-const WithdrawPage = lazyPage(() => import('../pages/programmes/WithdrawPages'), 'WithdrawPage');
-const WithdrawCompletePage = lazyPage(() => import('../pages/programmes/WithdrawPages'), 'WithdrawCompletePage');
+/** A page of the programmes: its code and the programmes strings (their own chunk) load together. */
+const programmePage = <M extends Record<K, ComponentType>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+) =>
+  lazyPageOf(
+    () => Promise.all([load(), loadProgrammesStrings()]).then(([m]) => m),
+    (m) => m[name],
+  );
+
+const SmsPage = programmePage(() => import('../pages/programmes/SmsPage'), 'SmsPage');
+const SmsSuccessPage = programmePage(() => import('../pages/programmes/SmsResultPages'), 'SmsSuccessPage');
+const SmsErrorPage = programmePage(() => import('../pages/programmes/SmsResultPages'), 'SmsErrorPage');
+const BuyCoinPage = programmePage(() => import('../pages/programmes/BuyCoinPage'), 'BuyCoinPage');
+const WithdrawPage = programmePage(() => import('../pages/programmes/WithdrawPages'), 'WithdrawPage');
+const WithdrawCompletePage = programmePage(() => import('../pages/programmes/WithdrawPages'), 'WithdrawCompletePage');
 
 // Issue 11: member programmes, part 1 (SMS verification, coins, ranks, withdrawal; spec section 2).
 export const programmeRoutes: RouteDef[] = [
@@ -18,10 +30,13 @@ export const programmeRoutes: RouteDef[] = [
   { path: '/withdraw/complete', titleKey: 'withdrawComplete', guard: 'public', page: WithdrawCompletePage },
 ];
 
-const ExchangePage = lazyPage(() => import('../pages/programmes/exchange/ExchangePage'), 'ExchangePage');
-const TransferPointPage = lazyPage(() => import('../pages/programmes/transfer/TransferPointPage'), 'TransferPointPage');
-const DailyDrawPage = lazyPage(() => import('../pages/programmes/daily-draw/DailyDrawPage'), 'DailyDrawPage');
-const SnsCampaignPage = lazyPage(() => import('../pages/programmes/sns/SnsCampaignPage'), 'SnsCampaignPage');
+const ExchangePage = programmePage(() => import('../pages/programmes/exchange/ExchangePage'), 'ExchangePage');
+const TransferPointPage = programmePage(
+  () => import('../pages/programmes/transfer/TransferPointPage'),
+  'TransferPointPage',
+);
+const DailyDrawPage = programmePage(() => import('../pages/programmes/daily-draw/DailyDrawPage'), 'DailyDrawPage');
+const SnsCampaignPage = programmePage(() => import('../pages/programmes/sns/SnsCampaignPage'), 'SnsCampaignPage');
 
 // Issue 11, part 2: card exchange, partner transfer, the messaging-app daily draw and the follow campaign.
 programmeRoutes.push(

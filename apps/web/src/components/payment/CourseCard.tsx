@@ -17,9 +17,7 @@ export function CourseCard({ course, href }: { course: PointCourse; href: string
     <li className={styles.course}>
       <div className={styles.main}>
         <p className={styles.point}>
-          {coin
-            ? t('coin.amount', { ns: 'programmes', value: n(course.point) })
-            : t('points', { value: n(course.point) })}
+          {coin ? t('coinAmount', { value: n(course.point) }) : t('points', { value: n(course.point) })}
         </p>
         {course.append_point > 0 && (
           <p className={styles.bonus}>{t('buyPoint.rankBonus', { value: n(course.append_point), percent })}</p>
@@ -37,7 +35,7 @@ export function CourseCard({ course, href }: { course: PointCourse; href: string
           to={href}
           aria-label={
             coin
-              ? t('coin.buyLabel', { ns: 'programmes', value: n(course.point), price: n(course.price) })
+              ? t('coinBuyLabel', { value: n(course.point), price: n(course.price) })
               : t('buyPoint.buyLabel', { point: n(course.point), price: n(course.price) })
           }
         >

@@ -9,6 +9,7 @@ import { parseId } from '../../lib/pack/query-params';
 import { cardChoicePath } from '../../lib/pack/result-paths';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import { RankUpModal } from '../../components/programmes/RankMaintenanceModals';
+import { loadProgrammesStrings } from '../../i18n/lazy-namespaces';
 
 /** The spec's entry rule: a coin purchase, or arriving from the purchase confirm (modal or page). */
 export function mayReveal(result: Pick<PurchaseResult, 'is_buy_coin'>, state: unknown): boolean {
@@ -35,7 +36,11 @@ export function GachaAnimationPage() {
     // Tracking once the reveal is over; a failure is only logged (spec section 7).
     reportGachaResult().catch((e: unknown) => console.warn('gtm_gacha_result', e));
     // A rank-up since the previous draw is shown after the reveal (issue 11), then the usual next page.
-    if (result.rank_up === '1' && result.rankup_data) setRankUpOpen(true);
+    if (result.rank_up === '1' && result.rankup_data)
+      void loadProgrammesStrings().then(
+        () => setRankUpOpen(true),
+        () => void next(),
+      );
     else void next();
   };
   return (

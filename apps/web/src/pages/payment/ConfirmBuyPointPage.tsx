@@ -118,7 +118,7 @@ export function ConfirmBuyPointPage() {
         </h2>
         <p className={styles.bigPoint}>
           {detail.currency === 'coin'
-            ? t('coin.amount', { ns: 'programmes', value: n(detail.total_point) })
+            ? t('coinAmount', { value: n(detail.total_point) })
             : t('points', { value: n(detail.total_point) })}
         </p>
         {detail.total_point > detail.point && (

@@ -43,14 +43,13 @@ export function RankArea({ user, onMaintain }: { user: CurrentUserReply; onMaint
       <p className={styles.note}>{top ? t('menu.rank.top') : t('menu.rank.progress', { percent })}</p>
       {user.is_rank_maintained ? (
         <>
-          <p className={styles.note}>{t('rank.maintainNote', { ns: 'programmes', rank: nextName })}</p>
+          <p className={styles.note}>{t('menu.rank.maintainNote', { rank: nextName })}</p>
           <button type="button" className={styles.primaryButton} onClick={onMaintain}>
-            {t('rank.maintain', { ns: 'programmes' })}
+            {t('menu.rank.maintain')}
           </button>
         </>
       ) : (
-        user.is_maintained &&
-        def.rank > 1 && <p className={styles.note}>{t('rank.maintainedNote', { ns: 'programmes' })}</p>
+        user.is_maintained && def.rank > 1 && <p className={styles.note}>{t('menu.rank.maintainedNote')}</p>
       )}
     </section>
   );

@@ -23,9 +23,11 @@ import styles from './SideMenu.module.css';
 const RANK_HELP_URL = '/user-guide/';
 
 // The maintenance modals load when the member opens them (the menu is in every page's first bundle).
-const RankMaintenanceModals = lazy(() =>
-  import('../../programmes/RankMaintenanceModals').then((m) => ({ default: m.RankMaintenanceModals })),
-);
+const RankMaintenanceModals = lazy(async () => {
+  const [m] = await Promise.all([import('../../programmes/RankMaintenanceModals'), loadProgrammes()]);
+  return { default: m.RankMaintenanceModals };
+});
+const loadProgrammes = () => import('../../../i18n/lazy-namespaces').then((m) => m.loadProgrammesStrings());
 
 export interface SideMenuProps {
   open: boolean;
@@ -136,7 +138,7 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
             {t('menu.charge')}
           </Link>
           <Link to="/buy-coin" className={styles.inlineLink} onClick={close}>
-            {t('coin.menuLink', { ns: 'programmes' })}
+            {t('menu.coinLink')}
           </Link>
           <CouponForm
             onUsed={(message) => {
@@ -185,7 +187,7 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
               {t('menu.account.transferPoint')}
             </MenuLink>
             <MenuLink to="/withdraw" onClick={close}>
-              {t('withdraw.menuLink', { ns: 'programmes' })}
+              {t('menu.withdraw')}
             </MenuLink>
             <MenuLink to="/exchange-card" onClick={close}>
               {tb('menu.exchange')}
