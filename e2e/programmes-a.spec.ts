@@ -163,7 +163,9 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(page.getByRole('heading', { name: str(pr, 'coin.title') })).toBeVisible();
       await snap(page, testInfo, `programmes-${lang}-buy-coin`);
       await page
-        .getByRole('link', { name: str(pr, 'coin.buyLabel').replace('{{value}}', '500').replace('{{price}}', '500') })
+        .getByRole('link', {
+          name: str(read(lang, 'payment'), 'coinBuyLabel').replace('{{value}}', '500').replace('{{price}}', '500'),
+        })
         .click();
       await payByCard(page, lang);
       await expect(page).toHaveURL(/\/coin-history$/);
@@ -205,7 +207,7 @@ for (const lang of ['ja', 'en'] as const) {
       const m = await newMember(page, lang, { rank: 3, coins: 20_000 });
       await logIn(page, lang, m);
       await openMenu(page);
-      await page.getByRole('button', { name: str(pr, 'rank.maintain') }).click();
+      await page.getByRole('button', { name: str(read(lang, 'layout'), 'menu.rank.maintain') }).click();
       const confirm = page.getByRole('dialog', { name: str(pr, 'rank.confirmTitle') });
       await expect(confirm).toBeVisible();
       await expect(confirm.getByText(lang === 'ja' ? '10,000コイン' : '10,000 coins')).toBeVisible();
@@ -217,7 +219,7 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(done.getByText(lang === 'ja' ? 'ゴールド' : 'Gold').first()).toBeVisible();
       await snap(page, testInfo, `programmes-${lang}-rank-complete`, { fullPage: false });
       await done.getByRole('button', { name: str(pr, 'rank.close') }).click();
-      await expect(page.getByText(str(pr, 'rank.maintainedNote'))).toBeVisible();
+      await expect(page.getByText(str(read(lang, 'layout'), 'menu.rank.maintainedNote'))).toBeVisible();
     });
 
     test('withdraw: what is lost, password, confirmation, then no login', async ({ page }, testInfo) => {
