@@ -43,7 +43,6 @@ export interface SideMenuProps {
  */
 export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
   const { t, i18n } = useTranslation('layout');
-  const { t: tb } = useTranslation('programmes-b');
   const panel = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -190,7 +189,7 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
               {t('menu.withdraw')}
             </MenuLink>
             <MenuLink to="/exchange-card" onClick={close}>
-              {tb('menu.exchange')}
+              {t('menu.account.exchange')}
             </MenuLink>
           </LinkGroup>
 

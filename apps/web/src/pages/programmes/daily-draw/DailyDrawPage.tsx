@@ -7,6 +7,7 @@ import { linkMessagingApp, programmeBKeys, takeDailyDraw, useDailyDraw } from '.
 import { LoadState } from '../../../components/payment/LoadState';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { refusal } from '../exchange/ExchangePage';
+import { PROGRAMMES_B_NS } from '../programmes-b-i18n';
 import styles from '../ProgrammesB.module.css';
 
 /**
@@ -15,7 +16,7 @@ import styles from '../ProgrammesB.module.css';
  * and earlier days' seeds after, so anyone can recompute the results (ADR 0024).
  */
 export function DailyDrawPage() {
-  const { t, i18n } = useTranslation('programmes-b');
+  const { t, i18n } = useTranslation(PROGRAMMES_B_NS);
   const [params, setParams] = useSearchParams();
   const query = useDailyDraw();
   const qc = useQueryClient();

@@ -17,6 +17,7 @@ import { LoadState } from '../../../components/payment/LoadState';
 import { Modal } from '../../../components/ui/Modal';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Pager } from '../../../components/ui/Pager';
+import { PROGRAMMES_B_NS } from '../programmes-b-i18n';
 import styles from '../ProgrammesB.module.css';
 
 /** The first message of a refused call, whatever field it names. */
@@ -28,7 +29,7 @@ export const refusal = (reply: ApiReply) =>
  * before and after; an exchanged card is then shipped or converted, like a drawn card (ADR 0022).
  */
 export function ExchangePage() {
-  const { t, i18n } = useTranslation('programmes-b');
+  const { t, i18n } = useTranslation(PROGRAMMES_B_NS);
   const [page, setPage] = useState(1);
   const query = useExchangeCards(page);
   const qc = useQueryClient();
@@ -213,7 +214,7 @@ function DecisionButtons({
   onDecide: (o: ExchangeOrderItem, action: 'ship' | 'convert') => Promise<void>;
   busy: boolean;
 }) {
-  const { t, i18n } = useTranslation('programmes-b');
+  const { t, i18n } = useTranslation(PROGRAMMES_B_NS);
   return (
     <div className={styles.actions}>
       <button type="button" className={styles.primary} disabled={busy} onClick={() => void onDecide(order, 'ship')}>

@@ -6,11 +6,12 @@ import { claimSnsCampaign, programmeBKeys, useSnsCampaign } from '../../../api/p
 import { LoadState } from '../../../components/payment/LoadState';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { refusal } from '../exchange/ExchangePage';
+import { PROGRAMMES_B_NS } from '../programmes-b-i18n';
 import styles from '../ProgrammesB.module.css';
 
 /** /sns-campaign, the header's social-network promotion: follow, then claim the points once with the post's code. */
 export function SnsCampaignPage() {
-  const { t, i18n } = useTranslation('programmes-b');
+  const { t, i18n } = useTranslation(PROGRAMMES_B_NS);
   const query = useSnsCampaign();
   const qc = useQueryClient();
   const refreshUser = useRefreshCurrentUser();

@@ -15,6 +15,7 @@ import { Modal } from '../../../components/ui/Modal';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { tMessage } from '../../../i18n';
 import { refusal } from '../exchange/ExchangePage';
+import { PROGRAMMES_B_NS } from '../programmes-b-i18n';
 import styles from '../ProgrammesB.module.css';
 
 /**
@@ -23,7 +24,7 @@ import styles from '../ProgrammesB.module.css';
  * compare with the points held at the partner, which the list shows.
  */
 export function TransferPointPage() {
-  const { t, i18n } = useTranslation('programmes-b');
+  const { t, i18n } = useTranslation(PROGRAMMES_B_NS);
   const query = usePartnerSites();
   const qc = useQueryClient();
   const refreshUser = useRefreshCurrentUser();
@@ -108,7 +109,7 @@ function LoginPopup({
   onClose: () => void;
   onLinked: () => Promise<void>;
 }) {
-  const { t } = useTranslation('programmes-b');
+  const { t } = useTranslation(PROGRAMMES_B_NS);
   const [loginid, setLoginid] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -173,7 +174,7 @@ function PointPopup({
   onClose: () => void;
   onDone: () => Promise<void>;
 }) {
-  const { t, i18n } = useTranslation('programmes-b');
+  const { t, i18n } = useTranslation(PROGRAMMES_B_NS);
   const [point, setPoint] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
