@@ -138,6 +138,41 @@ describe('ranks through the API', () => {
     expect((await member(m.id)).rank).toBe(7);
     const { rows } = await q('SELECT status, point FROM rank_card_rewards WHERE member_id = $1', [m.id]);
     expect(rows).toEqual([{ status: 'choosing', point: RANK7_CARD_POINT }]);
+
+    // The member picks a top-grade card from the list and converts it to its 200,000 points, once.
+    await buildPack(shop, { point: 100 });
+    const offer = await m.client.get('/user/rank_reward');
+    const [reward] = offer.rewards as { id: number; status: string }[];
+    const [card] = offer.cards as { id: number }[];
+    expect(reward).toMatchObject({ status: 'choosing' });
+    expect(card).toBeDefined();
+    const before = (await member(m.id)).point_balance;
+    const shipNoAddress = await m.client.post('/user/rank_reward', {
+      reward_id: reward!.id,
+      card_id: card!.id,
+      action: 'ship',
+    });
+    expect(shipNoAddress).toMatchObject({ state: 400, reason: 'no_address' });
+    const bad = await m.client.post('/user/rank_reward', {
+      reward_id: reward!.id,
+      card_id: 999_999,
+      action: 'convert',
+    });
+    expect(bad).toMatchObject({ state: 400, reason: 'card_not_offered' });
+    const converted = await m.client.post('/user/rank_reward', {
+      reward_id: reward!.id,
+      card_id: card!.id,
+      action: 'convert',
+    });
+    expect(converted).toMatchObject({ state: 200, status: 'converted', point: RANK7_CARD_POINT });
+    expect((await member(m.id)).point_balance).toBe(before + RANK7_CARD_POINT);
+    const again = await m.client.post('/user/rank_reward', {
+      reward_id: reward!.id,
+      card_id: card!.id,
+      action: 'convert',
+    });
+    expect(again).toMatchObject({ state: 400, reason: 'reward_decided' });
+    expect(await ledgerViolations(shop)).toEqual([]);
   });
 
   it('buy_rank spends the shortfall in coins once, and is refused without coins or when not offered', async () => {

@@ -15,6 +15,8 @@ export const programmeAMessages = {
     smsCodeExpired: '認証コードの有効期限（10分）が切れています。もう一度コードを送信してください',
     smsCodeUsed: 'この認証コードは使用済みです。もう一度コードを送信してください',
     smsTooManyTries: '入力回数の上限（5回）を超えました。もう一度コードを送信してください',
+    rankCardChosen: 'この特典カードは選択済みです',
+    rankCardNoAddress: '発送先の住所を登録してから選択してください',
     withdrawPassMismatch: 'パスワードが正しくありません',
     withdrawCardsPending:
       '発送かポイント交換を選択していないカードがあります。カードの選択を済ませてから退会してください',
@@ -36,6 +38,8 @@ export const programmeAMessages = {
     smsCodeExpired: 'The code has expired (after 10 minutes). Send a new code',
     smsCodeUsed: 'This code has already been used. Send a new code',
     smsTooManyTries: 'Too many wrong codes (5). Send a new code',
+    rankCardChosen: 'This reward card has already been chosen',
+    rankCardNoAddress: 'Register a shipping address first',
     withdrawPassMismatch: 'The password is incorrect',
     withdrawCardsPending:
       'Some drawn cards still wait for your choice to ship or convert them. Choose first, then withdraw',

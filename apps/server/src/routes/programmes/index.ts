@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { rankRewardRoutes } from './rank-reward.ts';
 import { rankRoutes } from './ranks.ts';
 import { smsRoutes } from './sms.ts';
 import { withdrawalRoutes } from './withdrawal.ts';
 
 /** Member programmes, part 1 (issue 11): SMS verification, coins, ranks, withdrawal. */
-export const programmeRoutes: FastifyPluginAsync[] = [smsRoutes, rankRoutes, withdrawalRoutes];
+export const programmeRoutes: FastifyPluginAsync[] = [smsRoutes, rankRoutes, rankRewardRoutes, withdrawalRoutes];

@@ -1,0 +1,61 @@
+import { AppError } from '../../../app-error.ts';
+import type { AppContext } from '../../../context.ts';
+import {
+  decideRankCardReward,
+  findRewardCard,
+  listRankCardRewards,
+  listRewardCards,
+  lockRankCardReward,
+  memberHasAddress,
+  type RankCardRewardRow,
+  type RewardCardRow,
+} from '../../../db/queries/ranks.ts';
+import { withTransaction } from '../../../db/transaction.ts';
+import { grantPoints } from '../../ledger.ts';
+
+/**
+ * Rank 7's rank-up reward (spec section 9; ADR 0021): a top-grade card worth 200,000 points the member picks from
+ * a list, then ships (like a drawn card: the shop sends it to the saved address) or converts to its 200,000 points
+ * (a free lot, reason 'rank_card_conversion'). One choice per reward, under the reward's row lock.
+ */
+export async function rankCardRewards(
+  ctx: AppContext,
+  memberId: number,
+): Promise<{ rewards: RankCardRewardRow[]; cards: RewardCardRow[] }> {
+  const rewards = await listRankCardRewards(ctx.db.pool, memberId);
+  const cards = rewards.some((r) => r.status === 'choosing') ? await listRewardCards(ctx.db.pool, 24) : [];
+  return { rewards, cards };
+}
+
+export async function chooseRankCard(
+  ctx: AppContext,
+  memberId: number,
+  c: { rewardId: number; cardId: number; action: 'ship' | 'convert' },
+): Promise<{ status: 'shipping' | 'converted'; point: number }> {
+  const now = ctx.clock.now();
+  return withTransaction(ctx.db, async (tx) => {
+    const reward = await lockRankCardReward(tx, memberId, c.rewardId);
+    if (!reward) throw new AppError('not_found', { general: ['notFound'] });
+    if (reward.status !== 'choosing') throw AppError.validation('general', 'rankCardChosen', 'reward_decided');
+    const card = await findRewardCard(tx, c.cardId);
+    if (!card) throw AppError.validation('card_id', 'invalid', 'card_not_offered');
+    if (c.action === 'ship') {
+      if (!(await memberHasAddress(tx, memberId)))
+        throw AppError.validation('general', 'rankCardNoAddress', 'no_address');
+      await decideRankCardReward(tx, reward.id, { cardKey: String(card.id), status: 'shipping', now });
+      return { status: 'shipping', point: 0 };
+    }
+    await decideRankCardReward(tx, reward.id, { cardKey: String(card.id), status: 'converted', now });
+    await grantPoints(tx, {
+      memberId,
+      amount: Number(reward.point),
+      kind: 'free',
+      reason: 'rank_card_conversion',
+      refType: 'rank_card_reward',
+      refId: reward.id,
+      memo: card.name,
+      now,
+    });
+    return { status: 'converted', point: Number(reward.point) };
+  });
+}
