@@ -180,3 +180,57 @@ for (const lang of ['ja', 'en'] as const) {
     await staffContext.close();
   });
 }
+
+for (const lang of ['ja', 'en'] as const) {
+  test(`payments and operations: a bank transfer marked received, the unused-balance report (${lang})`, async ({
+    browser,
+    page: memberPage,
+  }, testInfo) => {
+    const t = read(`apps/web/src/admin/i18n/${lang}/payments.json`);
+    const o = read(`apps/web/src/admin/i18n/${lang}/operations.json`);
+    // A member orders points by bank transfer (the /api calls the shop's pages make).
+    const made = await memberPage.request.post('/sandbox/members', { data: { lang } });
+    const member = (await made.json()) as { mail: string; pass: string; id: number };
+    expect((await apiPost(memberPage.request, '/user/login', { mail: member.mail, pass: member.pass })).state).toBe(
+      200,
+    );
+    const courses = (await (await memberPage.request.get('/api/user/point_price')).json()) as {
+      list: { id: number; price: number }[];
+    };
+    const course = courses.list[0]!;
+    const order = await apiPost(memberPage.request, '/user/point/buy', {
+      point_price_id: course.id,
+      pay_id: 4,
+      name: 'ヤマダ タロウ',
+    });
+    expect(order.state).toBe(200);
+
+    const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
+    const ownerContext = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+    const owner = await ownerContext.newPage();
+    await useLanguage(owner, lang);
+    await signInStaff(owner, 'owner');
+    await owner.goto(`/admin/payments?view=transfers&q=${member.id}`);
+    const row = owner.getByRole('row').filter({ hasText: 'ヤマダ タロウ' });
+    await expect(row).toHaveCount(1);
+    await snap(owner, testInfo, `payments-${lang}-transfers`);
+    await row.getByRole('button', { name: str(t, 'reconcile.received') }).click();
+    const dialog = owner.getByRole('dialog');
+    // A wrong amount is refused with the amount due; the right one credits the points.
+    await dialog.getByLabel(str(t, 'reconcile.amount')).fill(String(course.price - 1));
+    await dialog.getByRole('button', { name: str(t, 'reconcile.confirm') }).click();
+    await expect(dialog.getByRole('alert')).toBeVisible();
+    await snap(owner, testInfo, `payments-${lang}-wrong-amount`, { fullPage: false });
+    await dialog.getByLabel(str(t, 'reconcile.amount')).fill(String(course.price));
+    await dialog.getByRole('button', { name: str(t, 'reconcile.confirm') }).click();
+    await expect(owner.getByRole('status')).toContainText(str(t, 'status.succeeded'));
+    const point = (await (await memberPage.request.get('/api/user/point')).json()) as { point: string };
+    expect(Number(point.point)).toBeGreaterThan(0);
+
+    await owner.goto('/admin/operations');
+    await expect(owner.getByRole('heading', { name: str(o, 'unused.title') })).toBeVisible();
+    await expect(owner.getByRole('row')).not.toHaveCount(0);
+    await snap(owner, testInfo, `operations-${lang}`);
+    await ownerContext.close();
+  });
+}

@@ -116,7 +116,8 @@ export async function shipmentLines(db: Queryable, shipmentIds: number[]): Promi
     `SELECT d.shipment_id, d.id AS history_id, d.purchase_id, d.ticket_no, c.rank, c.name, c.model_number,
        c.image_url, p.name_ja AS pack_name_ja
      FROM purchase_cards d JOIN pack_cards c ON c.id = d.pack_card_id JOIN packs p ON p.id = d.pack_id
-     WHERE d.shipment_id = ANY($1::bigint[]) ORDER BY d.shipment_id, c.rank, c.name, d.id`,
+     WHERE d.shipment_id = ANY($1::bigint[])
+     ORDER BY d.shipment_id, array_position(ARRAY['S', 'A', 'B', 'C'], c.rank), c.name, d.id`,
     [shipmentIds],
   );
 }

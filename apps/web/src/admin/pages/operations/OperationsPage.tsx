@@ -12,6 +12,9 @@ import {
 } from '../../api/operations';
 import { useStaff } from '../../components/RequireStaff';
 
+/** Read by screen readers, not shown (the section's heading says it). */
+const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' } as const;
+
 /** /admin/operations (owner): the maintenance switch, the unused-balance report and the monthly CSV exports. */
 export function OperationsPage() {
   const { t } = useTranslation('admin-operations');
@@ -72,10 +75,9 @@ function MaintenanceForm({ state }: { state: MaintenanceState }) {
     <form onSubmit={submit}>
       <p className="a-hint">{t('maintenance.hint')}</p>
       {state.forced ? <p className="a-alert">{t('maintenance.forced')}</p> : null}
-      <div className="a-field">
-        <label>
-          <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} /> {t('maintenance.switch')}
-        </label>
+      <div className="a-row">
+        <input id={`${id}-on`} type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} />
+        <label htmlFor={`${id}-on`}>{t('maintenance.switch')}</label>
       </div>
       <div className="a-field">
         <label htmlFor={`${id}-ja`}>{t('maintenance.messageJa')}</label>
@@ -106,9 +108,10 @@ function UnusedBalance() {
     <section className="a-card" aria-labelledby="unused-h">
       <h2 id="unused-h">{t('unused.title')}</h2>
       <p className="a-hint">{t('unused.hint')}</p>
-      <div style={{ overflowX: 'auto' }}>
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('unused.title')}>
         <table className="a-plain">
-          <caption className="a-hint">{t('unused.title')}</caption>
+          <caption style={HIDDEN}>{t('unused.title')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('unused.date')}</th>

@@ -57,6 +57,7 @@ export function PaymentsPage() {
         header: t('columns.status'),
         cell: ({ row }) => (
           <span
+            style={{ whiteSpace: 'nowrap' }}
             className="a-badge"
             data-tone={
               row.original.status === 'succeeded' ? 'ok' : row.original.status === 'pending' ? undefined : 'danger'
@@ -73,7 +74,7 @@ export function PaymentsPage() {
         header: t('columns.actions'),
         cell: ({ row }) =>
           canReconcile && row.original.pay_id === 4 && row.original.status === 'pending' ? (
-            <div className="a-row">
+            <div className="a-row" style={{ flexWrap: 'nowrap', whiteSpace: 'nowrap' }}>
               <button
                 type="button"
                 className="a-primary"

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { isOk } from '../../../api/client';
 import { fetchPickList, type ShipmentPick } from '../../api/fulfilment';
 import styles from './Shipments.module.css';
+import { zip } from './zip';
 
 /** /admin/shipments/pick-list?ids=…|status=…: one print-friendly sheet per parcel with a box to tick per card. */
 export function PickListPage() {
@@ -42,7 +43,7 @@ export function PickListPage() {
             <span>{t('pick.count', { count: s.lines.length })}</span>
           </div>
           <p>
-            〒{s.zipcode} {s.address} {s.building}
+            〒{zip(s.zipcode)} {s.address} {s.building}
           </p>
           <table className="a-plain">
             <thead>

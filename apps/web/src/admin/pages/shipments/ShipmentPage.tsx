@@ -8,6 +8,7 @@ import { fetchShipment, moveShipments, setTrackingNumber } from '../../api/fulfi
 import { CarrierSelect } from './CarrierSelect';
 import { StatusBadge } from './StatusBadge';
 import styles from './Shipments.module.css';
+import { zip } from './zip';
 
 const errorsOf = (reply: ApiReply) => Object.values(reply.errors ?? {}).flat();
 
@@ -51,7 +52,7 @@ export function ShipmentPage() {
             <dt>{t('columns.recipient')}</dt>
             <dd>{s.recipient}</dd>
             <dt>{t('detail.zipcode')}</dt>
-            <dd>〒{s.zipcode}</dd>
+            <dd>〒{zip(s.zipcode)}</dd>
             <dt>{t('columns.address')}</dt>
             <dd>
               {s.address} {s.building}

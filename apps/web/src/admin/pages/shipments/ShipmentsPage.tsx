@@ -11,6 +11,7 @@ import { CarrierExport } from './CarrierExport';
 import { StatusBadge } from './StatusBadge';
 import { TrackingImport } from './TrackingImport';
 import styles from './Shipments.module.css';
+import { zip } from './zip';
 
 const FILTERS = ['status', 'q'];
 
@@ -94,7 +95,7 @@ export function ShipmentsPage() {
       {
         id: 'address',
         header: t('columns.address'),
-        accessorFn: (r) => `〒${r.zipcode} ${r.address} ${r.building}`.trim(),
+        accessorFn: (r) => `〒${zip(r.zipcode)} ${r.address} ${r.building}`.trim(),
         enableSorting: false,
       },
       { id: 'cards', header: t('columns.cards'), accessorKey: 'line_count', enableSorting: false },
