@@ -3,6 +3,8 @@ import type { AppContext } from '../context.ts';
 import { packName } from '../presenters/pack.ts';
 import { listPacks, loadPack } from '../services/packs/pack-catalog.ts';
 import type { PackRow } from '../db/queries/packs.ts';
+import { escapeHtml } from './html-escape.ts';
+import { SHARE_HEIGHT, SHARE_WIDTH, shareImagePath } from './share-image.ts';
 
 /** What a page's HTML says about it before any JavaScript runs (crawlers, chat apps, the first paint). */
 export interface PageMeta {
@@ -19,8 +21,7 @@ export interface PageMeta {
 /** The picture a pack's carousel shows first (apps/web ImageCarousel: its images, else the eye-catch). */
 const firstPicture = (pack: PackRow): string | undefined => pack.images[0] ?? (pack.eye_catch || undefined);
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+export { escapeHtml };
 
 /** An absolute URL under PUBLIC_URL (share cards and canonical links must not be relative). */
 export function absoluteUrl(ctx: AppContext, pathOrUrl: string): string {
@@ -50,13 +51,14 @@ export async function packPageMeta(ctx: AppContext, lang: Lang, rawId: string | 
   const { pack } = await loadPack(ctx, packId).catch(() => ({ pack: null }));
   if (!pack) return null;
   const name = packName(pack, lang);
-  const image = pack.eye_catch || pack.images[0];
+  // A card drawn from its art and top prizes (share-image.ts), in the page's language.
+  const image = shareImagePath(packId, lang);
   const heroImage = firstPicture(pack);
   return {
     title: packPageTitle(lang, name),
     description: packPageDescription(lang, name, pack.point, lang === 'en' ? pack.detail_en : pack.detail_ja),
     canonicalPath: `/pack-detail?packId=${packId}`,
-    ...(image ? { image } : {}),
+    image,
     ...(heroImage ? { heroImage } : {}),
   };
 }
@@ -85,6 +87,13 @@ export function metaTags(ctx: AppContext, lang: Lang, meta: PageMeta): string {
   if (meta.image) {
     const image = absoluteUrl(ctx, meta.image);
     tags.push(tag('property', 'og:image', image), tag('name', 'twitter:image', image));
+    if (meta.image.startsWith('/share/')) {
+      tags.push(
+        tag('property', 'og:image:width', String(SHARE_WIDTH)),
+        tag('property', 'og:image:height', String(SHARE_HEIGHT)),
+        tag('property', 'og:image:alt', meta.title),
+      );
+    }
   }
   return tags.join('\n    ');
 }

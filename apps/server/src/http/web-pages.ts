@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '@oripa/core';
 import { crawlerFiles } from './crawler-files.ts';
+import { shareImages } from './share-image.ts';
 import { IndexHtml } from './index-html.ts';
 import { requestLanguage } from './language.ts';
 import { escapeHtml, metaTags, packPageMeta, topPageMeta, type PageMeta } from './page-meta.ts';
@@ -79,4 +80,5 @@ export const webPages: FastifyPluginAsync<{ root: string }> = async (app, { root
   }
 
   await app.register(crawlerFiles);
+  await app.register(shareImages, { root });
 };

@@ -50,6 +50,11 @@ function writeFakeBuild() {
       '_shared.js': { file: 'assets/shared-444.js' },
     }),
   );
+  mkdirSync(path.join(dist, 'demo', 'packs'), { recursive: true });
+  writeFileSync(
+    path.join(dist, 'demo', 'packs', 'starry.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="45"><rect width="80" height="45" fill="#123456"/></svg>',
+  );
   writeFileSync(path.join(dist, 'assets', 'index-abc.js'), ASSET);
   writeFileSync(path.join(dist, 'assets', 'index-abc.js.br'), brotliCompressSync(ASSET));
   writeFileSync(path.join(dist, 'assets', 'index-abc.js.gz'), gzipSync(ASSET));
@@ -89,6 +94,30 @@ const page = (p: string, headers: Record<string, string> = {}) =>
 /** The content of `<meta property|name="key">`. */
 const metaOf = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+describe('a pack share image', () => {
+  it('is a 1200×630 PNG drawn from the pack, fetched as a crawler would', async () => {
+    const res = await fetch(`${base}/share/pack/${packId}.png?lang=en`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    const png = Buffer.from(await res.arrayBuffer());
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const { default: sharp } = await import('sharp');
+    const meta = await sharp(png).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 630]);
+    // The pack's art (#123456) is painted on the left half.
+    const { data } = await sharp(png).extract({ left: 300, top: 300, width: 1, height: 1 }).raw().toBuffer({
+      resolveWithObject: true,
+    });
+    expect([...data.subarray(0, 3)]).toEqual([0x12, 0x34, 0x56]);
+  });
+
+  it('answers 404 for an unknown pack or a malformed name', async () => {
+    expect((await fetch(`${base}/share/pack/999999.png`)).status).toBe(404);
+    expect((await fetch(`${base}/share/pack/..%2Fsecret.png`)).status).toBe(404);
+  });
+});
 
 describe('pages served with their share tags (no JavaScript needed)', () => {
   it('/ has the shop title, description, canonical, Open Graph and X card in Japanese by default', async () => {
@@ -134,9 +163,13 @@ describe('pages served with their share tags (no JavaScript needed)', () => {
     expect(metaOf(res.body, 'description')).toBe('星空の竜が当たる！ &lt;限定&gt;');
     expect(res.body).toContain(`<link rel="canonical" href="https://shop.example/pack-detail?packId=${packId}" />`);
     expect(metaOf(res.body, 'og:title')).toBe('星空ドラゴンパック | キラキラオリパ');
-    expect(metaOf(res.body, 'og:image')).toBe('https://shop.example/demo/packs/starry.svg');
+    // Its share image is drawn from its art and top prizes (share-image.ts), in the page's language.
+    const shareUrl = `https://shop.example/share/pack/${packId}.png?lang=ja`;
+    expect(metaOf(res.body, 'og:image')).toBe(shareUrl);
+    expect(metaOf(res.body, 'og:image:width')).toBe('1200');
+    expect(metaOf(res.body, 'og:image:height')).toBe('630');
     expect(metaOf(res.body, 'twitter:card')).toBe('summary_large_image');
-    expect(metaOf(res.body, 'twitter:image')).toBe('https://shop.example/demo/packs/starry.svg');
+    expect(metaOf(res.body, 'twitter:image')).toBe(shareUrl);
     // The route's code comes with the entry instead of after it; what index.html already has is not repeated.
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/PackDetailPage-333.js" />');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-444.js" />');
@@ -215,5 +248,16 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.body).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     );
+  });
+});
+
+describe('share-card text', () => {
+  it('breaks a long name at a space into two lines and clips what still does not fit', async () => {
+    const { wrapText } = await import('../../src/http/share-image.ts');
+    expect(wrapText('ドラゴンシジル 蒼炎の覇者パック', 15)).toEqual(['ドラゴンシジル', '蒼炎の覇者パック']);
+    expect(wrapText('短い名前', 15)).toEqual(['短い名前']);
+    const long = wrapText('あ'.repeat(40), 15);
+    expect(long).toHaveLength(2);
+    expect(long[1]!.endsWith('…')).toBe(true);
   });
 });
