@@ -45,3 +45,31 @@ export const useWithdrawPreview = () =>
 
 /** Closes the account (password again); the session ends with it. */
 export const withdraw = (pass: string) => apiPost('/user/withdraw', { pass });
+
+export interface RankReward {
+  id: number;
+  status: 'choosing' | 'shipping' | 'converted';
+  point: number;
+  card_id: string | null;
+}
+export interface RewardCard {
+  id: number;
+  name: string;
+  image: string;
+  model_number: string;
+  rarity: number;
+}
+
+/** Rank 7's card rewards and, while one waits, the cards to pick from (our path `/user/rank_reward`). */
+export const useRankRewards = () =>
+  useQuery({
+    queryKey: ['programmes', 'rank_reward'] as const,
+    queryFn: () => apiGet<Reply<{ rewards: RankReward[]; cards: RewardCard[] }>>('/user/rank_reward'),
+  });
+
+export const chooseRankCard = (rewardId: number, cardId: number, action: 'ship' | 'convert') =>
+  apiPost<Reply<{ status: string; point: number }>>('/user/rank_reward', {
+    reward_id: rewardId,
+    card_id: cardId,
+    action,
+  });

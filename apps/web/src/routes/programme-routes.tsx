@@ -17,6 +17,7 @@ const SmsPage = programmePage(() => import('../pages/programmes/SmsPage'), 'SmsP
 const SmsSuccessPage = programmePage(() => import('../pages/programmes/SmsResultPages'), 'SmsSuccessPage');
 const SmsErrorPage = programmePage(() => import('../pages/programmes/SmsResultPages'), 'SmsErrorPage');
 const BuyCoinPage = programmePage(() => import('../pages/programmes/BuyCoinPage'), 'BuyCoinPage');
+const RankRewardPage = programmePage(() => import('../pages/programmes/RankRewardPage'), 'RankRewardPage');
 const WithdrawPage = programmePage(() => import('../pages/programmes/WithdrawPages'), 'WithdrawPage');
 const WithdrawCompletePage = programmePage(() => import('../pages/programmes/WithdrawPages'), 'WithdrawCompletePage');
 
@@ -26,6 +27,7 @@ export const programmeRoutes: RouteDef[] = [
   { path: '/sms/success', titleKey: 'smsSuccess', guard: 'member', page: SmsSuccessPage },
   { path: '/sms/error', titleKey: 'smsError', guard: 'member', page: SmsErrorPage },
   { path: '/buy-coin', titleKey: 'buyCoin', guard: 'member', page: BuyCoinPage },
+  { path: '/rank-reward', titleKey: 'rankReward', guard: 'member', page: RankRewardPage },
   { path: '/withdraw', titleKey: 'withdraw', guard: 'member', page: WithdrawPage },
   { path: '/withdraw/complete', titleKey: 'withdrawComplete', guard: 'public', page: WithdrawCompletePage },
 ];

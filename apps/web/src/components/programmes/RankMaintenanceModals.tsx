@@ -1,6 +1,7 @@
 import { rankDefinition } from '@oripa/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useRefreshCurrentUser, type CurrentUserReply } from '../../api/account';
 import { buyRank, type BuyRankReply } from '../../api/programmes';
 import { rankImage } from '../../lib/programmes/rank-image';
@@ -152,9 +153,12 @@ export function RankUpModal({
         </p>
         <p>{t('rank.upBody', { rank: rankName(rank, i18n.language) })}</p>
         {rank === 7 ? (
-          <p className={styles.strong}>
-            {t('rank.upCard', { value: data.rankup_bonus.toLocaleString(i18n.language) })}
-          </p>
+          <>
+            <p className={styles.strong}>
+              {t('rank.upCard', { value: data.rankup_bonus.toLocaleString(i18n.language) })}
+            </p>
+            <Link to="/rank-reward">{t('reward.choose')}</Link>
+          </>
         ) : (
           data.rankup_bonus > 0 && (
             <p className={styles.strong}>

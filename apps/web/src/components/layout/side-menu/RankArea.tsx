@@ -1,5 +1,6 @@
 import { rankDefinition, rankGaugePercent } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { CurrentUserReply } from '../../../api/account';
 import { rankImage } from '../../../lib/programmes/rank-image';
 import styles from './SideMenu.module.css';
@@ -41,6 +42,11 @@ export function RankArea({ user, onMaintain }: { user: CurrentUserReply; onMaint
         <span className={styles.gaugeFill} style={{ width: `${percent}%`, ['--rank-color' as string]: color }} />
       </div>
       <p className={styles.note}>{top ? t('menu.rank.top') : t('menu.rank.progress', { percent })}</p>
+      {def.rank >= 7 && (
+        <p className={styles.note}>
+          <Link to="/rank-reward">{t('menu.rank.reward')}</Link>
+        </p>
+      )}
       {user.is_rank_maintained ? (
         <>
           <p className={styles.note}>{t('menu.rank.maintainNote', { rank: nextName })}</p>
