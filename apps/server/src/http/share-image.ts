@@ -37,7 +37,7 @@ async function artDataUri(root: string | undefined, art: string): Promise<string
 }
 
 /** Rough width of text in ems: full-width characters 1, others about half. */
-const ems = (s: string) => [...s].reduce((w, ch) => w + (/[\u0000-\u00ff]/.test(ch) ? 0.56 : 1), 0);
+const ems = (s: string) => [...s].reduce((w, ch) => w + ((ch.codePointAt(0) ?? 0) <= 0xff ? 0.56 : 1), 0);
 
 /** Text cut to `max` ems with an ellipsis. */
 function clip(s: string, max: number): string {
