@@ -1,11 +1,15 @@
 import type { StaffMe } from '@oripa/core/admin';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, type Reply } from '../../api/client';
 
 /** Staff sign-in calls (apps/server/src/routes/admin/session.ts). */
 export const SESSION_KEY = ['admin', 'session'] as const;
 
 export const fetchStaffSession = () => apiGet<Reply<{ staff: StaffMe }>>('/admin/session');
+
+/** Reads the session again into the cache (after a sign-in step), so the next page does not see a stale answer. */
+export const refreshStaffSession = (queryClient: QueryClient) =>
+  queryClient.fetchQuery({ queryKey: SESSION_KEY, queryFn: fetchStaffSession, staleTime: 0 });
 
 /** Who is signed in (any stage); state 401 when no one. */
 export const useStaffSession = () => useQuery({ queryKey: SESSION_KEY, queryFn: fetchStaffSession, staleTime: 30_000 });

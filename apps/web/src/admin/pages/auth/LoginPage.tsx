@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useServerForm } from '../../../hooks/account/use-server-form';
-import { SESSION_KEY, staffLogin } from '../../api/session';
+import { refreshStaffSession, staffLogin } from '../../api/session';
 import { Field, FormAlert } from '../../components/Field';
 import { AuthFrame, safeBack } from './AuthFrame';
 
@@ -27,7 +27,7 @@ export function LoginPage() {
   const onSubmit = submitTo({
     send: ({ mail, pass }) => staffLogin(mail, pass),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      await refreshStaffSession(queryClient);
       const back = safeBack(search.get('back'));
       void navigate(`/admin/2fa?back=${encodeURIComponent(back)}`);
     },

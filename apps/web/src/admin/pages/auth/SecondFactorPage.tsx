@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { Reply } from '../../../api/client';
 import { useServerForm } from '../../../hooks/account/use-server-form';
-import { enableTotp, SESSION_KEY, startTotpSetup, useStaffSession, verifyTotp } from '../../api/session';
+import { enableTotp, refreshStaffSession, startTotpSetup, useStaffSession, verifyTotp } from '../../api/session';
 import { Field, FormAlert } from '../../components/Field';
 import { AuthFrame, safeBack } from './AuthFrame';
 
@@ -33,7 +33,7 @@ function useDone() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   return async () => {
-    await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+    await refreshStaffSession(queryClient);
     void navigate(safeBack(search.get('back')), { replace: true });
   };
 }

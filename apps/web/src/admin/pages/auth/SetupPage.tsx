@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useServerForm } from '../../../hooks/account/use-server-form';
-import { acceptInvite, checkInvite, SESSION_KEY } from '../../api/session';
+import { acceptInvite, checkInvite, refreshStaffSession } from '../../api/session';
 import { Field, FormAlert } from '../../components/Field';
 import { AuthFrame } from './AuthFrame';
 
@@ -31,7 +31,7 @@ export function SetupPage() {
   const onSubmit = submitTo({
     send: (v) => acceptInvite(token, v.pass, v.confirmPass),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      await refreshStaffSession(queryClient);
       void navigate('/admin/2fa');
     },
   });
