@@ -97,7 +97,7 @@ export function DashboardPage() {
                         <XAxis dataKey="name" fontSize={11} />
                         <YAxis fontSize={11} width={60} />
                         <Tooltip formatter={(v) => yen(Number(v))} />
-                        <Bar dataKey="yen" name={t('sales')} fill="#3451d1" />
+                        <Bar dataKey="yen" name={t('sales')} fill="#3451d1" isAnimationActive={false} />
                       </BarChart>
                     </ResponsiveContainer>
                   </div>
@@ -129,8 +129,24 @@ export function DashboardPage() {
                     <YAxis yAxisId="n" orientation="right" fontSize={11} width={40} />
                     <Tooltip />
                     <Legend />
-                    <Line yAxisId="yen" type="monotone" dataKey="yen" name={t('sales')} stroke="#3451d1" dot={false} />
-                    <Line yAxisId="n" type="monotone" dataKey="draws" name={t('draws')} stroke="#c0262d" dot={false} />
+                    <Line
+                      yAxisId="yen"
+                      type="monotone"
+                      dataKey="yen"
+                      name={t('sales')}
+                      stroke="#3451d1"
+                      dot={false}
+                      isAnimationActive={false}
+                    />
+                    <Line
+                      yAxisId="n"
+                      type="monotone"
+                      dataKey="draws"
+                      name={t('draws')}
+                      stroke="#c0262d"
+                      dot={false}
+                      isAnimationActive={false}
+                    />
                     <Line
                       yAxisId="n"
                       type="monotone"

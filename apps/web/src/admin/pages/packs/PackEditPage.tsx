@@ -160,10 +160,10 @@ function PackFormView({
     setBusy(false);
     if (reply.state === 200 && reply.pack) {
       setErrors({});
-      await refresh();
-      // The address carries the notice: the form is remade when the pack's state changes (publish, close).
-      void navigate(`/admin/packs/${reply.pack.id}`, { replace: reply.pack.id === id, state: { notice: done } });
+      // The address carries the notice (first): the form is remade when the pack's state changes (publish, close).
+      await navigate(`/admin/packs/${reply.pack.id}`, { replace: reply.pack.id === id, state: { notice: done } });
       setNotice(t(done));
+      await refresh();
       return true;
     }
     setErrors(replyErrors(reply, t('admin-common:failed')));

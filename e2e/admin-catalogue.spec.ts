@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { snap, useLanguage } from './helpers';
+import { signInStaff } from './staff';
+
+// The catalogue journey of issue 10: an operator creates cards with images, builds a pack, previews and publishes
+// it, and sees it on the storefront with its commitment on /fairness. Every catalogue page is shot in both
+// languages.
+type Lang = 'ja' | 'en';
+type Catalogue = Record<string, unknown>;
+const text = (lang: Lang, ns: string) =>
+  JSON.parse(readFileSync(`apps/web/src/admin/i18n/${lang}/${ns}.json`, 'utf8')) as Catalogue;
+const str = (c: Catalogue, path: string) => path.split('.').reduce<unknown>((o, k) => (o as Catalogue)[k], c) as string;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A generated card picture (no real artwork): a coloured gradient with a frame. */
+async function art(hue: number, width = 600, height = 840): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${hue + 60},70%,30%)"/>
+    </linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <rect x="20" y="20" width="${width - 40}" height="${height - 40}" fill="none" stroke="#fff" stroke-width="8" rx="24"/>
+    <circle cx="${width / 2}" cy="${height / 2}" r="${width / 4}" fill="rgba(255,255,255,.35)"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+async function uploadInto(page: Page, scope: ReturnType<Page['locator']> | Page, hue: number, w?: number, h?: number) {
+  const before = await scope.locator('.a-thumbs img').count();
+  await scope
+    .getByTestId('image-input')
+    .setInputFiles({ name: `art-${hue}.png`, mimeType: 'image/png', buffer: await art(hue, w, h) });
+  await expect(scope.locator('.a-thumbs img')).toHaveCount(before + 1);
+}
+
+async function createCard(page: Page, lang: Lang, c: Catalogue, names: [string, string], rarity: number, hue: number) {
+  await page.goto('/admin/cards/new');
+  await expect(page.getByRole('heading', { name: str(c, 'newCard') })).toBeVisible();
+  await uploadInto(page, page, hue);
+  await page.getByLabel(str(c, 'nameJa')).fill(names[0]);
+  await page.getByLabel(str(c, 'nameEn')).fill(names[1]);
+  await page.getByLabel(str(c, 'rarity')).selectOption(String(rarity));
+  await page.getByLabel(str(c, 'modelNumber')).fill(`E2E-${hue}`);
+  await page.getByLabel(str(c, 'buyPoint')).fill(String(1000 * (rarity + 1)));
+  await page.getByRole('button', { name: str(text(lang, 'common'), 'save') }).click();
+  await expect(page.getByRole('status')).toHaveText(str(c, 'created'));
+  await expect(page).toHaveURL(/\/admin\/cards\/\d+$/);
+  return Number(/\/admin\/cards\/(\d+)$/.exec(page.url())![1]);
+}
+
+for (const lang of ['ja', 'en'] as const) {
+  test(`catalogue: cards with images → pack → preview → publish → storefront and /fairness (${lang})`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const c = text(lang, 'catalogue');
+    const tag = `${lang}${testInfo.project.name}`;
+    await useLanguage(page, lang);
+    await signInStaff(page, 'operator');
+
+    // Dashboard first (the operator's home), then the card master.
+    await page.goto('/admin/dashboard');
+    await expect(page.getByTestId('dashboard-figures')).toBeVisible();
+    await snap(page, testInfo, `admin-dashboard-${lang}`);
+
+    const hue = lang === 'ja' ? 10 : 190;
+    const s = await createCard(page, lang, c, [`星霊竜 ${tag}`, `Star Spirit Dragon ${tag}`], 3, hue);
+    await snap(page, testInfo, `admin-card-edit-${lang}`);
+    const a = await createCard(page, lang, c, [`月影の狐 ${tag}`, `Moonshade Fox ${tag}`], 2, hue + 40);
+    await page.goto('/admin/cards?q=' + encodeURIComponent(tag));
+    await expect(page.getByRole('link', { name: new RegExp(escape(tag)) })).toHaveCount(2);
+    await page.goto('/admin/cards');
+    await expect(page.getByRole('heading', { level: 1, name: str(c, 'cards') })).toBeVisible();
+    await expect(page.getByRole('link', { name: new RegExp(escape(tag)) }).first()).toBeVisible();
+    await snap(page, testInfo, `admin-cards-${lang}`);
+
+    // A pack: names, an image, price, sale start, 30 tickets: S 1 + A 4 + C 25 (a demo card).
+    await page.goto('/admin/packs/new');
+    const packName = lang === 'ja' ? `E2E 星霊竜パック ${tag}` : `E2E Star Spirit Pack ${tag}`;
+    await page.getByLabel(str(c, 'nameJa')).fill(`E2E 星霊竜パック ${tag}`);
+    await page.getByLabel(str(c, 'nameEn')).fill(`E2E Star Spirit Pack ${tag}`);
+    await page.getByLabel(str(c, 'detailJa')).fill('E2Eで作ったパックです。');
+    await page.getByLabel(str(c, 'detailEn')).fill('A pack made by the browser test.');
+    await uploadInto(page, page, hue + 120, 1200, 630);
+    await page.getByLabel(str(c, 'price'), { exact: true }).fill('300');
+    await page.getByLabel(str(c, 'start')).fill('2024-01-01T10:00');
+    await page.getByLabel(str(c, 'totalTickets')).fill('30');
+    const lines: [number | 'demo', string, string][] = [
+      [s, 'S', '1'],
+      [a, 'A', '4'],
+      ['demo', 'C', '25'],
+    ];
+    for (const [i, [card, rank, count]] of lines.entries()) {
+      await page.getByRole('button', { name: str(c, 'addCard') }).click();
+      await page.getByLabel(`${str(c, 'rank')} ${i + 1}`, { exact: true }).selectOption(rank);
+      const select = page.getByLabel(`${str(c, 'card')} ${i + 1}`, { exact: true });
+      if (card === 'demo') await select.selectOption({ index: 1 });
+      else await select.selectOption(String(card));
+      await page.getByLabel(`${str(c, 'count')} ${i + 1}`, { exact: true }).fill(count);
+    }
+    await expect(page.locator('.a-sum')).toHaveAttribute('data-ok', 'true');
+    await page.getByRole('button', { name: str(c, 'save') }).click();
+    await expect(page).toHaveURL(/\/admin\/packs\/\d+$/);
+    await expect(page.getByRole('status')).toHaveText(str(c, 'created'));
+    await expect(page.getByTestId('pack-status')).toHaveText(str(c, 'statuses.draft'));
+
+    // A lineup that does not add up is refused with the numbers, and nothing is saved.
+    await page.getByLabel(str(c, 'totalTickets')).fill('31');
+    await page.getByRole('button', { name: str(c, 'save') }).click();
+    await expect(page.getByRole('alert').filter({ hasText: '31' }).first()).toBeVisible();
+    await page.getByLabel(str(c, 'totalTickets')).fill('30');
+
+    await page.getByRole('button', { name: str(c, 'preview'), exact: true }).click();
+    await expect(page.getByTestId('pack-preview')).toContainText(packName);
+    await snap(page, testInfo, `admin-pack-draft-${lang}`);
+
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: str(c, 'publish') }).click();
+    await expect(page.getByTestId('pack-status')).toHaveText(str(c, 'statuses.on_sale'));
+    await expect(page.getByRole('status')).toHaveText(str(c, 'published'));
+    const commitment = (await page.getByTestId('commitment').textContent())!.trim();
+    expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+    await expect(page.getByTestId('figure-sold')).toContainText('0 / 30');
+    await snap(page, testInfo, `admin-pack-published-${lang}`);
+    const packId = Number(
+      /packId=(\d+)/.exec((await page.getByRole('link', { name: str(c, 'storefrontLink') }).getAttribute('href'))!)![1],
+    );
+
+    await page.goto('/admin/packs');
+    await expect(page.getByRole('heading', { level: 1, name: str(c, 'packs') })).toBeVisible();
+    await expect(page.getByRole('link', { name: packName })).toBeVisible();
+    await snap(page, testInfo, `admin-packs-${lang}`);
+
+    await page.goto('/admin/content');
+    await expect(page.getByRole('tab', { name: str(text(lang, 'content'), 'tabs.coupons') })).toBeVisible();
+    await snap(page, testInfo, `admin-content-${lang}`);
+
+    // The storefront sells it, with the commitment the console showed; /fairness shows the same commitment.
+    await page.goto(`/pack-detail?packId=${packId}`);
+    await expect(page.getByRole('heading', { name: packName })).toBeVisible();
+    await expect(page.getByText(commitment).first()).toBeVisible();
+    await page.goto(`/fairness?packId=${packId}`);
+    await expect(page.getByText(commitment).first()).toBeVisible();
+    await snap(page, testInfo, `admin-pack-fairness-${lang}`);
+  });
+}
