@@ -5,6 +5,8 @@ import { parseId } from '../../lib/pack/query-params';
 import { useCardTypes } from '../../api/site';
 import { PackBanner } from '../../components/pack/PackBanner';
 import { PackGrid, PackGridSkeleton } from '../../components/pack/PackGrid';
+import { PackListControls } from '../../components/pack/PackListControls';
+import { parseFilter, parseSort, sortAndFilter } from '../../lib/pack/pack-sort';
 import { Pager } from '../../components/ui/Pager';
 import page from './PackPages.module.css';
 
@@ -16,7 +18,17 @@ export function PackListPage() {
   const current = parseId(params.get('page')) ?? 1;
   const { data, isPending, refetch } = usePackAllList(cardType, current);
   const typeName = useCardTypes().find((c) => c.id === cardType)?.name ?? `#${cardType}`;
-  const go = (p: number) => setParams({ index: String(cardType), page: String(p) });
+  const sort = parseSort(params.get('sort'));
+  const filter = parseFilter(params.get('filter'));
+  // Sort and filter apply to the page on screen; they ride along in the address when paging.
+  const query = (p: number, s = sort, f = filter) => ({
+    index: String(cardType),
+    page: String(p),
+    ...(s !== 'new' ? { sort: s } : {}),
+    ...(f !== 'all' ? { filter: f } : {}),
+  });
+  const go = (p: number) => setParams(query(p));
+  const shown = sortAndFilter(data?.list ?? [], sort, filter);
   return (
     <section className={page.page} aria-labelledby="pack-list-title">
       <Link className={page.backLink} to="/">
@@ -25,6 +37,11 @@ export function PackListPage() {
       <h1 id="pack-list-title" className={page.h1}>
         {t('list.title', { type: typeName })}
       </h1>
+      <PackListControls
+        sort={sort}
+        filter={filter}
+        onChange={(next) => setParams(query(current, next.sort, next.filter), { replace: true })}
+      />
       {isPending ? (
         <PackGridSkeleton count={6} />
       ) : failed(data) ? (
@@ -34,12 +51,14 @@ export function PackListPage() {
             {t('list.retry')}
           </button>
         </div>
-      ) : (data?.list ?? []).length === 0 ? (
-        <p className={`${page.panel} ${page.center}`}>{t('list.empty')}</p>
+      ) : shown.length === 0 ? (
+        <p className={`${page.panel} ${page.center}`}>
+          {(data?.list ?? []).length === 0 ? t('list.empty') : t('list.noneMatch')}
+        </p>
       ) : (
         <>
           <PackGrid>
-            {(data?.list ?? []).map((p) => (
+            {shown.map((p) => (
               <PackBanner key={p.id} pack={p} onSaleStart={() => void refetch()} />
             ))}
           </PackGrid>
