@@ -64,15 +64,15 @@ describe('AddressModal', () => {
     expect(street().value).toBe('千代田');
   });
 
-  it('does not look anything up in English mode', async () => {
+  it('looks a Japanese postal code up in English mode too', async () => {
     await i18n.changeLanguage('en');
     const api = mockApi(baseRoutes({ 'POST /address/zipcode': TOKYO }));
     const user = userEvent.setup();
     const { zip } = await openModal();
     await user.type(zip, '1000001');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(api.posts('/address/zipcode')).toHaveLength(0);
-    expect(shiku().value).toBe('');
+    await waitFor(() => expect(shiku().value).toBe('千代田区'));
+    expect(api.posts('/address/zipcode')).toHaveLength(1);
+    expect(pref().value).toBe('13');
   });
 
   it('resets the prefecture to none and blanks the city when the code is unknown', async () => {

@@ -78,10 +78,11 @@ export function AddressModal({ open, onClose, onSaved }: AddressModalProps) {
     setGeneral([]);
   }, [open, saved, detail.isPending, reset, isDirty]);
 
-  // The lookup fires only for exactly 7 digits and only in Japanese mode (spec section 5).
+  // The lookup fires only for exactly 7 digits (spec section 5), in both languages since issue 13: a Japanese
+  // address is filled in Japanese (as it is delivered) whichever language the page is in.
   const lookUp = async (zipcode: string) => {
     latestZip.current = zipcode;
-    if (currentLang() !== 'ja' || !ZIP_COMPLETE.test(zipcode)) {
+    if (!ZIP_COMPLETE.test(zipcode)) {
       setLookup('idle');
       return;
     }
