@@ -12,6 +12,7 @@ import type {
 } from '@oripa/core';
 import { apiGet, apiPost, isOk, type ApiReply, type Reply } from './client';
 import { repeatWhileLost } from './retry-lost';
+import { pushDataLayer } from '../lib/tracking/data-layer';
 
 /** Query hooks and calls of the pack area (spec section 7; wire shapes in @oripa/core contract/packs.ts). */
 export type ListReply = Reply<PackListReply>;
@@ -101,10 +102,14 @@ export function useBuyResult(purchaseId: number | null = null) {
   });
 }
 
-/** Conversion tracking after the reveal; a failure is only logged (spec section 7). */
+/** Conversion tracking after the reveal, pushed to the dataLayer; a failure is only logged (spec section 7). */
 export async function reportGachaResult() {
   const r = await apiGet('/user/pack/gtm_gacha_result');
-  if (r.state !== 200) console.warn('gtm_gacha_result failed', r.state);
+  if (r.state !== 200) {
+    console.warn('gtm_gacha_result failed', r.state);
+    return;
+  }
+  pushDataLayer({ event: 'gacha', gacha_price: r.gacha_price, gacha_num: r.gacha_num, item_id: r.item_id });
 }
 
 export const postDecision = (sendCard: number[], reductionCard: number[]) =>

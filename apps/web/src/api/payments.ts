@@ -22,6 +22,7 @@ import type {
 } from '@oripa/core';
 import { apiGet, apiPost, pagePath, type ApiReply, type Reply } from './client';
 import { getPackDetail } from './packs';
+import { pushDataLayer } from '../lib/tracking/data-layer';
 
 /** Calls and query hooks of the point-purchase area (spec section 7; shapes in @oripa/core contract/payments.ts). */
 export type BuyReply = Reply<PointBuyReply>;
@@ -124,8 +125,7 @@ export async function trackPayResult(paymentId: string) {
     // The spec: the tracking discount is pay_point minus pay_price.
     discount: r.pay_point - r.pay_price,
   };
-  const w = window as unknown as { dataLayer?: unknown[] };
-  (w.dataLayer ??= []).push(event);
+  pushDataLayer(event);
   return event;
 }
 
