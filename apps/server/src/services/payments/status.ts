@@ -8,6 +8,7 @@ import {
   type PaymentChanges,
   type PaymentRow,
 } from '../../db/queries/payments.ts';
+import { lockReferralPair } from '../../db/queries/referrals.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { mailCreditedPayment } from '../../mail/payment-mails.ts';
 import { payReferralOnFirstPurchase } from '../programmes/referral/referral.ts';
@@ -77,6 +78,9 @@ export async function applyStatusIn(
   const before = p.status;
   const changed = await transition(tx, p, to, source, now, opts);
   if (changed && to === 'succeeded') {
+    // The referrer's row is locked before the credit touches any member row: parallel credits of members referred
+    // by one referrer then queue on it instead of deadlocking (each held a key-share lock on it, then asked more).
+    await lockReferralPair(tx, p.member_id);
     const { coupon } = await creditPayment(tx, p, now);
     await payReferralOnFirstPurchase(tx, ctx.config, p.member_id, p.id, now);
     p.coupon_point = coupon;
