@@ -31,7 +31,7 @@ async function referred(referrer: TestMember, tel = freshTel()) {
 
 async function buyCourse(m: TestMember) {
   const r = await buy(m.client, { point_price_id: t.course[3000], pay_id: 1, token: (await cardToken(t.shop)).token });
-  expect(r.state).toBe(200);
+  expect({ state: r.state, reason: r.reason, errors: r.errors }).toMatchObject({ state: 200 });
 }
 
 async function rewardOf(memberId: number) {
