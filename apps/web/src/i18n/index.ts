@@ -9,24 +9,46 @@ import type { Catalogue } from './catalogue';
  * use is fetched (the entry stays small; index.html preloads Japanese, the server swaps in English when the visitor
  * reads English). Validation messages come from @oripa/core's table.
  */
-const catalogues: Record<Lang, () => Promise<{ default: Catalogue }>> = {
+type Loader = () => Promise<{ default: Catalogue }>;
+const catalogues: Record<Lang, Loader> = {
   ja: () => import('./locales/ja.ts'),
   en: () => import('./locales/en.ts'),
 };
-const loading = new Map<Lang, Promise<void>>();
+/** account, payment and legal (issue 13: not in the top page's first bundle); see moreStrings below. */
+const moreCatalogues: Record<Lang, Loader> = {
+  ja: () => import('./locales/ja-more.ts'),
+  en: () => import('./locales/en-more.ts'),
+};
+const loading = new Map<string, Promise<void>>();
 
-/** Fetches a language's catalogue once and hands it to i18next; later calls wait for the same fetch. */
-export function loadLanguage(lang: Lang): Promise<void> {
-  let p = loading.get(lang);
+/** Fetches one catalogue chunk once and hands it to i18next; later calls wait for the same fetch. */
+function loadChunk(key: string, lang: Lang, loader: Loader): Promise<void> {
+  let p = loading.get(key);
   if (!p) {
-    p = catalogues[lang]().then(({ default: catalogue }) => {
+    p = loader().then(({ default: catalogue }) => {
       for (const [ns, strings] of Object.entries(catalogue)) i18n.addResourceBundle(lang, ns, strings, true, true);
     });
-    p.catch(() => loading.delete(lang));
-    loading.set(lang, p);
+    p.catch(() => loading.delete(key));
+    loading.set(key, p);
   }
   return p;
 }
+
+/** The namespaces the first render needs (common, layout, top, pack, meta, titles). */
+const loadFirstStrings = (lang: Lang) => loadChunk(lang, lang, catalogues[lang]);
+/** The account, payment and legal namespaces. */
+const loadMoreStrings = (lang: Lang) => loadChunk(`${lang}-more`, lang, moreCatalogues[lang]);
+
+/** Every namespace of a language but the lazily registered ones (tests, the console, a language switch). */
+export function loadLanguage(lang: Lang): Promise<void> {
+  return Promise.all([loadFirstStrings(lang), loadMoreStrings(lang)]).then(() => undefined);
+}
+
+/**
+ * The current language's account, payment and legal strings: lazy pages (routes/lazy-page.ts) and lazily loaded
+ * components that use them wait for this with their code, so none renders a raw key.
+ */
+export const moreStrings = (): Promise<void> => loadMoreStrings(currentLang());
 
 /** Switches the language once its catalogue is here, so no key flashes untranslated. */
 export async function switchLanguage(lang: Lang): Promise<void> {
@@ -106,8 +128,12 @@ void i18n
 rememberLanguage(i18n.language as Lang);
 i18n.on('languageChanged', (lng) => rememberLanguage(lng as Lang));
 
-/** Resolves once the starting language's strings are in: main.tsx renders after it. */
-export const i18nReady = loadLanguage(i18n.language === 'en' ? 'en' : 'ja');
+/**
+ * Resolves once the starting language's first-render strings are in: main.tsx renders after it. The rest of the
+ * language is fetched at once but not waited for (pages that need it wait through moreStrings).
+ */
+export const i18nReady = loadFirstStrings(i18n.language === 'en' ? 'en' : 'ja');
+void loadMoreStrings(i18n.language === 'en' ? 'en' : 'ja').catch(() => undefined);
 
 export const currentLang = (): Lang => (i18n.language === 'en' ? 'en' : 'ja');
 

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { moreStrings } from '../i18n';
 
 /** A lazily loaded page that can also be fetched ahead of time (a likely next page, while the browser is idle). */
 export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
@@ -10,11 +11,14 @@ export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
  */
 export function lazyPageOf<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
   let loading: Promise<M> | undefined;
+  // The page's code and the strings of the namespaces kept out of the first bundle (i18n/index.ts) arrive together.
   const preload = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
+    (loading ??= Promise.all([load(), moreStrings()])
+      .then(([module]) => module)
+      .catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      }));
   const page = lazy(() => preload().then((module) => ({ default: pick(module) }))) as unknown as LazyPage;
   page.preload = preload;
   return page;

@@ -3,13 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { isLoggedIn, useCurrentUser } from '../../api/account';
 import { useHeaderSlotState } from '../../hooks/use-header-slot';
+import { moreStrings } from '../../i18n';
 import { AccountIcon, ChevronLeftIcon, CoinIcon } from './icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import styles from './Header.module.css';
 
 // Only members have it, and its forms (coupon, address) bring the form libraries: fetched after the first render.
-const SideMenu = lazy(() => import('./side-menu/SideMenu').then((m) => ({ default: m.SideMenu })));
+const SideMenu = lazy(() =>
+  Promise.all([import('./side-menu/SideMenu'), moreStrings()]).then(([m]) => ({ default: m.SideMenu })),
+);
 
 // The shipping screens of spec section 2 carry the 'select items to ship' title even before their page sets one.
 const SHIPPING_PATHS = ['/get-card-list', '/confirm-get-card-list'];

@@ -1,10 +1,11 @@
 import { byNamespace } from '../catalogue';
 
-// Every namespace of this language in one chunk, loaded only when the language is in use (i18n/index.ts).
+// The namespaces the first render needs, in one chunk loaded only when the language is in use (i18n/index.ts).
+// programmes.json (issue 11) is fetched with its pages (i18n/lazy-namespaces.ts); account, payment and legal come in
+// a second chunk (./en-more.ts) fetched right after the first render and awaited by the pages that use them.
 export default byNamespace(
-  // programmes.json (issue 11) is fetched with its pages (i18n/lazy-namespaces.ts), not with every page.
-  import.meta.glob<Record<string, unknown>>(['./en/*.json', '!./en/programmes.json'], {
-    eager: true,
-    import: 'default',
-  }),
+  import.meta.glob<Record<string, unknown>>(
+    ['./en/*.json', '!./en/programmes.json', '!./en/account.json', '!./en/payment.json', '!./en/legal.json'],
+    { eager: true, import: 'default' },
+  ),
 );
