@@ -17,8 +17,9 @@ DECLARE
 BEGIN
   FOR r IN SELECT * FROM (VALUES
     ('members', 'members_id_fixed', ARRAY['id']),
-    ('packs', 'packs_id_fixed', ARRAY['id']),
-    ('pack_cards', 'pack_cards_fixed', ARRAY['id', 'pack_id']),
+    ('packs', 'packs_id_fixed', ARRAY['id', 'seed', 'seed_hash', 'total_tickets']),
+    -- A published lineup is frozen (ADR 0016): which card, its rank and its count never change.
+    ('pack_cards', 'pack_cards_fixed', ARRAY['id', 'pack_id', 'rank', 'set_count', 'card_id']),
     ('pack_stock', 'pack_stock_fixed', ARRAY['pack_id', 'total']),
     ('purchases', 'purchases_fixed', ARRAY['id', 'member_id', 'pack_id']),
     ('purchase_cards', 'purchase_cards_fixed', ARRAY['purchase_id', 'member_id', 'pack_id', 'pack_card_id']),

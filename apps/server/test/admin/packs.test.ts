@@ -149,6 +149,13 @@ describe('publish → on sale → close', () => {
     expect(price.state).toBe(409);
     const rows = await t.shop.ctx.db.pool.query('SELECT point, total_tickets FROM packs WHERE id = $1', [packId]);
     expect(rows.rows[0]).toEqual({ point: 300, total_tickets: 20 });
+    // The database refuses it too, whoever asks: counts, ranks, the seed and its commitment are records.
+    const db = t.shop.ctx.db.pool;
+    await expect(
+      db.query('UPDATE pack_cards SET set_count = set_count + 1 WHERE pack_id = $1', [packId]),
+    ).rejects.toThrow(/records/);
+    await expect(db.query("UPDATE pack_cards SET rank = 'S' WHERE pack_id = $1", [packId])).rejects.toThrow(/records/);
+    await expect(db.query("UPDATE packs SET seed_hash = 'x' WHERE id = $1", [packId])).rejects.toThrow(/records/);
 
     const texts = await t.op.post(`/admin/packs/${d.id}`, { ...body, name_ja: '新しい名前', detail_en: 'New words' });
     expect(texts.state, JSON.stringify(texts)).toBe(200);
