@@ -6,7 +6,7 @@ import { useRefreshCurrentUser } from '../../../api/account';
 import { linkMessagingApp, programmeBKeys, takeDailyDraw, useDailyDraw } from '../../../api/programmes-b';
 import { LoadState } from '../../../components/payment/LoadState';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { refusal } from '../exchange/ExchangePage';
+import { refusal } from '../../../lib/programmes-b/refusal';
 import { PROGRAMMES_B_NS } from '../programmes-b-i18n';
 import styles from '../ProgrammesB.module.css';
 

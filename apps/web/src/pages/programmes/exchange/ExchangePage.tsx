@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshCurrentUser } from '../../../api/account';
-import { firstError, type ApiReply } from '../../../api/client';
 import {
   checkExchange,
   decideExchange,
@@ -12,6 +11,7 @@ import {
   requestKey,
   useExchangeCards,
 } from '../../../api/programmes-b';
+import { refusal } from '../../../lib/programmes-b/refusal';
 import { AddressModal } from '../../../components/account/AddressModal';
 import { LoadState } from '../../../components/payment/LoadState';
 import { Modal } from '../../../components/ui/Modal';
@@ -19,10 +19,6 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { Pager } from '../../../components/ui/Pager';
 import { PROGRAMMES_B_NS } from '../programmes-b-i18n';
 import styles from '../ProgrammesB.module.css';
-
-/** The first message of a refused call, whatever field it names. */
-export const refusal = (reply: ApiReply) =>
-  Object.values(reply.errors ?? {})[0]?.[0] ?? firstError(reply, 'general') ?? '';
 
 /**
  * The exchange corner (/exchange-card): cards for points with a finite stock; a confirmation shows the points

@@ -5,7 +5,7 @@ import { useRefreshCurrentUser } from '../../../api/account';
 import { claimSnsCampaign, programmeBKeys, useSnsCampaign } from '../../../api/programmes-b';
 import { LoadState } from '../../../components/payment/LoadState';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { refusal } from '../exchange/ExchangePage';
+import { refusal } from '../../../lib/programmes-b/refusal';
 import { PROGRAMMES_B_NS } from '../programmes-b-i18n';
 import styles from '../ProgrammesB.module.css';
 

@@ -14,7 +14,7 @@ import { LoadState } from '../../../components/payment/LoadState';
 import { Modal } from '../../../components/ui/Modal';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { tMessage } from '../../../i18n';
-import { refusal } from '../exchange/ExchangePage';
+import { refusal } from '../../../lib/programmes-b/refusal';
 import { PROGRAMMES_B_NS } from '../programmes-b-i18n';
 import styles from '../ProgrammesB.module.css';
 
