@@ -60,7 +60,7 @@ export function WithdrawPage() {
           <dt>{t('withdraw.coins')}</dt>
           <dd>{t('coin.amount', { value: fmt(p?.coin) })}</dd>
         </dl>
-        <p className={styles.hint}>{t('withdraw.lostNote')}</p>
+        <p className={`${styles.hint} ${facts.lead}`}>{t('withdraw.lostNote')}</p>
       </section>
       {blocked ? (
         <>
