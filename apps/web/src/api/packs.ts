@@ -48,6 +48,17 @@ export function usePackList(cardType: number) {
   });
 }
 
+/** The card types with a pack on sale now (in stock, started): a 'coming soon' game with one is not coming soon. */
+export function useTypesOnSale(): Set<number> {
+  const { data } = useQuery({
+    queryKey: packKeys.list(),
+    queryFn: () => apiGet<ListReply>('/user/pack/list'),
+    select: (r) => (r.list ?? []).filter((p) => p.pack_count > 0 && p.is_before !== '1').map((p) => p.card_type),
+    staleTime: 15_000,
+  });
+  return new Set(data ?? []);
+}
+
 export function usePackAllList(type: number, page: number) {
   return useQuery({
     queryKey: packKeys.allList(type, page),

@@ -2,6 +2,7 @@ import { pageMeta } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCardTypes } from '../../api/site';
+import { useTypesOnSale } from '../../api/packs';
 import { PackBannerList } from '../../components/pack/PackBannerList';
 import { useCanonical } from '../../hooks/use-canonical';
 import { CardTypeTabs, panelId, tabId } from './CardTypeTabs';
@@ -18,7 +19,12 @@ export function TopPage() {
   const { i18n } = useTranslation('top');
   useCanonical('/');
   const heading = pageMeta[i18n.language === 'en' ? 'en' : 'ja'].topTitle;
-  const types = useCardTypes();
+  const onSale = useTypesOnSale();
+  // A game flagged 'coming soon' that already has a pack on sale (an early release) shows that pack, without the
+  // badge: the tab must not say 'coming soon' over a pack that can be drawn (issue 13).
+  const types = useCardTypes().map((c) =>
+    c.coming_soon === '1' && onSale.has(c.id) ? { ...c, coming_soon: '0' as const } : c,
+  );
   const [params, setParams] = useSearchParams();
   const requested = Number(params.get('type'));
   const selected = types.find((c) => c.id === requested) ?? types[0]!;
