@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import iconv from 'iconv-lite';
-import { generate } from 'otplib';
 import { snap, useLanguage } from './helpers';
+import { apiPost, signInStaff } from './staff';
 
 // The fulfilment journey of issue 10: a member buys and chooses to ship; the shipping role exports the carrier
 // CSV, imports tracking numbers, packs and marks the parcel shipped; the member sees the timeline with the tracking
@@ -14,27 +14,6 @@ const str = (c: Catalogue, path: string) => path.split('.').reduce<unknown>((o, 
 const shop = (lang: Lang, ns: string) => read(`apps/web/src/i18n/locales/${lang}/${ns}.json`);
 const consoleText = (lang: Lang) => read(`apps/web/src/admin/i18n/${lang}/fulfilment.json`);
 const PACK = { ja: 'ドラゴンシジル 蒼炎の覇者パック', en: 'Dragon Sigil: Azure Flame Sovereign Pack' };
-
-/** A POST of the /api contract (form-encoded json with the CSRF pair) from a context's cookie jar. */
-async function apiPost(request: APIRequestContext, path: string, params: Record<string, unknown> = {}) {
-  const pair = (await (await request.get('/api/user/point')).json()) as { csrf: Record<string, string> };
-  const res = await request.post(`/api${path}`, {
-    form: { ...pair.csrf, json: JSON.stringify(params) },
-  });
-  return (await res.json()) as Record<string, unknown>;
-}
-
-/** Signs a new staff member of `role` in on this page's context through the real steps (password, TOTP). */
-async function signInStaff(page: Page, role: string) {
-  const made = (await (await page.request.post('/sandbox/staff', { data: { role } })).json()) as {
-    mail: string;
-    pass: string;
-  };
-  expect((await apiPost(page.request, '/admin/login', { mail: made.mail, pass: made.pass })).state).toBe(200);
-  const setup = await apiPost(page.request, '/admin/totp/setup');
-  const code = await generate({ secret: setup.secret as string });
-  expect((await apiPost(page.request, '/admin/totp/enable', { code })).state).toBe(200);
-}
 
 /** The member's purchase through the shop: log in, draw 10, skip the reveal, ship every card. */
 async function buyAndShip(page: Page, lang: Lang, mail: string, pass: string) {

@@ -109,9 +109,9 @@ function UnusedBalance() {
       <h2 id="unused-h">{t('unused.title')}</h2>
       <p className="a-hint">{t('unused.hint')}</p>
       {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
-      <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('unused.title')}>
+      <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('unused.table')}>
         <table className="a-plain">
-          <caption style={HIDDEN}>{t('unused.title')}</caption>
+          <caption style={HIDDEN}>{t('unused.table')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('unused.date')}</th>
