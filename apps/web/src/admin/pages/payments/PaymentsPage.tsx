@@ -32,7 +32,12 @@ export function PaymentsPage() {
   const columns = useMemo<ColumnDef<AdminPayment, unknown>[]>(
     () => [
       { id: 'created_at', header: t('columns.created'), accessorKey: 'created_at', enableSorting: true },
-      { id: 'id', header: t('columns.id'), accessorKey: 'public_id', enableSorting: false },
+      {
+        id: 'id',
+        header: t('columns.id'),
+        cell: ({ row }) => <span style={{ wordBreak: 'break-all' }}>{row.original.public_id}</span>,
+        enableSorting: false,
+      },
       {
         id: 'member',
         header: t('columns.member'),
