@@ -38,10 +38,8 @@ describe('unused-balance report (資金決済法 base dates)', () => {
     });
     const report = await t.owner.get('/admin/operations/unused-balance');
     expect(report.state).toBe(200);
-    const rows = Object.fromEntries((report.rows as { date: string }[]).map((r) => [r.date, r])) as Record<
-      string,
-      { paid_points: number; free_points: number; unused_yen: number; deposit_yen: number }
-    >;
+    type Row = { date: string; paid_points: number; free_points: number; unused_yen: number; deposit_yen: number };
+    const rows = Object.fromEntries((report.rows as Row[]).map((r) => [r.date, r]));
     const delta = (date: string, key: 'paid_points' | 'free_points') =>
       rows[date]![key] - (base[date] as unknown as Record<string, number>)[key]!;
     expect(delta('2026-03-31', 'paid_points')).toBe(3000 + 700);
