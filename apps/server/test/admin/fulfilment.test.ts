@@ -1,6 +1,9 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { YAMATO_B2_HEADER, CLICK_POST_HEADER, parseCsv } from '@oripa/core/admin';
+import type { DrawnCard } from '@oripa/core';
+import { buildMember } from '../factories.ts';
+import { buildPack, drawVia } from '../packs/pack-fixtures.ts';
 import { startTestShop, useShop } from '../test-shop.ts';
 import { shippedDraw } from './fulfilment-fixtures.ts';
 import { staffClient, type StaffClient } from './staff-fixtures.ts';
@@ -32,6 +35,23 @@ describe('shipments: one per member and address', () => {
     expect(packed).toMatchObject({ state: 200, moved: 1 });
     const third = await shippedDraw(t.shop, 1, first.member);
     expect(third.shipmentId).not.toBe(first.shipmentId);
+  });
+
+  it('opens one parcel when two decisions of one member to one address run at once', async () => {
+    const m = await buildMember(t.shop, { paidPoints: 10_000, address: true });
+    const bought = [];
+    for (let i = 0; i < 2; i++) {
+      const { buy } = await drawVia(m.client, await buildPack(t.shop), 2);
+      bought.push((buy!.cards as DrawnCard[]).map((c) => c.history_id));
+    }
+    const replies = await Promise.all(
+      bought.map((ids) => m.client.post('/user/pack/decision', { send_card: ids, reduction_card: [] })),
+    );
+    expect(replies.map((r) => r.state)).toEqual([200, 200]);
+    const parcels = await q('SELECT DISTINCT shipment_id FROM purchase_cards WHERE id = ANY($1::bigint[])', [
+      bought.flat(),
+    ]);
+    expect(parcels.rows).toHaveLength(1);
   });
 
   it('refuses to mark packed a shipment that gained cards since the pick list was printed', async () => {
