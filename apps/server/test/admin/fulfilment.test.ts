@@ -109,11 +109,19 @@ describe('carrier files', () => {
     expect(row![YAMATO_B2_HEADER.indexOf('お届け先住所')]).toBe('東京都千代田区千代田1-1');
     expect(row![YAMATO_B2_HEADER.indexOf('請求先顧客コード')]).toBe('012345678901');
     expect(row![YAMATO_B2_HEADER.indexOf('記事')]).toBe('カード2枚');
+    // CP932's extensions survive (a name with 髙, a building with ①), as Windows and B2 Cloud read them.
+    await q(`UPDATE shipments SET address = address || '{"name": "髙橋 花子", "building": "コーポ①"}' WHERE id = $1`, [
+      shipmentId,
+    ]);
+    const again = await t.shipping.raw(`/api/admin/shipments/export?format=yamato_b2&ids=${shipmentId}`);
+    const [, named] = parseCsv(iconv.decode(Buffer.from(await again.arrayBuffer()), 'cp932'));
+    expect(named![YAMATO_B2_HEADER.indexOf('お届け先名')]).toBe('髙橋 花子');
+    expect(named![YAMATO_B2_HEADER.indexOf('お届け先アパートマンション名')]).toBe('コーポ①');
 
     const cp = await t.shipping.raw(`/api/admin/shipments/export?format=click_post&ids=${shipmentId}`);
     const [cpHeader, cpRow] = parseCsv(iconv.decode(Buffer.from(await cp.arrayBuffer()), 'Shift_JIS'));
     expect(cpHeader).toEqual([...CLICK_POST_HEADER]);
-    expect(cpRow!.slice(0, 4)).toEqual(['1000001', '試験 太郎', '様', '東京都千代田区']);
+    expect(cpRow!.slice(0, 4)).toEqual(['1000001', '髙橋 花子', '様', '東京都千代田区']);
   });
 
   it('refuses an export naming nothing or an unknown format', async () => {

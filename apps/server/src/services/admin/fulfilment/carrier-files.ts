@@ -53,7 +53,10 @@ export interface CarrierFileOptions {
   customerCode?: string;
 }
 
-/** A carrier's import file for these shipments, encoded in Shift_JIS (CRLF), with its download name. */
+/**
+ * A carrier's import file for these shipments in Shift_JIS as Windows writes it (CP932: with the NEC and IBM
+ * extensions, e.g. 髙 and ①, that Japanese names and addresses use), CRLF, with its download name.
+ */
 export async function carrierFile(
   ctx: AppContext,
   shipments: ShipmentWithLines[],
@@ -71,5 +74,5 @@ export async function carrierFile(
           opts.service,
         )
       : clickPostCsv(parcels);
-  return { body: iconv.encode(text, 'Shift_JIS'), fileName: `${opts.format}_${stamp}.csv` };
+  return { body: iconv.encode(text, 'cp932'), fileName: `${opts.format}_${stamp}.csv` };
 }

@@ -14,14 +14,14 @@ const refused = (errors: string[]) => new AppError('validation', { csv: errors }
 
 /**
  * A carrier tool's file as text: UTF-8 when it is valid UTF-8 (a BOM or plain ASCII included), else Shift_JIS
- * (what B2 Cloud and Excel in Japan write). Bytes that are neither are refused.
+ * (CP932, what B2 Cloud and Excel in Japan write). Bytes that are neither are refused.
  */
 export function decodeCsv(bytes: Buffer): string {
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   try {
     return utf8.decode(bytes);
   } catch {
-    const text = iconv.decode(bytes, 'Shift_JIS');
+    const text = iconv.decode(bytes, 'cp932');
     if (text.includes('\uFFFD')) throw refused([fulfilmentMsg('trackingCsvEncoding')]);
     return text;
   }
