@@ -117,8 +117,13 @@ function toForm(fields: FieldDef[], row: ContentRow | null): Record<string, unkn
   );
 }
 
+/** The request body: flags as '0'/'1'; an empty number is left out, so the schema's default applies. */
 const toBody = (fields: FieldDef[], v: Record<string, unknown>) =>
-  Object.fromEntries(fields.map((f) => [f.name, f.kind === 'flag' ? (v[f.name] ? '1' : '0') : v[f.name]]));
+  Object.fromEntries(
+    fields
+      .filter((f) => !(f.kind === 'number' && v[f.name] === ''))
+      .map((f) => [f.name, f.kind === 'flag' ? (v[f.name] ? '1' : '0') : v[f.name]]),
+  );
 
 /** /admin/content (operator): banners, community posts, card types, point courses and coupons. */
 export function ContentPage() {
