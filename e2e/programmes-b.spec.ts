@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Dialog, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { snap, useLanguage } from './helpers';
 
 // Member programmes, part 2 (issue 11) in both languages: exchange a card; link a partner site and transfer points;
@@ -32,14 +32,17 @@ async function logIn(page: Page, lang: Lang, data: Record<string, unknown> = {})
   return m;
 }
 
-/** Runs `act`, answers the dialog it opens (accept) and returns its text. */
-async function dialogOf(page: Page, act: () => Promise<unknown>): Promise<string> {
-  const shown = page.waitForEvent('dialog');
-  await act();
-  const dialog: Dialog = await shown;
-  const text = dialog.message();
-  await dialog.accept();
-  return text;
+/**
+ * Accepts every dialog (alert and confirm) the page opens and keeps its text: a confirm opened inside a click
+ * blocks that click until answered, so the answer cannot wait for the click to finish.
+ */
+function acceptDialogs(page: Page): string[] {
+  const said: string[] = [];
+  page.on('dialog', (dialog) => {
+    said.push(dialog.message());
+    void dialog.accept();
+  });
+  return said;
 }
 
 async function pointsNow(page: Page): Promise<number> {
@@ -75,17 +78,16 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(done).toBeVisible();
       await snap(page, testInfo, `programmes-b-${lang}-exchange-done`, { fullPage: false });
       expect(await pointsNow(page)).toBe(6_800);
-      const converted = fill(str(b, 'exchange.converted'), { point: '2,000' });
-      const said = await dialogOf(page, () =>
-        done.getByRole('button', { name: fill(str(b, 'exchange.convert'), { point: '2,000' }) }).click(),
-      );
-      expect(said).toBe(converted);
+      const said = acceptDialogs(page);
+      await done.getByRole('button', { name: fill(str(b, 'exchange.convert'), { point: '2,000' }) }).click();
+      await expect.poll(() => said).toEqual([fill(str(b, 'exchange.converted'), { point: '2,000' })]);
       await expect(done).toBeHidden();
       expect(await pointsNow(page)).toBe(8_800);
     });
 
     test('link a partner site (a wrong password first) and transfer points from it', async ({ page }, testInfo) => {
       await logIn(page, lang);
+      const said = acceptDialogs(page);
       await page.goto('/transfer-point');
       await expect(page.getByRole('heading', { name: 'TRANSFER POINT', exact: true })).toBeVisible();
       const site = page.getByRole('article', { name: SITE[lang] });
@@ -97,12 +99,12 @@ for (const lang of ['ja', 'en'] as const) {
       await field(login, str(b, 'transfer.loginid')).fill(PARTNER.loginid);
       await field(login, str(b, 'transfer.password')).fill('wrong-password');
       await snap(page, testInfo, `programmes-b-${lang}-transfer-login`, { fullPage: false });
-      const refused = await dialogOf(page, () => login.getByRole('button', { name: str(b, 'transfer.login') }).click());
-      expect(refused).toBe(str(b, 'transfer.loginFailedAlert'));
+      await login.getByRole('button', { name: str(b, 'transfer.login') }).click();
+      await expect.poll(() => said).toEqual([str(b, 'transfer.loginFailedAlert')]);
       await expect(login).toBeVisible(); // the popup stays open
       await field(login, str(b, 'transfer.password')).fill(PARTNER.password);
-      const linked = await dialogOf(page, () => login.getByRole('button', { name: str(b, 'transfer.login') }).click());
-      expect(linked).toBe(str(b, 'transfer.linkedAlert'));
+      await login.getByRole('button', { name: str(b, 'transfer.login') }).click();
+      await expect.poll(() => said.at(-1)).toBe(str(b, 'transfer.linkedAlert'));
       await expect(site.getByText(str(b, 'transfer.linked'), { exact: true })).toBeVisible();
 
       await site.getByRole('button', { name: str(b, 'transfer.migrate') }).click();
@@ -114,15 +116,15 @@ for (const lang of ['ja', 'en'] as const) {
       );
       await field(popup, str(b, 'transfer.pointLabel')).fill('1500');
       await snap(page, testInfo, `programmes-b-${lang}-transfer-point`, { fullPage: false });
-      const shown = page.waitForEvent('dialog');
+      said.length = 0;
       await popup.getByRole('button', { name: str(b, 'transfer.send') }).click();
-      const confirm = await shown;
-      expect(confirm.message()).toBe(fill(str(b, 'transfer.confirm'), { site: SITE[lang], point: '1,500' }));
-      const moved = page.waitForEvent('dialog');
-      await confirm.accept();
-      const alert = await moved;
-      expect(alert.message()).toBe(str(b, 'transfer.movedAlert'));
-      await alert.accept();
+      // The confirmation names the site, then the success alert.
+      await expect
+        .poll(() => said)
+        .toEqual([
+          fill(str(b, 'transfer.confirm'), { site: SITE[lang], point: '1,500' }),
+          str(b, 'transfer.movedAlert'),
+        ]);
       await expect(popup).toBeHidden();
       expect(await pointsNow(page)).toBe(1_500);
     });

@@ -123,7 +123,7 @@ export function ExchangePage() {
             const out = c.stock_left <= 0;
             return (
               <li key={c.id} className={`${styles.item} ${out ? styles.soldOut : ''}`}>
-                <img src={c.image_url} alt="" loading="lazy" width={252} height={352} />
+                <img src={c.image_url} alt="" width={252} height={352} />
                 <span className={styles.name}>{c.name}</span>
                 <span className={styles.muted}>{c.model_number}</span>
                 <span className={styles.price}>{t('exchange.price', { point: fmt(c.point) })}</span>
