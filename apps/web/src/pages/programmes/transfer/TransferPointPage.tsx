@@ -48,9 +48,9 @@ export function TransferPointPage() {
           <article key={site.id} className={styles.card} aria-label={site.name}>
             <div className={styles.row}>
               <h2 className={styles.sectionTitle}>{site.name}</h2>
-              <span className={`${styles.badge} ${site.status === '1' ? styles.badgeOn : ''}`}>
-                {site.status === '1' ? t('transfer.linked') : t('transfer.unlinked')}
-              </span>
+              {site.status === '1' && (
+                <span className={`${styles.badge} ${styles.badgeOn}`}>{t('transfer.linked')}</span>
+              )}
             </div>
             {site.status === '1' ? (
               <>
@@ -69,9 +69,12 @@ export function TransferPointPage() {
                 </button>
               </>
             ) : (
-              <button type="button" className={styles.secondary} onClick={() => setLogin(site)}>
-                {t('transfer.unlinked')}
-              </button>
+              <>
+                <p className={styles.muted}>{t('transfer.unlinkedHint')}</p>
+                <button type="button" className={styles.secondary} onClick={() => setLogin(site)}>
+                  {t('transfer.unlinked')}
+                </button>
+              </>
             )}
           </article>
         ))
