@@ -174,6 +174,7 @@ for (const lang of ['ja', 'en'] as const) {
 
       await drawOnce(page, lang, COIN_PACK[lang]);
       await expect(page).toHaveURL(/\/thank-you$/);
+      await expect(page.getByRole('heading', { name: str(read(lang, 'pack'), 'thanks.title') })).toBeVisible();
       await snap(page, testInfo, `programmes-${lang}-thank-you`);
       await page.goto('/coin-history');
       await expect(page.getByRole('row').filter({ hasText: '-50' }).first().getByRole('link')).toBeVisible();
@@ -223,7 +224,11 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(done).toBeVisible();
       await expect(done.getByText(lang === 'ja' ? 'ゴールド' : 'Gold').first()).toBeVisible();
       await snap(page, testInfo, `programmes-${lang}-rank-complete`, { fullPage: false });
-      await done.getByRole('button', { name: str(pr, 'rank.close') }).click();
+      // The × in the corner has the same name; the button under the text is the last one.
+      await done
+        .getByRole('button', { name: str(pr, 'rank.close') })
+        .last()
+        .click();
       await expect(page.getByText(str(read(lang, 'layout'), 'menu.rank.maintainedNote'))).toBeVisible();
     });
 
