@@ -152,6 +152,10 @@ for (const lang of ['ja', 'en'] as const) {
     await page.goto(`/pack-detail?packId=${packId}`);
     await expect(page.getByRole('heading', { name: packName })).toBeVisible();
     await expect(page.getByText(commitment).first()).toBeVisible();
+    // The uploaded images are served (/media) and shown by the storefront.
+    const media = page.locator('img[src^="/media/"]').first();
+    await expect(media).toBeVisible();
+    expect(await media.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await page.goto(`/fairness?packId=${packId}`);
     await expect(page.getByText(commitment).first()).toBeVisible();
     await snap(page, testInfo, `admin-pack-fairness-${lang}`);

@@ -8,6 +8,7 @@ import { fetchCard, saveCard } from '../../api/catalogue';
 import { FormAlert } from '../../components/Field';
 import { ImagePicker } from './ImagePicker';
 import { replyErrors, schemaErrors, type FormErrors } from './form-errors';
+import { CardTypeOptions } from './CardTypeOptions';
 import './catalogue.css';
 
 type CardForm = Omit<AdminCard, 'id' | 'updated'>;
@@ -118,8 +119,7 @@ function CardFormView({ id, initial, created }: { id: number | null; initial: Ca
               value={v.card_type}
               onChange={(e) => set('card_type', Number(e.target.value))}
             >
-              <option value={1}>{t('cardTypes.1')}</option>
-              <option value={2}>{t('cardTypes.2')}</option>
+              <CardTypeOptions current={v.card_type} />
             </select>
           </div>
           <div className="a-field">

@@ -7,6 +7,7 @@ import { firstError, isOk } from '../../../api/client';
 import { fetchCards } from '../../api/catalogue';
 import { DataTable, type ColumnDef } from '../../components/DataTable';
 import { useListParams } from '../../hooks/use-list-params';
+import { CardTypeOptions, useCardTypes } from './CardTypeOptions';
 import './catalogue.css';
 
 const FILTERS = ['q', 'card_type'];
@@ -21,6 +22,7 @@ export function CardsPage() {
     placeholderData: keepPreviousData,
   });
   const ok = isOk(list.data) ? list.data : undefined;
+  const types = useCardTypes();
   const columns = useMemo<ColumnDef<AdminCard, unknown>[]>(
     () => [
       {
@@ -62,10 +64,10 @@ export function CardsPage() {
       {
         id: 'card_type',
         header: t('cardType'),
-        accessorFn: (r) => t(`cardTypes.${r.card_type}`, { defaultValue: String(r.card_type) }),
+        accessorFn: (r) => types.find((x) => x.id === r.card_type)?.name ?? String(r.card_type),
       },
     ],
-    [t],
+    [t, types],
   );
   return (
     <>
@@ -121,8 +123,7 @@ function CardFilters({
         <label htmlFor={`${id}-type`}>{t('cardType')}</label>
         <select id={`${id}-type`} value={f.card_type ?? ''} onChange={(e) => setF({ ...f, card_type: e.target.value })}>
           <option value="">{t('all')}</option>
-          <option value="1">{t('cardTypes.1')}</option>
-          <option value="2">{t('cardTypes.2')}</option>
+          <CardTypeOptions />
         </select>
       </div>
       <button type="submit">{t('admin-common:search')}</button>

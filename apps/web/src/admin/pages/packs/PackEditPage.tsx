@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isOk, type ApiReply } from '../../../api/client';
 import { clonePack, closePack, fetchCards, fetchPack, publishPack, savePack } from '../../api/catalogue';
 import { FormAlert } from '../../components/Field';
+import { CardTypeOptions } from '../cards/CardTypeOptions';
 import { ImagePicker } from '../cards/ImagePicker';
 import { replyErrors, schemaErrors, type FormErrors } from '../cards/form-errors';
 import { PackFigures } from './PackFigures';
@@ -257,8 +258,7 @@ function PackFormView({
               onChange={(e) => set('card_type', e.target.value)}
               {...frozenExtra}
             >
-              <option value="1">{t('cardTypes.1')}</option>
-              <option value="2">{t('cardTypes.2')}</option>
+              <CardTypeOptions current={v.card_type} />
             </select>
           </div>
           {input('point', t('price'), { inputMode: 'numeric', ...frozenExtra })}
