@@ -139,14 +139,10 @@ const sameLineup = (a: readonly LineupEntry[], b: readonly LineupEntry[]) => {
 
 /** The first frozen field a change to a published pack touches, or null. */
 function frozenChange(stored: PackDraftInput, next: PackDraftInput): string | null {
+  const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
   for (const field of FROZEN_AFTER_PUBLISH) {
-    if (field === 'lineup') {
-      if (!sameLineup(stored.lineup, next.lineup)) return field;
-    } else if (Number(stored[field] || 0) !== Number(next[field] || 0) && field !== 'payment_method') {
-      return field;
-    } else if (field === 'payment_method' && stored.payment_method !== next.payment_method) {
-      return field;
-    }
+    const changed = field === 'lineup' ? !sameLineup(stored.lineup, next.lineup) : !same(stored[field], next[field]);
+    if (changed) return field;
   }
   return null;
 }
