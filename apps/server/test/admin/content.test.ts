@@ -79,6 +79,14 @@ describe('posts, card types, point courses', () => {
     expect(Object.keys(bad.errors ?? {}).sort()).toEqual(['point', 'price']);
     const courses = await op.get('/admin/content/point-courses');
     expect((courses.rows as { point: number }[]).map((c) => c.point)).toContain(3000);
+
+    // A coin course (issue 11's coins): listed for members among the coin courses, not the point ones.
+    expect((await op.post('/admin/content/point-courses', { currency: 'coin', point: 1200, price: 1000 })).state).toBe(
+      200,
+    );
+    const coins = await t.shop.client().get('/user/coin_price');
+    expect(JSON.stringify(coins)).toContain('1200');
+    expect(JSON.stringify(await t.shop.client().get('/user/point_price'))).not.toContain('"point":1200');
   });
 });
 

@@ -61,6 +61,8 @@ export type CardTypeInput = z.infer<typeof cardTypeSchema>;
 
 /** Spec section 9: a purchase is 300 to 50,000 points; the price is yen (1 point = 1 yen, a course may discount). */
 export const pointCourseSchema = z.object({
+  /** 'coin': a coin course (issue 11's coins are bought through the same courses and payments). */
+  currency: z.enum(['point', 'coin'], { error: 'invalid' }).optional().default('point'),
   point: intField(300, 50_000),
   price: intField(1, 50_000),
   memo: optionalText(200),

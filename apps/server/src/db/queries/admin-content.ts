@@ -115,6 +115,7 @@ export async function upsertCardType(db: Queryable, c: CardTypeInput): Promise<A
 
 export interface AdminCourseRow {
   id: number;
+  currency: 'point' | 'coin';
   point: number;
   price: number;
   memo: string;
@@ -127,27 +128,27 @@ export interface AdminCourseRow {
 export const listAllCourses = (db: Queryable) =>
   many<AdminCourseRow>(
     db,
-    `SELECT c.id, c.point, c.price, c.memo, c.memo_en, c.sort, c.active,
+    `SELECT c.id, c.currency, c.point, c.price, c.memo, c.memo_en, c.sort, c.active,
        (SELECT count(*) FROM payments p WHERE p.point_course_id = c.id AND p.status = 'succeeded')::int AS sold
-     FROM point_courses c ORDER BY c.sort, c.point, c.id`,
+     FROM point_courses c ORDER BY c.currency DESC, c.sort, c.point, c.id`,
   );
 
 export async function insertCourseRow(db: Queryable, c: PointCourseInput): Promise<number> {
   return insertReturningId(
     db,
-    `INSERT INTO point_courses (point, price, memo, memo_en, sort, active) VALUES ($1, $2, $3, $4, $5, $6)
-     RETURNING id`,
-    [c.point, c.price, c.memo, c.memo_en, c.sort, c.active],
+    `INSERT INTO point_courses (point, price, memo, memo_en, sort, active, currency)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [c.point, c.price, c.memo, c.memo_en, c.sort, c.active, c.currency],
   );
 }
 
 export async function updateCourseRow(db: Queryable, id: number, c: PointCourseInput) {
   return maybeOne<Omit<AdminCourseRow, 'sold'>>(
     db,
-    `UPDATE point_courses n SET point = $2, price = $3, memo = $4, memo_en = $5, sort = $6, active = $7
+    `UPDATE point_courses n SET point = $2, price = $3, memo = $4, memo_en = $5, sort = $6, active = $7, currency = $8
      FROM (SELECT * FROM point_courses WHERE id = $1 FOR UPDATE) o WHERE n.id = o.id
-     RETURNING o.id, o.point, o.price, o.memo, o.memo_en, o.sort, o.active`,
-    [id, c.point, c.price, c.memo, c.memo_en, c.sort, c.active],
+     RETURNING o.id, o.currency, o.point, o.price, o.memo, o.memo_en, o.sort, o.active`,
+    [id, c.point, c.price, c.memo, c.memo_en, c.sort, c.active, c.currency],
   );
 }
 

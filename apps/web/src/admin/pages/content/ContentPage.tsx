@@ -66,6 +66,7 @@ const KINDS: Record<ContentKind, { schema: z.ZodType; fields: FieldDef[]; column
   'point-courses': {
     schema: pointCourseSchema,
     fields: [
+      { name: 'currency', kind: 'select', options: ['point', 'coin'] },
       { name: 'point', kind: 'number' },
       { name: 'price', kind: 'number' },
       { name: 'memo', kind: 'text' },
@@ -73,7 +74,7 @@ const KINDS: Record<ContentKind, { schema: z.ZodType; fields: FieldDef[]; column
       { name: 'sort', kind: 'number' },
       { name: 'active', kind: 'flag' },
     ],
-    columns: ['point', 'price', 'memo', 'sold', 'active'],
+    columns: ['currency', 'point', 'price', 'memo', 'sold', 'active'],
   },
   coupons: {
     schema: couponSchema,
@@ -157,7 +158,7 @@ function ContentKindView({ kind }: { kind: ContentKind }) {
     if (c === 'file_name')
       return <img className="a-thumb" src={String(v)} alt={String(row.alt ?? '')} width={44} height={44} />;
     if (typeof v === 'boolean') return v ? t('yes') : t('no');
-    if (c === 'kind') return t(`kinds.${String(v)}`);
+    if (c === 'kind' || c === 'currency') return t(`kinds.${String(v)}`);
     return v === null || v === undefined || v === '' ? '—' : typeof v === 'number' ? v.toLocaleString() : String(v);
   };
   return (
