@@ -91,6 +91,24 @@ describe('partner-site point transfer with the sandbox partner', () => {
     expect(Object.keys(long.errors ?? {}).sort()).toEqual(['loginid', 'password']);
   });
 
+  it('locks a member out of a site after 10 failed partner logins in an hour', async () => {
+    const p = await sandboxPartner(t.shop);
+    const m = await buildMember(t.shop);
+    for (let i = 0; i < 10; i++) {
+      const r = await m.client.post('/user/transfer/login', {
+        loginid: p.loginid,
+        password: 'guess',
+        site_id: p.siteId,
+      });
+      expect(r.result).toBe(false);
+    }
+    const locked = await m.client.post('/user/transfer/login', { ...p, site_id: p.siteId });
+    expect(locked).toMatchObject({ state: 429, reason: 'locked' });
+    expect((await m.client.get('/user/transfer/point')).list).toContainEqual(
+      expect.objectContaining({ id: p.siteId, status: '0' }),
+    );
+  });
+
   it('a double submit with two different keys at once moves the points once (one transfer in flight per site)', async () => {
     const p = await sandboxPartner(t.shop, 1000);
     const m = await buildMember(t.shop);

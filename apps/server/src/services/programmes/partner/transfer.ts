@@ -18,6 +18,7 @@ import {
 } from '../../../db/queries/partner.ts';
 import { withTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../app-error.ts';
+import { assertNotLocked, recordAttempt, resetAttempts, type ThrottleRule } from '../../auth-throttle.ts';
 import { grantPoints } from '../../ledger.ts';
 import { PartnerUnavailableError, type PartnerGateway } from './gateways/gateway.ts';
 import { partnerGatewayFor } from './gateways/select.ts';
@@ -76,7 +77,12 @@ export async function partnerSites(ctx: AppContext, memberId: number): Promise<P
   );
 }
 
-/** `/user/transfer/login`: the partner checks login, password and that its phone number is the member's. */
+/** Failed partner logins one member may make per site: our shop must not become a password oracle for theirs. */
+export const PARTNER_LOGIN_RULE: ThrottleRule = { limit: 10, windowMs: 3600_000, lockMs: 3600_000 };
+
+/** `/user/transfer/login`: the partner checks login, password and that its phone number is the member's. Ten
+ * failures in an hour lock that member's logins to that site for an hour (429, nothing asked of the partner).
+ */
 export async function linkPartner(
   ctx: AppContext,
   memberId: number,
@@ -85,8 +91,14 @@ export async function linkPartner(
   const [site, gateway] = await siteAndGateway(ctx, input.site_id);
   const member = await findMemberById(ctx.db.pool, memberId);
   if (!member) throw siteNotFound();
+  const throttle = `partner-login:${memberId}:${site.id}`;
+  await assertNotLocked(ctx, [throttle], 'loginid', 'loginLocked');
   const found = await ask(() => gateway.login({ loginid: input.loginid, password: input.password, tel: member.tel }));
-  if (!found) return false;
+  if (!found) {
+    await recordAttempt(ctx, throttle, PARTNER_LOGIN_RULE);
+    return false;
+  }
+  await resetAttempts(ctx, throttle);
   await upsertPartnerLink(ctx.db.pool, memberId, site.id, found.account, ctx.clock.now());
   return true;
 }
