@@ -61,7 +61,10 @@ export const crawlerFiles: FastifyPluginAsync = async (app) => {
   app.get('/sitemap.xml', async (_request, reply) => {
     const now = ctx.clock.now();
     const onSale = (await listPacks(ctx)).filter(
-      (l) => l.remaining > 0 && !l.pack.closed_at && l.pack.start_date.getTime() <= now.getTime(),
+      (l) =>
+        l.remaining > 0 &&
+        (!l.pack.closed_at || l.pack.closed_at.getTime() > now.getTime()) &&
+        l.pack.start_date.getTime() <= now.getTime(),
     );
     const paths = ['/', ...onSale.map((l) => `/pack-detail?packId=${l.pack.id}`), ...LEGAL_PAGES];
     const xml = [

@@ -235,6 +235,8 @@ describe('robots.txt and sitemap.xml', () => {
 
   it('sitemap.xml lists the top page, the packs on sale and the legal pages, not upcoming packs', async () => {
     const upcoming = await buildPack(shop, { startDate: new Date(shop.clock.now().getTime() + 86400_000) });
+    // A sale end ahead is not an end yet (ADR 0016): that pack is on sale and listed.
+    const ending = await buildPack(shop, { endDate: new Date(shop.clock.now().getTime() + 86400_000) });
     const res = await page('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
@@ -242,6 +244,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(locs).toContain('https://shop.example/');
     expect(locs).toContain(`https://shop.example/pack-detail?packId=${packId}`);
     expect(locs).not.toContain(`https://shop.example/pack-detail?packId=${upcoming}`);
+    expect(locs).toContain(`https://shop.example/pack-detail?packId=${ending}`);
     expect(locs).toEqual(
       expect.arrayContaining(['https://shop.example/terms-of-service', 'https://shop.example/privacy-protection']),
     );
