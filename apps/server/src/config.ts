@@ -117,6 +117,18 @@ const envSchema = z.object({
     .regex(/^\d{6,20}$/, 'must be the channel id (digits)')
     .optional(),
   LINE_CHANNEL_SECRET: z.string().min(16).optional(),
+  // Uploaded images (ADR 0015): 'local' keeps them under DATA_DIR/media; 's3' in an S3-compatible bucket.
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('auto'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9/_-]*$/, 'lower-case letters, digits, / _ -')
+    .default(''),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -185,6 +197,26 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     payments: paymentConfig(e, production, e.SANDBOX ?? !production),
     programmesB: programmesBConfig(e, production),
     sms: smsConfig(e, production),
+    media: mediaConfig(e),
+  };
+}
+
+/** Where uploads are stored; S3 needs its bucket (credentials may also come from the SDK's own sources). */
+function mediaConfig(e: z.infer<typeof envSchema>) {
+  if (e.MEDIA_STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when MEDIA_STORAGE=s3');
+  }
+  return {
+    storage: e.MEDIA_STORAGE,
+    s3: {
+      bucket: e.S3_BUCKET ?? '',
+      region: e.S3_REGION,
+      endpoint: e.S3_ENDPOINT ?? null,
+      accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      prefix: e.S3_PREFIX,
+    },
   };
 }
 

@@ -7,14 +7,27 @@ export type { ObjectStorage, StoredObject } from './storage.ts';
 
 const made = new WeakMap<Config, ObjectStorage>();
 
+/** Loads the S3 SDK on first use only: a shop storing files locally never pays for importing it. */
+function lazyS3(options: Config['media']['s3']): ObjectStorage {
+  let loaded: Promise<ObjectStorage> | null = null;
+  const s3 = () => (loaded ??= import('./s3-storage.ts').then((m) => m.s3Storage(options)));
+  return {
+    kind: 's3',
+    put: async (key, body, type) => (await s3()).put(key, body, type),
+    get: async (key) => (await s3()).get(key),
+    has: async (key) => (await s3()).has(key),
+  };
+}
+
 /**
- * The shop's media storage for a configuration: files under DATA_DIR/media. An S3-compatible store plugs in here
- * as another ObjectStorage (ADR 0015 says how); nothing else changes.
+ * The shop's media storage for a configuration (MEDIA_STORAGE): files under DATA_DIR/media, or an S3-compatible
+ * bucket (ADR 0015). Nothing else in the shop knows which.
  */
 export function mediaStorage(config: Config): ObjectStorage {
   let storage = made.get(config);
   if (!storage) {
-    storage = localStorage(path.resolve(config.dataDir, 'media'));
+    storage =
+      config.media.storage === 's3' ? lazyS3(config.media.s3) : localStorage(path.resolve(config.dataDir, 'media'));
     made.set(config, storage);
   }
   return storage;
