@@ -30,3 +30,4 @@ export * from './partner/index.ts';
 export * from './referral/index.ts';
 export * from './daily-draw/index.ts';
 export * from './sms/index.ts';
+export * from './ranks/index.ts';

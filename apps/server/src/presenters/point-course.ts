@@ -9,6 +9,7 @@ export const presentCourse = (c: PricedCourse, couponPending: boolean): PointCou
   discount: c.discount,
   memo: c.memo,
   pointPriceUseCoupon: couponPending ? '1' : '0',
+  currency: c.currency,
 });
 
 /** The course list; is_discount tells the page to show the member's rank bonus column. */

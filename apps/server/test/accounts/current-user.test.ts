@@ -36,7 +36,11 @@ describe('GET /api/user/point', () => {
       rank_up_count: 50000,
       block_rank_percent: 25,
       is_block_clear: false,
-      is_rank_maintained: false,
+      // Nothing bought this month (issue 11, ADR 0021): rank 2 drops at the month's end unless kept with coins.
+      is_maintained: false,
+      is_rank_maintained: true,
+      rank_keep_coin: 3000,
+      next_month_rank: 1,
       end_sms: '1',
     });
   });

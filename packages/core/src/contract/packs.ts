@@ -125,7 +125,11 @@ export interface PurchaseResult {
   /** Deadline for the decision; afterwards unchosen cards convert automatically. */
   decide_by: string;
   rank_up: '0' | '1';
-  rankup_data: { discount: number; rankup_bonus: number } | null;
+  /**
+   * The rank-up a payment brought since the member's previous draw, shown after this reveal (issue 11, ADR 0021):
+   * the new rank's discount (bonus % = discount × 100 − 100), its bonus points (rank 7: the card's worth) and rank.
+   */
+  rankup_data: { discount: number; rankup_bonus: number; rank?: number } | null;
 }
 
 /** POST decision {send_card, reduction_card}: 200 result '1'; 204 result '-1' (to top) or '0' (address missing). */

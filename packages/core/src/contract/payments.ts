@@ -45,6 +45,8 @@ export interface PointCourse {
   memo: string;
   /** '1' when an applied coupon adds bonus points to this course's next purchase. */
   pointPriceUseCoupon: '0' | '1';
+  /** What the course buys (issue 11): points, or coins (`point` is then the coins; no rank or coupon bonus). */
+  currency: 'point' | 'coin';
 }
 export interface PointPriceListReply {
   list: PointCourse[];

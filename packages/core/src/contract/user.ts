@@ -14,6 +14,10 @@ export interface CurrentUser {
   is_maintained: boolean;
   is_rank_maintained: boolean;
   end_sms: '0' | '1';
+  /** Coins the monthly maintenance costs now (0 when not offered; issue 11, ADR 0021). */
+  rank_keep_coin: number;
+  /** The rank next month starts with if nothing more happens this month. */
+  next_month_rank: number;
 }
 
 /** `GET /api/user/detail` (and `POST /api/user/append_address`) → {detail}: the profile and shipping address. */

@@ -13,6 +13,8 @@ export interface PaymentRow {
   status: PaymentStatus;
   amount: number;
   point: number;
+  /** 'coin' for a coin course (issue 11): `point` is then the coins credited. */
+  currency: 'point' | 'coin';
   append_point: number;
   coupon_point: number;
   pack_id: number | null;
@@ -100,6 +102,8 @@ export interface NewPayment {
   gateway: string;
   amount: number;
   point: number;
+  /** 'point' unless given. */
+  currency?: 'point' | 'coin';
   appendPoint: number;
   packId: number | null;
   method: Record<string, unknown>;
@@ -111,8 +115,8 @@ export async function insertPayment(db: Queryable, p: NewPayment): Promise<Payme
   return (await onePayment(
     db,
     `INSERT INTO payments (public_id, member_id, point_course_id, pay_id, gateway, amount, point, append_point,
-       pack_id, method, expires_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING *`,
+       pack_id, method, expires_at, created_at, updated_at, currency)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13) RETURNING *`,
     [
       p.publicId,
       p.memberId,
@@ -126,6 +130,7 @@ export async function insertPayment(db: Queryable, p: NewPayment): Promise<Payme
       JSON.stringify(p.method),
       p.expiresAt,
       p.now,
+      p.currency ?? 'point',
     ],
   ))!;
 }

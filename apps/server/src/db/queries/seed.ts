@@ -29,3 +29,18 @@ export async function insertPointCourse(
     c.sort,
   ]);
 }
+
+/** Whether the shop has a coin course (issue 11; the demo ones are seeded only when it has none). */
+export async function hasAnyCoinCourse(db: Queryable): Promise<boolean> {
+  return (await maybeOne(db, "SELECT 1 FROM point_courses WHERE currency = 'coin' LIMIT 1")) !== null;
+}
+
+export async function insertCoinCourse(
+  db: Queryable,
+  c: { point: number; price: number; memo: string; memoEn: string; sort: number },
+): Promise<void> {
+  await db.query(
+    "INSERT INTO point_courses (point, price, memo, memo_en, sort, currency) VALUES ($1, $2, $3, $4, $5, 'coin')",
+    [c.point, c.price, c.memo, c.memoEn, c.sort],
+  );
+}

@@ -18,6 +18,15 @@ export const pointPriceRoutes: FastifyPluginAsync = async (app) => {
   app.get('/user/point_price', list);
   app.get('/user/point_price/:page', list);
 
+  // Coin courses (issue 11, ADR 0020; our path): bought through /user/point/buy like point courses.
+  const coinList = async (request: FastifyRequest<{ Params: { page?: string } }>, reply: FastifyReply) => {
+    const page = pageParam(request.params.page);
+    const courses = await coursePage(ctx.db.pool, request.session.memberId, page, request.lang, 'coin');
+    return reply.ok(presentCourseList(courses));
+  };
+  app.get('/user/coin_price', coinList);
+  app.get('/user/coin_price/:page', coinList);
+
   app.get<{ Params: { id: string } }>('/user/point_price/detail/:id', async (request, reply) => {
     const { id } = parseInput(z.object({ id: idField }), request.params);
     const detail = await courseDetail(ctx.db.pool, request.session.memberId, id, request.lang);

@@ -22,6 +22,7 @@ export interface PricedCourse {
   memo: string;
   appendPoint: number;
   discount: number;
+  currency: 'point' | 'coin';
 }
 
 export const COURSES_PER_PAGE = 20;
@@ -32,8 +33,10 @@ export function priceCourse(row: CourseRow, rank: number, lang: Lang): PricedCou
     point: Number(row.point),
     price: Number(row.price),
     memo: lang === 'en' && row.memo_en ? row.memo_en : row.memo,
-    appendPoint: rankBonusForMember(Number(row.point), rank),
-    discount: rankDefinition(rank).discount,
+    // Coins carry no rank bonus (ADR 0020).
+    appendPoint: row.currency === 'coin' ? 0 : rankBonusForMember(Number(row.point), rank),
+    discount: row.currency === 'coin' ? 1 : rankDefinition(rank).discount,
+    currency: row.currency,
   };
 }
 
@@ -44,8 +47,12 @@ export async function memberRank(db: Queryable, memberId: number | null): Promis
   return m ? Number(m.rank) : 1;
 }
 
-export async function listCourses(db: Queryable, page: number): Promise<{ rows: CourseRow[]; total: number }> {
-  return listActiveCourses(db, COURSES_PER_PAGE, (page - 1) * COURSES_PER_PAGE);
+export async function listCourses(
+  db: Queryable,
+  page: number,
+  currency: 'point' | 'coin' = 'point',
+): Promise<{ rows: CourseRow[]; total: number }> {
+  return listActiveCourses(db, COURSES_PER_PAGE, (page - 1) * COURSES_PER_PAGE, currency);
 }
 
 /** An active course inside the purchase range, or null (unknown, withdrawn or out of range alike). */
@@ -60,10 +67,11 @@ export async function coursePage(
   memberId: number | null,
   page: number,
   lang: Lang,
+  currency: 'point' | 'coin' = 'point',
 ): Promise<{ courses: PricedCourse[]; couponPending: boolean; page: PageObject }> {
   const rank = await memberRank(db, memberId);
-  const coupon = await pendingCouponBonus(db, memberId);
-  const { rows, total } = await listCourses(db, page);
+  const coupon = currency === 'coin' ? null : await pendingCouponBonus(db, memberId);
+  const { rows, total } = await listCourses(db, page, currency);
   return {
     courses: rows.map((r) => priceCourse(r, rank, lang)),
     couponPending: coupon !== null,
@@ -81,6 +89,6 @@ export async function courseDetail(
   const row = await findCourse(db, id);
   if (!row) throw new AppError('not_found', { point_price_id: ['courseNotFound'] }, 'course_not_found');
   const course = priceCourse(row, await memberRank(db, memberId), lang);
-  const coupon = await pendingCouponBonus(db, memberId);
+  const coupon = course.currency === 'coin' ? null : await pendingCouponBonus(db, memberId);
   return { course, couponPending: coupon !== null, couponPoint: coupon ? couponBonusPoints(course.point, coupon) : 0 };
 }

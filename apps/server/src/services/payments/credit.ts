@@ -8,7 +8,8 @@ import {
   setPaymentCouponUse,
 } from '../../db/queries/payment-credits.ts';
 import type { PaymentRow } from '../../db/queries/payments.ts';
-import { grantPoints } from '../ledger.ts';
+import { changeCoins, grantPoints } from '../ledger.ts';
+import { recordPurchaseForRank } from '../programmes/ranks/rank-ups.ts';
 
 /**
  * Credits a payment that has just become 'succeeded', inside the caller's transaction (which holds the payment
@@ -17,6 +18,19 @@ import { grantPoints } from '../ledger.ts';
  */
 export async function creditPayment(tx: PoolClient, p: PaymentRow, now: Date): Promise<{ coupon: number }> {
   const ref = { refType: 'payment', refId: p.id };
+  if (p.currency === 'coin') {
+    // A coin course (ADR 0020): the coins only; no rank or coupon bonus, but the yen count for the rank.
+    await changeCoins(tx, {
+      memberId: p.member_id,
+      amount: p.point,
+      reason: 'coin_purchase',
+      memo: `${p.point}coin`,
+      now,
+      ...ref,
+    });
+    await rankPurchase(tx, p, now);
+    return { coupon: 0 };
+  }
   await grantPoints(tx, {
     memberId: p.member_id,
     amount: p.point,
@@ -40,11 +54,24 @@ export async function creditPayment(tx: PoolClient, p: PaymentRow, now: Date): P
   if (coupon > 0) {
     await grantPoints(tx, { memberId: p.member_id, amount: coupon, kind: 'free', reason: 'coupon_bonus', now, ...ref });
   }
+  await rankPurchase(tx, p, now);
+  await setPaymentCouponPoint(tx, p.id, coupon);
+  return { coupon };
+}
+
+/** The payment's yen join total_buy and the month's purchases; a crossed threshold raises the rank (ADR 0021). */
+async function rankPurchase(tx: PoolClient, p: PaymentRow, now: Date): Promise<void> {
   const m = await addMemberPurchase(tx, p.member_id, p.amount, now);
   const next = rankAfterPurchase(Number(m.rank), Number(m.total_buy));
   if (next > Number(m.rank)) await setMemberRank(tx, p.member_id, next);
-  await setPaymentCouponPoint(tx, p.id, coupon);
-  return { coupon };
+  await recordPurchaseForRank(tx, {
+    memberId: p.member_id,
+    amount: p.amount,
+    paymentId: p.id,
+    fromRank: Number(m.rank),
+    toRank: Math.max(next, Number(m.rank)),
+    now,
+  });
 }
 
 /** The member's waiting bonus coupon (at most one), applied to this purchase and marked used, under a row lock. */

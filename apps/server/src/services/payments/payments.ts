@@ -57,7 +57,8 @@ export async function startPayment(
   let buyer = { name: '', email: '' };
   const payment = await withTransaction(ctx.db, async (tx) => {
     const member = (await findMemberById(tx, memberId))!;
-    const appendPoint = rankBonusForMember(Number(course.point), Number(member.rank));
+    // A coin course carries no rank bonus (ADR 0020).
+    const appendPoint = course.currency === 'coin' ? 0 : rankBonusForMember(Number(course.point), Number(member.rank));
     buyer = { name: `${member.last_name} ${member.first_name}`, email: member.mail };
     const method = {
       ...(input.combini_code ? { combini_code: input.combini_code } : {}),
@@ -74,6 +75,7 @@ export async function startPayment(
       gateway: gateway.name,
       amount: course.price,
       point: course.point,
+      currency: course.currency,
       appendPoint,
       packId: input.pack_id ?? null,
       method,
