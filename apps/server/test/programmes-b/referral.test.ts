@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { buildMember, ledgerViolations, type TestMember } from '../factories.ts';
 import { useShop, startTestShop } from '../test-shop.ts';
 import { buy, cardToken, seedCourses } from '../payments/helpers.ts';
+import { markMailVerified } from '../../src/db/queries/mail-verifications.ts';
+import { validRegistration } from '../accounts/registration-form.ts';
 import { ledgerReasons, pointsOf } from './helpers.ts';
 
 // A cap of 2 per month so the cap is reached quickly; 500 / 300 points to tell the two sides apart.
@@ -86,6 +88,35 @@ describe('referral rewards', () => {
     expect(outcomes).toEqual(['granted', 'granted', 'refused_cap', 'refused_cap']);
     expect(await pointsOf(t.shop, referrer.id)).toBe(1000);
     expect(await ledgerViolations(t.shop)).toEqual([]);
+  });
+
+  it('the code entered at registration is what pays (a new account with the referrer’s phone is refused)', async () => {
+    const referrer = await buildMember(t.shop);
+    const tel = freshTel();
+    await t.shop.ctx.db.pool.query('UPDATE members SET tel = $2 WHERE id = $1', [referrer.id, tel]);
+    const { rows } = await t.shop.ctx.db.pool.query('SELECT referral_code FROM members WHERE id = $1', [referrer.id]);
+    const code = rows[0].referral_code as string;
+
+    const signUp = async (form: ReturnType<typeof validRegistration>) => {
+      const client = t.shop.client();
+      expect((await client.post('/user/append', form)).state).toBe(200);
+      const { rows: m } = await t.shop.ctx.db.pool.query('SELECT id FROM members WHERE lower(mail) = lower($1)', [
+        form.mail,
+      ]);
+      const id = Number(m[0].id);
+      await markMailVerified(t.shop.ctx.db.pool, id, form.mail, t.shop.clock.now());
+      expect((await client.post('/user/login', { mail: form.mail, pass: form.pass, save_cookie: '0' })).state).toBe(
+        200,
+      );
+      return { id, client } as unknown as TestMember;
+    };
+    const friend = await signUp(validRegistration({ referralCode: code.toLowerCase(), tel: freshTel() }));
+    await buyCourse(friend);
+    expect(await rewardOf(friend.id)).toEqual(['granted']);
+    const twin = await signUp(validRegistration({ referralCode: code, tel }));
+    await buyCourse(twin);
+    expect(await rewardOf(twin.id)).toEqual(['refused_self']);
+    expect(await pointsOf(t.shop, referrer.id)).toBe(500);
   });
 
   it('judgeReferral: self-referral always refused, otherwise granted exactly below the cap', () => {
