@@ -241,6 +241,10 @@ describe('publish → on sale → close', () => {
     // And the seed path lists in the console too, as a published pack.
     const list = await t.op.get('/admin/packs?status=on_sale&q=' + encodeURIComponent('シード経路'));
     expect((list.rows as Pack[]).map((p) => p.pack_id)).toEqual([viaSeed]);
+    // Sorted on the server: by tickets sold, most first (the pack a member bought from leads).
+    const bySold = (await t.op.get('/admin/packs?sort=sold&dir=desc&per_page=1')).rows as (Pack & { sold: number })[];
+    expect(bySold[0]!.sold).toBe(10);
+    expect((await t.op.get('/admin/packs?sort=name')).state).toBe(400);
   });
 });
 

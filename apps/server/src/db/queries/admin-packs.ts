@@ -58,8 +58,19 @@ const CONSOLE_COLUMNS = `d.id, d.card_type, d.name_ja, d.name_en, d.detail_ja, d
 
 const CONSOLE_FROM = `pack_drafts d LEFT JOIN packs p ON p.id = d.pack_id LEFT JOIN pack_stock s ON s.pack_id = d.pack_id`;
 
+/** Sort keys of the console's pack list (anything else: newest first). */
+export const PACK_SORTS = {
+  id: 'd.id',
+  start_date: 'd.start_date',
+  point: 'd.point',
+  sold: 'COALESCE(s.drawn, 0)',
+} as const;
+export type PackSort = keyof typeof PACK_SORTS;
+
 export interface PackQuery {
   now: Date;
+  sort: PackSort;
+  desc: boolean;
   status: AdminPackStatus | null;
   search: string;
   limit: number;
@@ -76,7 +87,7 @@ export async function listConsolePacks(
     `SELECT * FROM (SELECT ${CONSOLE_COLUMNS}, count(*) OVER () AS total FROM ${CONSOLE_FROM}
        WHERE ($2 = '' OR d.name_ja ILIKE '%' || $2 || '%' OR d.name_en ILIKE '%' || $2 || '%')
          AND ($3::text IS NULL OR ${STATUS} = $3)
-       ORDER BY d.id DESC LIMIT $4 OFFSET $5) x`,
+       ORDER BY ${PACK_SORTS[q.sort]} ${q.desc ? 'DESC NULLS LAST' : 'ASC NULLS LAST'}, d.id DESC LIMIT $4 OFFSET $5) x`,
     [q.now, q.search.replace(/[%_\\]/g, (c) => `\\${c}`), q.status, q.limit, q.offset],
   );
   return { rows, total: rows[0] ? Number(rows[0].total) : 0 };

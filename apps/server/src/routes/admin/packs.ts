@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { idField, intField, packDraftSchema } from '@oripa/core/admin';
 import { z } from 'zod';
 import { parseInput } from '../../http/input.ts';
+import { PACK_SORTS, type PackSort } from '../../db/queries/admin-packs.ts';
 import { requireStaff } from '../../http/admin/staff-guard.ts';
 import { presentPackDetail, presentPackSummary } from '../../presenters/admin-catalogue.ts';
 import {
@@ -24,6 +25,11 @@ export const packQuerySchema = z.object({
   per_page: intField(1, 200).optional().default(PACKS_PER_PAGE),
   q: z.string().trim().max(100).optional().default(''),
   status: z.enum(['draft', 'scheduled', 'on_sale', 'sold_out', 'closed', '']).optional().default(''),
+  sort: z
+    .enum(Object.keys(PACK_SORTS) as [PackSort, ...PackSort[]])
+    .optional()
+    .default('id'),
+  dir: z.enum(['asc', 'desc']).optional().default('desc'),
 });
 
 /**
@@ -38,6 +44,8 @@ export const packAdminRoutes: FastifyPluginAsync = async (app) => {
     const { rows, total } = await listPacks(ctx, {
       status: q.status || null,
       search: q.q,
+      sort: q.sort,
+      desc: q.dir === 'desc',
       limit: q.per_page,
       offset: (q.page - 1) * q.per_page,
     });

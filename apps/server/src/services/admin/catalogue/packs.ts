@@ -23,6 +23,7 @@ import {
   type ConsolePackRow,
   type DraftRow,
   type DraftValues,
+  type PackSort,
 } from '../../../db/queries/admin-packs.ts';
 import { packCards, revealPacks, type CardRow } from '../../../db/queries/packs.ts';
 import { lineupCards, publishPack } from '../../packs/pack-publishing.ts';
@@ -79,7 +80,7 @@ function unknownCards(d: PackDraftInput, cards: Map<number, MasterCardRow>): Fie
 
 export function listPacks(
   ctx: AppContext,
-  q: { status: AdminPackStatus | null; search: string; limit: number; offset: number },
+  q: { status: AdminPackStatus | null; search: string; sort: PackSort; desc: boolean; limit: number; offset: number },
 ) {
   return listConsolePacks(ctx.db.pool, { ...q, now: ctx.clock.now() });
 }

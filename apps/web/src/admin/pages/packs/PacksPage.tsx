@@ -34,7 +34,7 @@ export function PacksPage() {
             <img className="a-thumb" src={row.original.image} alt="" width={44} height={44} />
           ) : null,
       },
-      { id: 'id', header: t('id'), accessorKey: 'id' },
+      { id: 'id', header: t('id'), accessorKey: 'id', enableSorting: true },
       {
         id: 'name',
         header: t('name'),
@@ -46,16 +46,23 @@ export function PacksPage() {
       },
       { id: 'status', header: t('status'), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
       {
-        id: 'price',
+        id: 'point',
         header: t('price'),
+        enableSorting: true,
         accessorFn: (r) => `${r.point.toLocaleString()} ${t(`currencies.${r.payment_method}`)}`,
       },
       {
-        id: 'stock',
+        id: 'sold',
         header: t('stock'),
+        enableSorting: true,
         accessorFn: (r) => `${r.sold.toLocaleString()} / ${r.total.toLocaleString()}`,
       },
-      { id: 'sale', header: t('sale'), accessorFn: (r) => `${r.start_date ?? '—'} 〜 ${r.end_date ?? ''}` },
+      {
+        id: 'start_date',
+        header: t('sale'),
+        enableSorting: true,
+        accessorFn: (r) => `${r.start_date ?? '—'} 〜 ${r.end_date ?? ''}`,
+      },
     ],
     [t, en],
   );
