@@ -29,13 +29,20 @@ async function payment(memberId: number, payId: number, amount: number, status: 
 describe('GET /api/admin/dashboard', () => {
   it('counts sales by method, points, draws, members; lists packs near selling out and waiting work', async () => {
     const now = t.shop.clock.now();
-    const m = await buildMember(t.shop, { paidPoints: 50_000 });
+    const m = await buildMember(t.shop, { paidPoints: 50_000, address: true });
     await payment(m.id, 1, 3000, 'succeeded', now);
     await payment(m.id, 2, 1000, 'succeeded', now);
     await payment(m.id, 1, 5000, 'succeeded', new Date(now.getTime() - 10 * 24 * 3600_000));
     await payment(m.id, 4, 2000, 'pending', null);
     const packId = await buildPack(t.shop, { cards: smallLineup(14), point: 100 });
-    await drawVia(m.client, packId, 17);
+    const { buy } = await drawVia(m.client, packId, 17);
+    // The member ships one card and converts the other sixteen.
+    const drawn = (buy!.cards as { history_id: number }[]).map((c) => c.history_id);
+    const decided = await m.client.post('/user/pack/decision', {
+      send_card: drawn.slice(0, 1),
+      reduction_card: drawn.slice(1),
+    });
+    expect(decided.state, JSON.stringify(decided)).toBe(200);
 
     const op = await staffClient(t.shop, 'operator');
     const today = (await op.get('/admin/dashboard?period=today')) as unknown as Dash & { state: number };
@@ -48,6 +55,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(today.figures.bonus_points).toBe(20);
     expect(today.figures.points_spent).toBe(1700);
     expect(today.figures.draws).toBe(17);
+    expect([today.figures.shipped, today.figures.converted]).toEqual([1, 16]);
     expect(today.figures.new_members).toBeGreaterThanOrEqual(1);
     expect(today.nearSellOut.map((p) => [p.id, p.drawn, p.total])).toEqual([[packId, 17, 20]]);
     expect(today.pending.transfers).toBe(1);
