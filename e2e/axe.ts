@@ -28,6 +28,8 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, name: str
   if (!isShopPage(page)) return;
   // Let a route's lazy chunk and a dialog's entrance settle: axe measures contrast on what is painted.
   await page.waitForLoadState('domcontentloaded');
+  // A route's chunk and its first API reads (a skeleton has no h1 yet); pack pages poll every 5 s, so this settles.
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
   await page.evaluate(() => {
     const finite = document
       .getAnimations()

@@ -164,7 +164,10 @@ test.describe('3-D Secure (pay id 7, and a card that asks for it)', () => {
     await snap(page, test.info(), 'pay-3ds-challenge');
     await provider(page, 'pass');
     await expect(page).toHaveURL(/\/complete-buy-point\?payment_id=/);
-    await expect(page.getByText(t('ja', 'complete.success'))).toBeVisible();
+    // The complete page says how many points were added.
+    await expect(
+      page.getByText(t('ja', 'complete.successPoints', { value: course.total.toLocaleString('ja-JP') })),
+    ).toBeVisible();
     await expectBalance(page, course.total);
     await snap(page, test.info(), 'pay-complete-ja');
 
@@ -263,7 +266,7 @@ test.describe('carrier billing (pay id 6)', () => {
     await newMember(page);
     const course = await chooseCourse(page, 'ja');
     await method(page, 6).check();
-    await page.getByRole('radio', { name: t('ja', 'carrier.au') }).check();
+    await page.getByRole('radio', { name: t('ja', 'carrier.au'), exact: true }).check();
     await submit(page, 'ja');
     await expect(page).toHaveURL(/\/sandbox\/pay\//);
     await provider(page, 'approve');
@@ -300,7 +303,10 @@ test.describe('wallets (pay ids 3, 12, 8, 9)', () => {
       if (payId === 3) await snap(page, test.info(), 'pay-wallet-approval');
       await provider(page, 'approve');
       await expect(page).toHaveURL(complete[payId]!);
-      await expect(page.getByText(t('ja', 'complete.success'))).toBeVisible();
+      // The complete page says how many points were added.
+      await expect(
+        page.getByText(t('ja', 'complete.successPoints', { value: course.total.toLocaleString('ja-JP') })),
+      ).toBeVisible();
       await expectBalance(page, course.total);
 
       await chooseCourse(page, 'ja');
@@ -330,7 +336,10 @@ test.describe('retailer wallet (pay id 5)', () => {
     await expect(page).toHaveURL(/\/sandbox\/pay\//);
     await provider(page, 'approve');
     await expect(page).toHaveURL(/\/complete-buy-point-amazom-pay\?/);
-    await expect(page.getByText(t('ja', 'complete.success'))).toBeVisible();
+    // The complete page says how many points were added.
+    await expect(
+      page.getByText(t('ja', 'complete.successPoints', { value: course.total.toLocaleString('ja-JP') })),
+    ).toBeVisible();
     await expectBalance(page, course.total);
 
     await chooseCourse(page, 'ja');
