@@ -138,7 +138,9 @@ test('a card through Stripe.js pays at once; one that needs 3-D Secure passes it
   await snap(page, test.info(), 'stripe-3ds-challenge');
   await challenge.getByRole('button', { name: 'Complete' }).click();
   await expect(page).toHaveURL(/\/complete-buy-point\?payment_id=/);
-  await expect(page.getByText(pick(P, 'complete.success'))).toBeVisible();
+  await expect(
+    page.getByText(pick(P, 'complete.successPoints').replace('{{value}}', total.toLocaleString('ja-JP'))),
+  ).toBeVisible();
   await expect.poll(() => balance(page)).toBe(total * 2);
 });
 
