@@ -1,12 +1,12 @@
 import type { AuditRow } from '@oripa/core/admin';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstError, isOk } from '../../../api/client';
 import { fetchAudit } from '../../api/audit';
 import { fetchStaff } from '../../api/staff';
 import { DataTable, type ColumnDef } from '../../components/DataTable';
-import { useListParams } from '../../hooks/use-list-params';
+import { useServerList } from '../../hooks/use-server-list';
 
 const FILTERS = ['staff_id', 'action', 'from', 'to'];
 
@@ -21,15 +21,9 @@ const Json = ({ value }: { value: unknown }) =>
 /** /admin/audit (owner): every staff write, filtered by staff, action and a date range. */
 export function AuditPage() {
   const { t } = useTranslation('admin-audit');
-  const { params, update, query } = useListParams({ sort: 'created_at', dir: 'desc' }, FILTERS);
-  const list = useQuery({
-    queryKey: ['admin', 'audit', query],
-    queryFn: () => fetchAudit(query),
-    placeholderData: keepPreviousData,
-  });
+  const list = useServerList(['admin', 'audit'], fetchAudit, { sort: 'created_at', dir: 'desc' }, FILTERS);
+  const { refused } = list;
   const staff = useQuery({ queryKey: ['admin', 'staff'], queryFn: fetchStaff });
-  const ok = isOk(list.data) ? list.data : undefined;
-  const refused = list.data && list.data.state !== 200 ? list.data : undefined;
 
   const columns = useMemo<ColumnDef<AuditRow, unknown>[]>(
     () => [
@@ -63,27 +57,18 @@ export function AuditPage() {
     <>
       <h1>{t('title')}</h1>
       <AuditFilters
-        key={JSON.stringify(params.filters)}
-        initial={params.filters}
-        actions={ok?.actions ?? []}
+        key={JSON.stringify(list.params.filters)}
+        initial={list.params.filters}
+        actions={list.data?.actions ?? []}
         staff={isOk(staff.data) ? staff.data.staff.map((s) => ({ id: s.id, name: s.name })) : []}
-        onApply={(filters) => update({ filters })}
+        onApply={(filters) => list.update({ filters })}
         error={
           refused
             ? (firstError(refused, 'from') ?? firstError(refused, 'to') ?? firstError(refused, 'general'))
             : undefined
         }
       />
-      <DataTable
-        caption={t('title')}
-        columns={columns}
-        rows={ok?.rows}
-        total={ok?.total}
-        params={params}
-        onChange={update}
-        loading={list.isFetching}
-        getRowId={(r) => String(r.id)}
-      />
+      <DataTable caption={t('title')} columns={columns} {...list.table} getRowId={(r) => String(r.id)} />
     </>
   );
 }

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { ApiReply } from '../../../api/client';
 import { useServerForm } from '../../../hooks/account/use-server-form';
 import { adjustBalance, signOutMember, suspendMember } from '../../api/members';
-import { Field, FormAlert } from '../../components/Field';
+import { Field } from '../../components/Field';
+import { FormCard } from '../../components/FormCard';
 
 interface AdjustFields {
   currency: 'point' | 'coin';
@@ -51,16 +52,7 @@ export function AdjustForm({ member }: { member: AdminMemberDetail }) {
     },
   });
   return (
-    <form className="a-card" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} style={{ marginTop: 0 }}>
-        {t('adjustTitle')}
-      </h2>
-      <FormAlert messages={general} />
-      {done ? (
-        <p className="a-notice" role="status">
-          {done}
-        </p>
-      ) : null}
+    <FormCard title={t('adjustTitle')} general={general} done={done} onSubmit={onSubmit}>
       <div className="a-filters">
         <div className="a-field">
           <label htmlFor={`${id}-cur`}>{t('currency')}</label>
@@ -83,14 +75,13 @@ export function AdjustForm({ member }: { member: AdminMemberDetail }) {
           {t('adjust')}
         </button>
       </div>
-    </form>
+    </FormCard>
   );
 }
 
 /** Suspend / reinstate and sign out everywhere, each with a reason for the audit log. */
 export function MemberAccessActions({ member }: { member: AdminMemberDetail }) {
   const { t } = useTranslation('admin-members');
-  const id = useId();
   const refresh = useRefreshMember(member.id);
   const [done, setDone] = useState<string | null>(null);
   const [action, setAction] = useState<'suspend' | 'signout'>(member.suspended ? 'suspend' : 'signout');
@@ -111,16 +102,7 @@ export function MemberAccessActions({ member }: { member: AdminMemberDetail }) {
     },
   });
   return (
-    <form className="a-card" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} style={{ marginTop: 0 }}>
-        {t('accessTitle')}
-      </h2>
-      <FormAlert messages={general} />
-      {done ? (
-        <p className="a-notice" role="status">
-          {done}
-        </p>
-      ) : null}
+    <FormCard title={t('accessTitle')} general={general} done={done} onSubmit={onSubmit}>
       <fieldset className="a-row" style={{ border: 0, padding: 0, margin: '0 0 8px' }}>
         <legend className="a-skip">{t('accessTitle')}</legend>
         <label className="a-row">
@@ -154,6 +136,6 @@ export function MemberAccessActions({ member }: { member: AdminMemberDetail }) {
           {action === 'signout' ? t('signOut') : member.suspended ? t('reinstate') : t('suspend')}
         </button>
       </div>
-    </form>
+    </FormCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { AdminLedgerRow, AdminMemberDetail } from '@oripa/core/admin';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -7,7 +7,7 @@ import { isOk } from '../../../api/client';
 import { fetchLedger, fetchMember } from '../../api/members';
 import { DataTable, type ColumnDef } from '../../components/DataTable';
 import { useStaff } from '../../components/RequireStaff';
-import { useListParams } from '../../hooks/use-list-params';
+import { useServerList } from '../../hooks/use-server-list';
 import { can } from '@oripa/core/admin';
 import { AdjustForm, MemberAccessActions } from './MemberActions';
 
@@ -96,14 +96,13 @@ export function MemberPage() {
 
 function LedgerTable({ memberId }: { memberId: string }) {
   const { t } = useTranslation('admin-members');
-  const { params, update, query } = useListParams({ sort: 'id', dir: 'desc' }, ['currency']);
-  const currency = params.filters.currency === 'coin' ? 'coin' : 'point';
-  const list = useQuery({
-    queryKey: ['admin', 'ledger', memberId, query],
-    queryFn: () => fetchLedger(memberId, { ...query, currency }),
-    placeholderData: keepPreviousData,
-  });
-  const ok = isOk(list.data) ? list.data : undefined;
+  const list = useServerList(
+    ['admin', 'ledger', memberId],
+    (query) => fetchLedger(memberId, { ...query, currency: query.currency === 'coin' ? 'coin' : 'point' }),
+    { sort: 'id', dir: 'desc' },
+    ['currency'],
+  );
+  const currency = list.params.filters.currency === 'coin' ? 'coin' : 'point';
   const columns = useMemo<ColumnDef<AdminLedgerRow, unknown>[]>(
     () => [
       { id: 'created_at', header: t('when'), accessorKey: 'created_at', enableSorting: false },
@@ -132,22 +131,13 @@ function LedgerTable({ memberId }: { memberId: string }) {
             key={c}
             type="button"
             aria-pressed={currency === c}
-            onClick={() => update({ filters: { currency: c } })}
+            onClick={() => list.update({ filters: { currency: c } })}
           >
             {t(c === 'point' ? 'points' : 'coins')}
           </button>
         ))}
       </div>
-      <DataTable
-        caption={t('tabs.ledger')}
-        columns={columns}
-        rows={ok?.rows}
-        total={ok?.total}
-        params={params}
-        onChange={update}
-        loading={list.isFetching}
-        getRowId={(r) => String(r.id)}
-      />
+      <DataTable caption={t('tabs.ledger')} columns={columns} {...list.table} getRowId={(r) => String(r.id)} />
     </>
   );
 }

@@ -1,25 +1,17 @@
 import type { AdminMemberRow } from '@oripa/core/admin';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isOk } from '../../../api/client';
 import { fetchMembers } from '../../api/members';
 import { DataTable, type ColumnDef } from '../../components/DataTable';
-import { useListParams } from '../../hooks/use-list-params';
+import { useServerList } from '../../hooks/use-server-list';
 
 const num = (n: number) => n.toLocaleString('ja-JP');
 
 /** /admin/members (support): search by id, mail, name or phone; sorted and paged on the server. */
 export function MembersPage() {
   const { t } = useTranslation('admin-members');
-  const { params, update, query } = useListParams({ sort: 'id', dir: 'desc' }, ['q']);
-  const list = useQuery({
-    queryKey: ['admin', 'members', query],
-    queryFn: () => fetchMembers(query),
-    placeholderData: keepPreviousData,
-  });
-  const ok = isOk(list.data) ? list.data : undefined;
+  const list = useServerList(['admin', 'members'], fetchMembers, { sort: 'id', dir: 'desc' }, ['q']);
   const columns = useMemo<ColumnDef<AdminMemberRow, unknown>[]>(
     () => [
       { id: 'id', header: t('id'), accessorKey: 'id', enableSorting: true },
@@ -62,20 +54,11 @@ export function MembersPage() {
     <>
       <h1>{t('title')}</h1>
       <MemberSearch
-        key={params.filters.q}
-        initial={params.filters.q ?? ''}
-        onSearch={(q) => update({ filters: { q } })}
+        key={list.params.filters.q}
+        initial={list.params.filters.q ?? ''}
+        onSearch={(q) => list.update({ filters: { q } })}
       />
-      <DataTable
-        caption={t('title')}
-        columns={columns}
-        rows={ok?.rows}
-        total={ok?.total}
-        params={params}
-        onChange={update}
-        loading={list.isFetching}
-        getRowId={(r) => String(r.id)}
-      />
+      <DataTable caption={t('title')} columns={columns} {...list.table} getRowId={(r) => String(r.id)} />
     </>
   );
 }

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { firstError, isOk, type ApiReply, type Reply } from '../../../api/client';
 import { useServerForm } from '../../../hooks/account/use-server-form';
 import { changeRole, fetchStaff, inviteStaff, reissueAccess, setEnabled } from '../../api/staff';
-import { Field, FormAlert } from '../../components/Field';
+import { Field } from '../../components/Field';
+import { FormCard } from '../../components/FormCard';
 import { useStaff } from '../../components/RequireStaff';
 
 interface InviteForm {
@@ -165,11 +166,7 @@ function InviteStaff({ onInvited }: { onInvited: (link: string) => Promise<void>
     },
   });
   return (
-    <form className="a-card" onSubmit={onSubmit} noValidate aria-labelledby={`${roleId}-title`}>
-      <h2 id={`${roleId}-title`} style={{ marginTop: 0 }}>
-        {t('inviteTitle')}
-      </h2>
-      <FormAlert messages={general} />
+    <FormCard title={t('inviteTitle')} general={general} onSubmit={onSubmit}>
       <div className="a-filters">
         <Field label={t('name')} autoComplete="off" error={errors.name} {...register('name')} />
         <Field label={t('mail')} type="email" autoComplete="off" error={errors.mail} {...register('mail')} />
@@ -190,6 +187,6 @@ function InviteStaff({ onInvited }: { onInvited: (link: string) => Promise<void>
       <p className="a-hint" style={{ margin: '8px 0 0' }}>
         {t('inviteHint')}
       </p>
-    </form>
+    </FormCard>
   );
 }
