@@ -7,6 +7,7 @@ import { buy, cardToken, seedCourses } from '../payments/helpers.ts';
 import { markMailVerified } from '../../src/db/queries/mail-verifications.ts';
 import { validRegistration } from '../accounts/registration-form.ts';
 import { ledgerReasons, pointsOf } from './helpers.ts';
+import { waitingOnLocks } from '../packs/pack-fixtures.ts';
 
 // A cap of 2 per month so the cap is reached quickly; 500 / 300 points to tell the two sides apart.
 const t = useShop(async () => {
@@ -77,6 +78,39 @@ describe('referral rewards', () => {
     expect(await rewardOf(sameCard.id)).toEqual(['refused_self']);
     expect(await pointsOf(t.shop, referrer.id)).toBe(0);
     expect(await pointsOf(t.shop, sameCard.id)).toBe(3000);
+  });
+
+  it('a settled reward takes no lock: a later purchase does not wait while another reward of the referrer is counted', async () => {
+    const referrer = await buildMember(t.shop);
+    const friend = await referred(referrer);
+    await buyCourse(friend);
+    expect(await rewardOf(friend.id)).toEqual(['granted']);
+    const busy = await t.shop.ctx.db.pool.connect();
+    try {
+      await busy.query('BEGIN');
+      // What another referred member's first credit holds while it counts the referrer's monthly cap.
+      await busy.query('SELECT 1 FROM members WHERE id = $1 FOR NO KEY UPDATE', [referrer.id]);
+      let done = false;
+      const later = buyCourse(friend).then(() => (done = true));
+      // Either the purchase finishes, or it is seen queuing on a lock (the referrer's row, the only one held).
+      await expect.poll(async () => done || (await waitingOnLocks(t.shop)) > 0, { timeout: 10_000 }).toBe(true);
+      expect(done).toBe(true);
+      await later;
+    } finally {
+      await busy.query('ROLLBACK');
+      busy.release();
+    }
+  });
+
+  it('pays once when two first purchases of one member are credited at once', async () => {
+    const referrer = await buildMember(t.shop);
+    await t.shop.ctx.db.pool.query('UPDATE members SET tel = $2 WHERE id = $1', [referrer.id, freshTel()]);
+    const friend = await referred(referrer);
+    await Promise.all([buyCourse(friend), buyCourse(friend)]);
+    expect(await rewardOf(friend.id)).toEqual(['granted']);
+    expect(await pointsOf(t.shop, referrer.id)).toBe(500);
+    expect(await pointsOf(t.shop, friend.id)).toBe(6300);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 
   it('stops at the monthly cap per referrer, also when referred members buy at once', async () => {

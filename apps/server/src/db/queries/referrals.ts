@@ -1,25 +1,26 @@
-import { insertReturningId, maybeOne, type Queryable } from '../queryable.ts';
+import { maybeOne, type Queryable } from '../queryable.ts';
 
 export interface ReferralPairRow {
   referrer_id: number;
   referrer_tels: (string | null)[];
   referee_tels: (string | null)[];
-  /** A reward row exists for this referred member already. */
-  rewarded: boolean;
 }
 
 /**
  * The referred member's referrer and both members' phone numbers (registration and SMS-verified), with the
- * referrer's row locked (the monthly cap is counted under this lock); null when the member was not referred.
+ * referrer's row locked (the monthly cap is counted under this lock); null, locking nothing, when the member was not
+ * referred or the reward is settled (a reward row, granted or refused, is never removed), so later purchases of
+ * members with one referrer do not queue on it. NO KEY UPDATE: it excludes the other lockers (the cap is counted
+ * once at a time) but not the key-share lock every update of a referred member takes on its referrer (the foreign
+ * key check of a row this transaction already changed), so settled members' credits never wait for it.
  */
 export async function lockReferralPair(tx: Queryable, refereeId: number): Promise<ReferralPairRow | null> {
   return maybeOne<ReferralPairRow>(
     tx,
-    `SELECT r.id::int AS referrer_id, ARRAY[r.tel, r.sms_tel] AS referrer_tels, ARRAY[m.tel, m.sms_tel] AS referee_tels,
-       EXISTS (SELECT 1 FROM referral_rewards w WHERE w.referee_id = m.id) AS rewarded
+    `SELECT r.id::int AS referrer_id, ARRAY[r.tel, r.sms_tel] AS referrer_tels, ARRAY[m.tel, m.sms_tel] AS referee_tels
      FROM members m JOIN members r ON r.id = m.referred_by
-     WHERE m.id = $1
-     FOR UPDATE OF r`,
+     WHERE m.id = $1 AND NOT EXISTS (SELECT 1 FROM referral_rewards w WHERE w.referee_id = m.id)
+     FOR NO KEY UPDATE OF r`,
     [refereeId],
   );
 }
@@ -56,12 +57,13 @@ export async function insertReferralReward(
     month: string;
     now: Date;
   },
-): Promise<number> {
-  return insertReturningId(
+): Promise<number | null> {
+  const row = await maybeOne<{ id: number }>(
     tx,
     `INSERT INTO referral_rewards (referrer_id, referee_id, payment_id, status, referrer_point, referee_point, month,
        created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (referee_id) DO NOTHING RETURNING id`,
     [r.referrerId, r.refereeId, r.paymentId, r.status, r.referrerPoint, r.refereePoint, r.month, r.now],
   );
+  return row ? Number(row.id) : null;
 }

@@ -37,7 +37,7 @@ export async function payReferralOnFirstPurchase(
   now: Date,
 ): Promise<ReferralOutcome | null> {
   const pair = await lockReferralPair(tx, refereeId);
-  if (!pair || pair.rewarded) return null;
+  if (!pair) return null;
   const month = tokyoMonth(now);
   const settings = config.programmesB.referral;
   const outcome = judgeReferral({
@@ -48,6 +48,8 @@ export async function payReferralOnFirstPurchase(
     monthlyCap: settings.monthlyCap,
   });
   const granted = outcome === 'granted';
+  // Two first purchases of one member credited at once both find no reward (their lock statements saw the same
+  // snapshot); the second insert then finds the first's row and pays nothing.
   const rewardId = await insertReferralReward(tx, {
     referrerId: pair.referrer_id,
     refereeId,
@@ -58,6 +60,7 @@ export async function payReferralOnFirstPurchase(
     month,
     now,
   });
+  if (rewardId === null) return null;
   if (granted) {
     const ref = { kind: 'free' as const, refType: 'referral_reward', refId: rewardId, now };
     if (settings.referrerPoint > 0) {
