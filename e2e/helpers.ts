@@ -8,6 +8,8 @@ import { expectAccessible } from './axe';
  */
 export async function snap(page: Page, testInfo: TestInfo, name: string, opts: { fullPage?: boolean } = {}) {
   mkdirSync('test-results/screenshots', { recursive: true });
+  // The route's chunk and first reads in, so the picture is the page and not its skeleton.
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
   await page.screenshot({
     path: `test-results/screenshots/${testInfo.project.name}-${name}.png`,
     fullPage: opts.fullPage ?? true,
