@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseWithdrawnJob } from '../../src/jobs/release-withdrawn.ts';
+import { seedPointCourses } from '../../src/seed/point-courses.ts';
 import { buildMember, ledgerViolations } from '../factories.ts';
 import { buildPack, drawVia } from '../packs/pack-fixtures.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
@@ -56,6 +57,21 @@ describe('withdrawal (退会)', () => {
     const r = await m.client.post('/user/withdraw', { pass: m.pass });
     expect(r).toMatchObject({ state: 400, reason: 'cards_pending' });
     expect((await m.client.get('/user/point')).point).toBe('900');
+  });
+
+  it('is refused while a payment is still open (it would credit a closed account)', async () => {
+    const m = await buildMember(shop, { paidPoints: 500 });
+    await seedPointCourses(shop.ctx);
+    const course = (await q("SELECT id FROM point_courses WHERE currency = 'point' AND active ORDER BY point LIMIT 1"))
+      .rows[0];
+    if (!course) throw new Error('no point course in the test database');
+    const slip = await m.client.post('/user/point/buy', { point_price_id: course.id, pay_id: 2, combini_code: 'econ' });
+    expect(slip).toMatchObject({ state: 200, result: '1' });
+    expect(await m.client.get('/user/withdraw')).toMatchObject({ pending_cards: 0, open_payments: 1 });
+    const r = await m.client.post('/user/withdraw', { pass: m.pass });
+    expect(r).toMatchObject({ state: 400, reason: 'payments_open' });
+    expect((await m.client.get('/user/point')).is_login).toBe('1');
+    expect((await q('SELECT withdrawn_at FROM members WHERE id = $1', [m.id])).rows[0].withdrawn_at).toBeNull();
   });
 
   it('frees the mail and phone after 90 days: the mail registers again, the phone verifies again without a bonus', async () => {

@@ -33,7 +33,7 @@ export type BuyRankReply = Reply<{
 /** `/user/buy_rank`: keeps this month's rank with coins (the shortfall, 1 coin per yen). */
 export const buyRank = () => apiPost<BuyRankReply>('/user/buy_rank');
 
-export type WithdrawPreviewReply = Reply<{ point: number; coin: number; pending_cards: number }>;
+export type WithdrawPreviewReply = Reply<{ point: number; coin: number; pending_cards: number; open_payments: number }>;
 
 /** What a withdrawal would forfeit (our path `/user/withdraw`). */
 export const useWithdrawPreview = () =>

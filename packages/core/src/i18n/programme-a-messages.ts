@@ -20,6 +20,8 @@ export const programmeAMessages = {
     withdrawPassMismatch: 'パスワードが正しくありません',
     withdrawCardsPending:
       '発送かポイント交換を選択していないカードがあります。カードの選択を済ませてから退会してください',
+    withdrawPaymentsOpen:
+      'お支払いが完了していないご注文があります。お支払いの完了または期限切れの後に退会してください',
     rankMaintenanceNotOffered:
       '今月のランク維持は不要です（ランク維持の条件を満たしているか、維持できるランクではありません）',
   },
@@ -43,6 +45,7 @@ export const programmeAMessages = {
     withdrawPassMismatch: 'The password is incorrect',
     withdrawCardsPending:
       'Some drawn cards still wait for your choice to ship or convert them. Choose first, then withdraw',
+    withdrawPaymentsOpen: 'A payment of yours is not completed yet. Withdraw once it is paid or has expired',
     rankMaintenanceNotOffered:
       'Your rank needs no maintenance this month (it is kept already, or it is not a rank to keep)',
   },

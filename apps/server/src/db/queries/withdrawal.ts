@@ -17,19 +17,24 @@ export async function lockMemberForWithdrawal(
   return row ? { ...row, point_balance: Number(row.point_balance), coin_balance: Number(row.coin_balance) } : null;
 }
 
-/** What a withdrawal would forfeit and what stops it: balances, cards still to decide, shipments under way. */
+/**
+ * What a withdrawal would forfeit and what stops it: balances, cards still to decide, and payments still open (a
+ * convenience-store or bank payment that completed after the account closed would credit a closed account).
+ */
 export async function withdrawalStanding(
   db: Queryable,
   memberId: number,
   now: Date,
-): Promise<{ point: number; coin: number; spendable: number; pendingCards: number }> {
-  const row = await maybeOne<{ point: string; coin: string; spendable: string; pending: string }>(
+): Promise<{ point: number; coin: number; spendable: number; pendingCards: number; openPayments: number }> {
+  const row = await maybeOne<{ point: string; coin: string; spendable: string; pending: string; open: string }>(
     db,
     `SELECT m.point_balance AS point, m.coin_balance AS coin,
        (SELECT coalesce(sum(remaining), 0) FROM point_lots
         WHERE member_id = $1 AND remaining > 0 AND expired_at IS NULL AND expires_at > $2) AS spendable,
        (SELECT count(*) FROM purchase_cards c JOIN purchases p ON p.id = c.purchase_id
-        WHERE p.member_id = $1 AND c.status = 'pending') AS pending
+        WHERE p.member_id = $1 AND c.status = 'pending') AS pending,
+       (SELECT count(*) FROM payments
+        WHERE member_id = $1 AND status IN ('created', 'pending', 'requires_action', 'authorized')) AS open
      FROM members m WHERE m.id = $1`,
     [memberId, now],
   );
@@ -38,6 +43,7 @@ export async function withdrawalStanding(
     coin: Number(row?.coin ?? 0),
     spendable: Number(row?.spendable ?? 0),
     pendingCards: Number(row?.pending ?? 0),
+    openPayments: Number(row?.open ?? 0),
   };
 }
 

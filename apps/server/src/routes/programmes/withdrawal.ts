@@ -16,7 +16,7 @@ export const withdrawalRoutes: FastifyPluginAsync = async (app) => {
   app.get('/user/withdraw', async (request, reply) => {
     const memberId = requireMember(request);
     const p = await withdrawalPreview(app.ctx, memberId);
-    return reply.ok({ point: p.point, coin: p.coin, pending_cards: p.pendingCards });
+    return reply.ok({ point: p.point, coin: p.coin, pending_cards: p.pendingCards, open_payments: p.openPayments });
   });
 
   app.post('/user/withdraw', async (request, reply) => {

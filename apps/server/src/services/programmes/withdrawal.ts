@@ -13,7 +13,8 @@ import { endAllSessions } from '../sessions.ts';
 
 /**
  * Withdrawal (退会; terms article 15; issue 11; ADR 0020). The confirmation names what is lost; withdrawing asks the
- * password again, is refused while drawn cards still wait for the ship-or-convert choice, and in one transaction
+ * password again, is refused while drawn cards still wait for the ship-or-convert choice or a payment is still open
+ * (it would credit a closed account), and in one transaction
  * forfeits the points and coins (ledger rows 'withdrawal') and closes the account; every session ends. The row and
  * its ledger stay; after WITHDRAWAL_RETENTION_DAYS the release job frees the mail address and phone.
  */
@@ -21,7 +22,7 @@ export const WITHDRAWAL_RETENTION_DAYS = 90;
 
 export async function withdrawalPreview(ctx: AppContext, memberId: number) {
   const s = await withdrawalStanding(ctx.db.pool, memberId, ctx.clock.now());
-  return { point: s.point, coin: s.coin, pendingCards: s.pendingCards };
+  return { point: s.point, coin: s.coin, pendingCards: s.pendingCards, openPayments: s.openPayments };
 }
 
 export async function withdraw(ctx: AppContext, memberId: number, pass: string): Promise<void> {
@@ -32,6 +33,7 @@ export async function withdraw(ctx: AppContext, memberId: number, pass: string):
     if (!(await verifyPassword(m.pass_hash, pass))) throw AppError.validation('pass', 'withdrawPassMismatch', 'pass');
     const s = await withdrawalStanding(tx, memberId, now);
     if (s.pendingCards > 0) throw AppError.validation('general', 'withdrawCardsPending', 'cards_pending');
+    if (s.openPayments > 0) throw AppError.validation('general', 'withdrawPaymentsOpen', 'payments_open');
     const ref = { reason: 'withdrawal', refType: 'member', refId: memberId, now, memberId };
     if (s.spendable > 0) await spendPoints(tx, { ...ref, amount: s.spendable });
     if (m.coin_balance > 0) await changeCoins(tx, { ...ref, amount: -m.coin_balance });

@@ -27,7 +27,9 @@ export function WithdrawPage() {
   if (preview.isPending) return <LoadingOverlay />;
   const p = preview.data;
   const fmt = (n: number | undefined) => Number(n ?? 0).toLocaleString(i18n.language);
-  const blocked = Number(p?.pending_cards ?? 0) > 0;
+  const cardsPending = Number(p?.pending_cards ?? 0) > 0;
+  const paymentsOpen = Number(p?.open_payments ?? 0) > 0;
+  const blocked = cardsPending || paymentsOpen;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -62,7 +64,7 @@ export function WithdrawPage() {
         </dl>
         <p className={`${styles.hint} ${facts.lead}`}>{t('withdraw.lostNote')}</p>
       </section>
-      {blocked ? (
+      {cardsPending ? (
         <>
           <p role="alert" className={styles.formAlert}>
             {t('withdraw.cardsPending', { count: p?.pending_cards ?? 0 })}
@@ -70,6 +72,17 @@ export function WithdrawPage() {
           <div className={styles.actions}>
             <Link to="/get-card-list" className={styles.primary}>
               {t('withdraw.toCards')}
+            </Link>
+          </div>
+        </>
+      ) : paymentsOpen ? (
+        <>
+          <p role="alert" className={styles.formAlert}>
+            {t('withdraw.paymentsOpen', { count: p?.open_payments ?? 0 })}
+          </p>
+          <div className={styles.actions}>
+            <Link to="/buy-point-history" className={styles.primary}>
+              {t('withdraw.toPayments')}
             </Link>
           </div>
         </>
