@@ -27,9 +27,9 @@ describe('ShipmentTimeline', () => {
     );
     const steps = await screen.findAllByRole('listitem');
     expect(steps.map((s) => s.textContent)).toEqual([
-      '発送準備中2026-11-20 10:00',
-      '梱包済み2026-11-21 09:30',
-      '発送済み（現在の状況）2026-11-21 15:45',
+      '発送準備中11月20日(金) 10:00',
+      '梱包済み11月21日(土) 9:30',
+      '発送済み（現在の状況）11月21日(土) 15:45',
     ]);
     expect(steps[2]!.getAttribute('aria-current')).toBe('step');
     const link = screen.getByRole('link', { name: 'ヤマト運輸の配送状況を見る' });

@@ -1,10 +1,12 @@
 import type { HistoryShipment } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../hooks/use-format';
 import styles from './ShipmentTimeline.module.css';
 
 /** The parcel of a purchase on the history detail: each status reached, with its time, and the carrier's tracking link. */
 export function ShipmentTimeline({ shipment }: { shipment: HistoryShipment }) {
   const { t } = useTranslation('pack');
+  const fmt = useFormat();
   const carrier = shipment.carrier ? t(`history.carrier.${shipment.carrier}`) : '';
   const last = shipment.timeline.length - 1;
   return (
@@ -21,7 +23,7 @@ export function ShipmentTimeline({ shipment }: { shipment: HistoryShipment }) {
               {i === last ? <span className={styles.sr}>（{t('history.current')}）</span> : null}
             </span>
             <time className={styles.time} dateTime={step.at.replace(' ', 'T') + '+09:00'}>
-              {step.at.slice(0, 16)}
+              {fmt.dateTime(step.at)}
             </time>
           </li>
         ))}
