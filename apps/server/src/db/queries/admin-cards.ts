@@ -2,19 +2,7 @@ import { insertReturningId, many, maybeOne, type Queryable } from '../queryable.
 
 /** The card master (migration 0008) and uploaded images (media). */
 
-export interface MasterCardRow {
-  id: number;
-  card_type: number;
-  name_ja: string;
-  name_en: string;
-  rarity: 0 | 1 | 2 | 3;
-  model_number: string;
-  buy_point: number;
-  no_reduction: boolean;
-  image_url: string;
-  updated_at: Date;
-}
-
+/** What the console writes of a card. */
 export interface MasterCardValues {
   card_type: number;
   name_ja: string;
@@ -24,6 +12,11 @@ export interface MasterCardValues {
   buy_point: number;
   no_reduction: boolean;
   image_url: string;
+}
+
+export interface MasterCardRow extends MasterCardValues {
+  id: number;
+  updated_at: Date;
 }
 
 const CARD_COLUMNS =

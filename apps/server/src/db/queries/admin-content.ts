@@ -1,5 +1,6 @@
 import type { BannerInput, CardTypeInput, CouponInput, PointCourseInput, PostInput } from '@oripa/core/admin';
 import { insertReturningId, many, maybeOne, type Queryable } from '../queryable.ts';
+import type { CouponRow } from './coupons.ts';
 
 /** The console's content tables: banners, posts, card types, point courses, coupons (with their use figures). */
 
@@ -152,18 +153,8 @@ export async function updateCourseRow(db: Queryable, id: number, c: PointCourseI
   );
 }
 
-export interface AdminCouponRow {
-  id: number;
-  code: string;
-  kind: 'points' | 'bonus';
-  point: number;
-  bonus_percent: number;
-  starts_at: Date | null;
-  ends_at: Date | null;
-  max_uses: number | null;
-  per_member_limit: number;
-  used_count: number;
-  memo: string;
+/** A coupon row with its use figures. */
+export interface AdminCouponRow extends CouponRow {
   members: number;
   points_granted: number;
   pending: number;

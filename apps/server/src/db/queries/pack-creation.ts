@@ -117,27 +117,31 @@ export async function insertTickets(db: Queryable, packId: number, after: number
   );
 }
 
+/** A published pack's own fields, as the console's draft records them (services/packs/pack-publishing's NewPack). */
+export interface PublishedPackFields {
+  cardType: number;
+  nameJa: string;
+  nameEn: string;
+  detailJa?: string;
+  detailEn?: string;
+  images?: string[];
+  point: number;
+  paymentMethod?: '1' | '2';
+  maxBuyCount?: number;
+  rankLimit?: number;
+  smsOnly?: boolean;
+  showCardlist?: boolean;
+  startDate: Date;
+  /** The scheduled end of the sale (packs.closed_at); null: until sold out or closed by hand. */
+  endDate?: Date | null;
+  lastOneCardId?: number | null;
+  sort?: number;
+}
+
 export interface Publication {
   draftId: number | null;
   packId: number;
-  pack: {
-    cardType: number;
-    nameJa: string;
-    nameEn: string;
-    detailJa?: string;
-    detailEn?: string;
-    images?: string[];
-    point: number;
-    paymentMethod?: '1' | '2';
-    maxBuyCount?: number;
-    rankLimit?: number;
-    smsOnly?: boolean;
-    showCardlist?: boolean;
-    startDate: Date;
-    endDate?: Date | null;
-    lastOneCardId?: number | null;
-    sort?: number;
-  };
+  pack: PublishedPackFields;
   lineup: LineupEntry[];
   total: number;
   now: Date;

@@ -14,6 +14,7 @@ import {
   lockOpenShipment,
   touchShipment,
 } from '../../db/queries/shipments.ts';
+import type { ShipmentAddress } from '../../db/queries/admin-shipments.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../app-error.ts';
 import { grantPoints } from '../ledger.ts';
@@ -25,15 +26,8 @@ export type DecisionOutcome =
   /** Nothing left to decide (decided already, or converted by the 24-hour job). */
   | { result: '-1' };
 
-export interface MemberAddress {
-  zipcode: string;
-  pref_id: number;
-  shiku: string;
-  address: string;
-  building: string;
-  name: string;
-  tel: string;
-}
+/** The member's address as a parcel takes it (the snapshot stored on the shipment). */
+export type MemberAddress = ShipmentAddress;
 
 /** The member's shipping address as a snapshot, or null when incomplete. */
 export async function memberAddress(tx: PoolClient, memberId: number): Promise<MemberAddress | null> {

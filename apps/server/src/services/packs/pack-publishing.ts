@@ -8,6 +8,7 @@ import {
   insertPackStock,
   insertTickets,
   recordPublication,
+  type PublishedPackFields,
 } from '../../db/queries/pack-creation.ts';
 import { cardsByIds, type MasterCardRow } from '../../db/queries/admin-cards.ts';
 
@@ -26,25 +27,8 @@ export interface NewPackCard {
   cardId?: number;
 }
 
-export interface NewPack {
-  cardType: number;
-  nameJa: string;
-  nameEn: string;
-  detailJa?: string;
-  detailEn?: string;
-  images?: string[];
+export interface NewPack extends PublishedPackFields {
   eyeCatch?: string;
-  point: number;
-  paymentMethod?: '1' | '2';
-  maxBuyCount?: number;
-  rankLimit?: number;
-  smsOnly?: boolean;
-  showCardlist?: boolean;
-  startDate: Date;
-  /** The scheduled end of the sale (packs.closed_at); null: until sold out or closed by hand. */
-  endDate?: Date | null;
-  lastOneCardId?: number | null;
-  sort?: number;
   cards: NewPackCard[];
   /** Tests and the bench may fix the seed; production always draws 32 bytes from the CSPRNG. */
   seedHex?: string;
