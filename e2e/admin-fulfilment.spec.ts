@@ -29,6 +29,9 @@ async function buyAndShip(page: Page, lang: Lang, mail: string, pass: string) {
   const draw = page.getByRole('button', {
     name: new RegExp(`^${str(p, 'draw.ten').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s`),
   });
+  // The list's own draw buttons stay on screen until the pack page has loaded: wait for the page's one button.
+  await expect(page).toHaveURL(/\/pack-detail\?packId=\d+/);
+  await expect(draw).toHaveCount(1);
   await draw.click();
   await page
     .getByRole('dialog', { name: str(p, 'confirm.title') })
