@@ -61,6 +61,8 @@ async function drawOnce(page: Page, lang: Lang, packName: string) {
   await page.goto('/pack-list?index=1');
   await page.getByRole('link', { name: packName, exact: true }).click();
   await expect(page).toHaveURL(/\/pack-detail\?packId=\d+$/);
+  // The list's draw buttons stay on screen until the pack page has loaded: wait for its heading first.
+  await expect(page.getByRole('heading', { level: 1, name: packName })).toBeVisible();
   await page
     .getByRole('button', { name: new RegExp(`^${escape(str(p, 'draw.one'))}\\s`) })
     .first()
@@ -144,6 +146,7 @@ for (const lang of ['ja', 'en'] as const) {
       await page.goto('/pack-list?index=1');
       await page.getByRole('link', { name: SMS_PACK[lang], exact: true }).click();
       await expect(page).toHaveURL(/\/pack-detail\?packId=\d+$/);
+      await expect(page.getByRole('heading', { level: 1, name: SMS_PACK[lang] })).toBeVisible();
       await page
         .getByRole('button', { name: new RegExp(`^${escape(str(p, 'draw.one'))}\\s`) })
         .first()
