@@ -1,25 +1,12 @@
-import type { PaymentStatus } from '@oripa/core';
+import type { AdminPayment } from '@oripa/core/admin';
 import { many, maybeOne, type Queryable } from '../queryable.ts';
 
-/** A payment as the console lists it, with its member's name and mail. */
-export interface AdminPaymentRow {
-  id: number;
-  public_id: string;
-  member_id: number;
-  member_name: string;
-  member_mail: string;
-  pay_id: number;
-  gateway: string;
-  status: PaymentStatus;
-  amount: number;
-  point: number;
-  /** The bank-transfer holder name the member gave (method.name), '' for other methods. */
-  holder_name: string;
-  failure_reason: string | null;
+/** A payment as the console lists it, with its member's name and mail: the wire shape with its times as dates. */
+export type AdminPaymentRow = Omit<AdminPayment, 'expires_at' | 'credited_at' | 'created_at'> & {
   expires_at: Date | null;
   credited_at: Date | null;
   created_at: Date;
-}
+};
 
 /** Lists of the console: all, open bank transfers, unpaid (still open), failed (failed, expired, cancelled). */
 export const PAYMENT_VIEWS = {
