@@ -78,7 +78,7 @@ BEGIN
   FOR r IN
     SELECT b.i::int AS i, b.member, b.cnt, b.unit, b.token, b.mn, m.id IS NOT NULL AS known,
       array_position(p_members, b.member) < b.i OR array_position(p_tokens, b.token) < b.i AS dup,
-      m.mail_verified AND m.rank >= pk.rank_limit AND (NOT pk.sms_only OR m.sms_verified) AS allowed,
+      m.active AND m.mail_verified AND m.rank >= pk.rank_limit AND (NOT pk.sms_only OR m.sms_verified) AS allowed,
       (SELECT true FROM purchases u WHERE u.token = b.token) IS NOT NULL AS spent,
       CASE WHEN pk.max_buy_count > 0 THEN (SELECT COALESCE(sum(u.count), 0)::int FROM purchases u
         WHERE u.member_id = b.member AND u.pack_id = p_pack) ELSE 0 END AS bought,
@@ -88,7 +88,9 @@ BEGIN
           WHERE l.member_id = b.member AND l.remaining > 0 AND l.expired_at IS NULL AND l.expires_at > p_now)) END)::bigint AS purse
     FROM unnest(p_members, p_counts, p_units, p_tokens, p_mins) WITH ORDINALITY AS b(member, cnt, unit, token, mn, i)
     LEFT JOIN LATERAL (
-      SELECT m.id, m.rank, m.mail_verified_at IS NOT NULL AS mail_verified, m.sms_verified_at IS NOT NULL AS sms_verified,
+      -- active: not suspended by support nor withdrawn (the check refuses them too; this covers a token taken before).
+      SELECT m.id, m.rank, m.suspended_at IS NULL AND m.withdrawn_at IS NULL AS active,
+        m.mail_verified_at IS NOT NULL AS mail_verified, m.sms_verified_at IS NOT NULL AS sms_verified,
         m.point_balance, m.coin_balance
       FROM members m WHERE m.id = b.member OFFSET 0
     ) m ON true

@@ -192,6 +192,22 @@ describe('suspension and signing out', () => {
     expect(actions.rows.map((r) => r.action)).toEqual(['member.suspend', 'member.reinstate']);
   });
 
+  it('a buy token taken before the suspension is refused at the buy step, and nothing is bought', async () => {
+    const m = await buildMember(shop, { freePoints: 5000 });
+    const packId = await buildPack(shop);
+    const check = await m.client.post('/user/pack/check', { pack_id: packId, count: 1 });
+    expect(check.state).toBe(200);
+    // Suspended in the database only: the session (and any instance's session cache) still lets the request in.
+    await shop.ctx.db.pool.query('UPDATE members SET suspended_at = now() WHERE id = $1', [m.id]);
+    const buy = await m.client.post('/user/pack/buy', { token: check.token });
+    expect(buy).toMatchObject({ state: 400, reason: 'member_suspended' });
+    const bought = await shop.ctx.db.pool.query('SELECT count(*)::int AS n FROM purchases WHERE member_id = $1', [
+      m.id,
+    ]);
+    expect(bought.rows[0].n).toBe(0);
+    expect(await ledgerViolations(shop)).toEqual([]);
+  });
+
   it('signs a member out everywhere', async () => {
     const m = await buildMember(shop);
     const r = await support.post(`/admin/members/${m.id}/sign-out`, { reason: '端末紛失の連絡' });

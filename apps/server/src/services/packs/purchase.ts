@@ -170,6 +170,7 @@ async function explainNothingBought(
   if (replay) return replay;
   const loaded = await loadPackAndBuyer(ctx, packId, memberId);
   if (!loaded) throw notFound();
+  if (loaded.suspended) throw memberSuspended('general');
   const { pack, buyer, available } = loaded;
   // The purse was not the reason (the batch says so itself): a standing rule first, as the check names them, then
   // the batch's own order (price, then max_buy_count for this count: another purchase used the allowance up since
