@@ -20,14 +20,23 @@ export interface AdminShipmentRow {
   shipped_at: string | null;
 }
 
+/** What brought a card into a parcel: a draw, the exchange corner, or rank 7's reward (ADR 0027). */
+export type ShipmentLineSource = 'draw' | 'exchange' | 'rank_reward';
+
 export interface AdminShipmentLine {
-  history_id: number;
-  purchase_id: number;
-  ticket_no: number;
+  source: ShipmentLineSource;
+  /** The source row's id: purchase_cards.id (the history_id) for a draw, else the exchange order or reward id. */
+  source_id: number;
+  /** Kept for drawn cards (the spec's history_id); null for the other sources. */
+  history_id: number | null;
+  purchase_id: number | null;
+  ticket_no: number | null;
+  /** Prize rank S-C; '' for an exchanged card. */
   rank: string;
   name: string;
   model_number: string;
   image_url: string;
+  /** The pack's name for a drawn card; '' for the other sources (the console names the source). */
   pack_name: string;
 }
 

@@ -1,4 +1,5 @@
 import { many, maybeOne, type Queryable } from '../queryable.ts';
+import { LINE_COUNT } from './shipment-lines.ts';
 
 /** The support console's reads of a member (issue 10); writes go through services/ledger.ts and sessions. */
 export interface AdminMemberRecord {
@@ -170,7 +171,7 @@ export async function memberShipments(db: Queryable, memberId: number, limit: nu
   return many<MemberShipmentRecord>(
     db,
     `SELECT s.id, s.status, s.delivery_code, s.created_at, s.shipped_at,
-            (SELECT count(*) FROM purchase_cards c WHERE c.shipment_id = s.id) AS cards
+            ${LINE_COUNT}::text AS cards
      FROM shipments s WHERE s.member_id = $1 ORDER BY s.id DESC LIMIT $2`,
     [memberId, limit],
   );

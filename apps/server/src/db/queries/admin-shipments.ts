@@ -1,5 +1,6 @@
 import type { Carrier, ShipmentStatus } from '@oripa/core/admin';
 import { many, maybeOne, type Queryable } from '../queryable.ts';
+import { LINE_COUNT, shipmentItemNames } from './shipment-lines.ts';
 
 /** A shipment as the console's queue lists it. */
 export interface ShipmentListRow {
@@ -36,7 +37,7 @@ export const SHIPMENT_SORTS = { id: 's.id', updated_at: 's.updated_at', status: 
 export type ShipmentSort = keyof typeof SHIPMENT_SORTS;
 
 const LIST_COLUMNS = `s.id, s.member_id, s.status, s.carrier, s.delivery_code, s.address, s.created_at, s.updated_at,
-  s.shipped_at, (SELECT count(*)::int FROM purchase_cards d WHERE d.shipment_id = s.id) AS line_count`;
+  s.shipped_at, ${LINE_COUNT} AS line_count`;
 
 function where(f: ShipmentFilter): { sql: string; args: unknown[] } {
   const args: unknown[] = [f.status ?? null];
@@ -97,31 +98,6 @@ export async function shipmentsInStatus(db: Queryable, status: ShipmentStatus, l
   );
 }
 
-/** A card in a shipment (a shipment line). */
-export interface ShipmentLineRow {
-  shipment_id: number;
-  history_id: number;
-  purchase_id: number;
-  ticket_no: number;
-  rank: string;
-  name: string;
-  model_number: string;
-  image_url: string;
-  pack_name_ja: string;
-}
-
-export async function shipmentLines(db: Queryable, shipmentIds: number[]): Promise<ShipmentLineRow[]> {
-  return many<ShipmentLineRow>(
-    db,
-    `SELECT d.shipment_id, d.id AS history_id, d.purchase_id, d.ticket_no, c.rank, c.name, c.model_number,
-       c.image_url, p.name_ja AS pack_name_ja
-     FROM purchase_cards d JOIN pack_cards c ON c.id = d.pack_card_id JOIN packs p ON p.id = d.pack_id
-     WHERE d.shipment_id = ANY($1::bigint[])
-     ORDER BY d.shipment_id, array_position(ARRAY['S', 'A', 'B', 'C'], c.rank), c.name, d.id`,
-    [shipmentIds],
-  );
-}
-
 export interface ShipmentEventRow {
   id: number;
   shipment_id: number;
@@ -153,7 +129,7 @@ export async function lockShipments(db: Queryable, ids: number[]): Promise<Locke
   const rows = await many<LockedShipment>(
     db,
     `SELECT s.id, s.member_id, s.status, s.carrier, s.delivery_code,
-       (SELECT count(*)::int FROM purchase_cards d WHERE d.shipment_id = s.id) AS line_count
+       ${LINE_COUNT} AS line_count
      FROM shipments s WHERE s.id = ANY($1::bigint[]) ORDER BY s.id FOR UPDATE OF s`,
     [ids],
   );
@@ -191,16 +167,15 @@ export async function shipmentsWithTracking(
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
-/** What the shipped mail needs: the member and the names of the cards in the parcel. */
+/** What the shipped mail needs: the member and the names of the cards in the parcel (every kind of line). */
 export async function shipmentRecipient(db: Queryable, shipmentId: number) {
-  return maybeOne<{ mail: string; lang: 'ja' | 'en'; last_name: string; first_name: string; items: string[] }>(
+  const member = await maybeOne<{ mail: string; lang: 'ja' | 'en'; last_name: string; first_name: string }>(
     db,
-    `SELECT m.mail, m.lang, m.last_name, m.first_name,
-       ARRAY(SELECT c.name FROM purchase_cards d JOIN pack_cards c ON c.id = d.pack_card_id
-             WHERE d.shipment_id = s.id ORDER BY d.id) AS items
-     FROM shipments s JOIN members m ON m.id = s.member_id WHERE s.id = $1`,
+    `SELECT m.mail, m.lang, m.last_name, m.first_name FROM shipments s JOIN members m ON m.id = s.member_id
+     WHERE s.id = $1`,
     [shipmentId],
   );
+  return member && { ...member, items: await shipmentItemNames(db, shipmentId) };
 }
 
 /** The shipment holding a purchase's shipped cards (latest, should there be several), with its timeline. */

@@ -95,12 +95,17 @@ export async function lockExchangeOrder(tx: Queryable, id: number, memberId: num
   );
 }
 
-export async function markExchangeShipped(tx: Queryable, id: number, address: object, now: Date): Promise<void> {
-  await tx.query(`UPDATE exchange_orders SET status = 'ship', address = $2, decided_at = $3 WHERE id = $1`, [
-    id,
-    JSON.stringify(address),
-    now,
-  ]);
+export async function markExchangeShipped(
+  tx: Queryable,
+  id: number,
+  address: object,
+  shipmentId: number,
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `UPDATE exchange_orders SET status = 'ship', address = $2, shipment_id = $3, decided_at = $4 WHERE id = $1`,
+    [id, JSON.stringify(address), shipmentId, now],
+  );
 }
 
 export async function markExchangeConverted(tx: Queryable, id: number, point: number, now: Date): Promise<void> {

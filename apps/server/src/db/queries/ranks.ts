@@ -117,11 +117,12 @@ export async function lockRankCardReward(
 export async function decideRankCardReward(
   db: Queryable,
   id: number,
-  d: { cardKey: string; status: 'shipping' | 'converted'; now: Date },
+  d: { cardKey: string; status: 'shipping' | 'converted'; shipmentId?: number; now: Date },
 ): Promise<void> {
   await db.query(
-    `UPDATE rank_card_rewards SET card_key = $2, status = $3, chosen_at = $4, decided_at = $4 WHERE id = $1`,
-    [id, d.cardKey, d.status, d.now],
+    `UPDATE rank_card_rewards SET card_key = $2, status = $3, chosen_at = $4, decided_at = $4, shipment_id = $5
+     WHERE id = $1`,
+    [id, d.cardKey, d.status, d.now, d.shipmentId ?? null],
   );
 }
 
@@ -212,13 +213,4 @@ export async function findRewardCard(db: Queryable, id: number): Promise<RewardC
     "SELECT id, name, image_url, model_number, rarity FROM pack_cards WHERE id = $1 AND rank = 'S'",
     [id],
   );
-}
-
-export async function memberHasAddress(db: Queryable, memberId: number): Promise<boolean> {
-  const row = await maybeOne<{ ok: boolean }>(
-    db,
-    "SELECT coalesce(zipcode, '') <> '' AND coalesce(pref_id, 0) > 0 AS ok FROM members WHERE id = $1",
-    [memberId],
-  );
-  return Boolean(row?.ok);
 }

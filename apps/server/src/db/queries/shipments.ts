@@ -4,7 +4,7 @@ import { maybeOne, type Queryable } from '../queryable.ts';
 export async function insertShipment(
   db: Queryable,
   memberId: number,
-  purchaseId: number,
+  purchaseId: number | null,
   address: unknown,
   now: Date,
 ): Promise<number> {

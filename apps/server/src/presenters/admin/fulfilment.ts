@@ -33,8 +33,10 @@ export function presentShipmentDetail(s: ShipmentWithLines): AdminShipmentDetail
     ...presentShipmentRow(s),
     tracking_url: s.carrier && s.delivery_code ? trackingUrl(s.carrier, s.delivery_code) : '',
     lines: s.lines.map((l) => ({
-      history_id: Number(l.history_id),
-      purchase_id: Number(l.purchase_id),
+      source: l.source,
+      source_id: Number(l.source_id),
+      history_id: l.source === 'draw' ? Number(l.source_id) : null,
+      purchase_id: l.purchase_id === null ? null : Number(l.purchase_id),
       ticket_no: l.ticket_no,
       rank: l.rank,
       name: l.name,

@@ -7,17 +7,11 @@ import {
   markCardsShipped,
   purchasesOfCards,
 } from '../../db/queries/purchase-cards.ts';
-import {
-  insertShipment,
-  insertShipmentEvent,
-  lockMemberShipments,
-  lockOpenShipment,
-  touchShipment,
-} from '../../db/queries/shipments.ts';
 import type { ShipmentAddress } from '../../db/queries/admin-shipments.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../app-error.ts';
 import { grantPoints } from '../ledger.ts';
+import { joinShipment } from '../shipment-join.ts';
 
 export type DecisionOutcome =
   | { result: '1'; returnedPoint: number; purchaseId: number }
@@ -56,14 +50,7 @@ export async function shipCards(
   address: MemberAddress,
   now: Date,
 ): Promise<number> {
-  await lockMemberShipments(tx, memberId);
-  let shipmentId = await lockOpenShipment(tx, memberId, address);
-  if (shipmentId === null) {
-    shipmentId = await insertShipment(tx, memberId, purchaseId, address, now);
-    await insertShipmentEvent(tx, { shipmentId, from: null, to: 'preparing', now });
-  } else {
-    await touchShipment(tx, shipmentId, now);
-  }
+  const shipmentId = await joinShipment(tx, memberId, purchaseId, address, now);
   await markCardsShipped(tx, cardIds, shipmentId, now);
   return shipmentId;
 }

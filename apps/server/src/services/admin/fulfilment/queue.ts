@@ -6,15 +6,14 @@ import {
   findShipments,
   listShipments,
   shipmentEvents,
-  shipmentLines,
   shipmentStatusCounts,
   shipmentsInStatus,
   type ShipmentEventRow,
   type ShipmentFilter,
-  type ShipmentLineRow,
   type ShipmentListRow,
   type ShipmentSort,
 } from '../../../db/queries/admin-shipments.ts';
+import { shipmentLines, type ShipmentLineRow } from '../../../db/queries/shipment-lines.ts';
 
 /** The most shipments one export, pick list or bulk move takes (a day's work of a busy shop). */
 export const MAX_BATCH = 500;

@@ -20,6 +20,7 @@ import { withTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../app-error.ts';
 import { grantPoints, insufficientPoints, spendPoints } from '../../ledger.ts';
 import { memberAddress } from '../../packs/decision.ts';
+import { joinShipment } from '../../shipment-join.ts';
 
 export const EXCHANGE_PAGE_SIZE = 12;
 
@@ -103,8 +104,8 @@ async function repeatedExchange(ctx: AppContext, memberId: number, requestKey: s
 export type ExchangeDecision = { result: '1'; returnedPoint: number } | { result: '0' } | { result: '-1' };
 
 /**
- * Ship or convert an exchanged card, like a drawn card (decision.ts): shipping snapshots the address (none: '0',
- * nothing changes); converting grants its convert_point as free points; a decided order answers '-1'.
+ * Ship or convert an exchanged card, like a drawn card (decision.ts): shipping snapshots the address and joins the
+ * member's parcel (none: '0', nothing changes); converting grants its convert_point as free points; a decided order answers '-1'.
  */
 export async function decideExchange(
   ctx: AppContext,
@@ -121,7 +122,9 @@ export async function decideExchange(
     if (action === 'ship') {
       const address = await memberAddress(tx, memberId);
       if (!address) return { result: '0' };
-      await markExchangeShipped(tx, order.id, address, now);
+      // The card becomes a line of the member's parcel to this address, like a drawn card (ADR 0027).
+      const shipmentId = await joinShipment(tx, memberId, null, address, now);
+      await markExchangeShipped(tx, order.id, address, shipmentId, now);
       return { result: '1', returnedPoint: 0 };
     }
     if (card.no_reduction) throw AppError.validation('action', 'exchangeNoReduction', 'no_reduction');

@@ -6,12 +6,13 @@ import {
   listRankCardRewards,
   listRewardCards,
   lockRankCardReward,
-  memberHasAddress,
   type RankCardRewardRow,
   type RewardCardRow,
 } from '../../../db/queries/ranks.ts';
 import { withTransaction } from '../../../db/transaction.ts';
 import { grantPoints } from '../../ledger.ts';
+import { memberAddress } from '../../packs/decision.ts';
+import { joinShipment } from '../../shipment-join.ts';
 
 /**
  * Rank 7's rank-up reward (spec section 9; ADR 0021): a top-grade card worth 200,000 points the member picks from
@@ -40,9 +41,11 @@ export async function chooseRankCard(
     const card = await findRewardCard(tx, c.cardId);
     if (!card) throw AppError.validation('card_id', 'invalid', 'card_not_offered');
     if (c.action === 'ship') {
-      if (!(await memberHasAddress(tx, memberId)))
-        throw AppError.validation('general', 'rankCardNoAddress', 'no_address');
-      await decideRankCardReward(tx, reward.id, { cardKey: String(card.id), status: 'shipping', now });
+      const address = await memberAddress(tx, memberId);
+      if (!address) throw AppError.validation('general', 'rankCardNoAddress', 'no_address');
+      // A shipment line like any drawn card: it joins the member's parcel to this address (ADR 0027).
+      const shipmentId = await joinShipment(tx, memberId, null, address, now);
+      await decideRankCardReward(tx, reward.id, { cardKey: String(card.id), status: 'shipping', shipmentId, now });
       return { status: 'shipping', point: 0 };
     }
     await decideRankCardReward(tx, reward.id, { cardKey: String(card.id), status: 'converted', now });

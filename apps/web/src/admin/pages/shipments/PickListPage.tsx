@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { isOk } from '../../../api/client';
 import { fetchPickList, type ShipmentPick } from '../../api/fulfilment';
 import styles from './Shipments.module.css';
+import { lineKey, lineOrigin, lineTicket } from './line-origin';
 import { zip } from './zip';
 
 /** /admin/shipments/pick-list?ids=…|status=…: one print-friendly sheet per parcel with a box to tick per card. */
@@ -58,15 +59,15 @@ export function PickListPage() {
             </thead>
             <tbody>
               {s.lines.map((l) => (
-                <tr key={l.history_id}>
+                <tr key={lineKey(l)}>
                   <td>
                     <span className={styles.box} aria-hidden="true" />
                   </td>
-                  <td>{l.rank}</td>
+                  <td>{l.rank || '—'}</td>
                   <td>{l.name}</td>
                   <td>{l.model_number || '—'}</td>
-                  <td>{l.pack_name}</td>
-                  <td>#{l.ticket_no}</td>
+                  <td>{lineOrigin(l, t)}</td>
+                  <td>{lineTicket(l)}</td>
                 </tr>
               ))}
             </tbody>

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { isOk, type ApiReply } from '../../../api/client';
 import { fetchShipment, moveShipments, setTrackingNumber } from '../../api/fulfilment';
 import { CarrierSelect } from './CarrierSelect';
+import { lineKey, lineOrigin, lineTicket } from './line-origin';
 import { StatusBadge } from './StatusBadge';
 import styles from './Shipments.module.css';
 import { zip } from './zip';
@@ -116,8 +117,10 @@ export function ShipmentPage() {
         </h2>
         <ul className={styles.cards}>
           {s.lines.map((l) => (
-            <li key={l.history_id}>
-              [{l.rank}] {l.name} {l.model_number ? `(${l.model_number})` : ''} — {l.pack_name} #{l.ticket_no}
+            <li key={lineKey(l)}>
+              {l.rank ? `[${l.rank}] ` : ''}
+              {l.name} {l.model_number ? `(${l.model_number})` : ''} — {lineOrigin(l, t)}{' '}
+              {l.ticket_no === null ? '' : lineTicket(l)}
             </li>
           ))}
         </ul>
