@@ -13,10 +13,29 @@ const CARD_TYPES = [
   { id: 2, name_ja: 'アストラルテイマーズ', name_en: 'Astral Tamers', coming_soon: true },
 ];
 
+// Each banner's art says something, so each has an English version (its own image and alt text).
 const BANNERS = [
-  { file_name: '/demo/banners/launch.svg', link_url: '/pack-list?index=1' },
-  { file_name: '/demo/banners/dragon-sigil.svg', link_url: '/pack-list?index=1' },
-  { file_name: '/demo/banners/provably-fair.svg', link_url: '/fairness' },
+  {
+    file_name: '/demo/banners/launch.svg',
+    link_url: '/pack-list?index=1',
+    alt: 'キラキラオリパ グランドオープン クーポン WELCOME500 で500ポイントプレゼント',
+    file_name_en: '/demo/banners/launch-en.svg',
+    alt_en: 'KIRAKIRA ORIPA grand opening: coupon WELCOME500 gives you 500 points',
+  },
+  {
+    file_name: '/demo/banners/dragon-sigil.svg',
+    link_url: '/pack-list?index=1',
+    alt: 'ドラゴンシジル 紅蓮竜の咆哮 第3弾 公開中',
+    file_name_en: '/demo/banners/dragon-sigil-en.svg',
+    alt_en: "Dragon Sigil: Crimson Dragon's Roar, series 3 on sale now",
+  },
+  {
+    file_name: '/demo/banners/provably-fair.svg',
+    link_url: '/fairness',
+    alt: '全パック公平性証明つき 当たりが本当に入っていたことを誰でも確かめられます',
+    file_name_en: '/demo/banners/provably-fair-en.svg',
+    alt_en: 'Every pack provably fair: anyone can check the hits were really in it',
+  },
 ];
 
 interface DemoPost {
@@ -25,6 +44,8 @@ interface DemoPost {
   firstName: string;
   content: string;
   images?: string[];
+  /** The English version (issue 13): English pages show it; a post without one shows in Japanese there too. */
+  en?: { title: string; content: string; images?: string[] };
   /** How long ago it was published, in hours. */
   hoursAgo: number;
 }
@@ -39,6 +60,11 @@ export const DEMO_POSTS: DemoPost[] = [
     content:
       'ご好評をいただいている「紅蓮竜の咆哮」シリーズの第3弾を公開しました。\nS賞には「紅蓮竜ヴァルガード（シークレット）」を3枚ご用意しています。残り枚数は各ガチャのページでリアルタイムにご確認いただけます。',
     images: ['/demo/posts/valgard.svg'],
+    en: {
+      title: "Crimson Dragon's Roar: series 3 is out",
+      content:
+        "Series 3 of our popular Crimson Dragon's Roar packs is now on sale.\nThe S prize is Crimson Dragon Valgard (secret rare), three copies. Each pack's page shows how many are left, live.",
+    },
     hoursAgo: 5,
   },
   {
@@ -63,6 +89,11 @@ export const DEMO_POSTS: DemoPost[] = [
     title: '年末年始の発送スケジュールについて',
     content:
       '12月28日から1月4日までにご依頼いただいた発送は、1月5日から順次対応いたします。通常は発送依頼から5営業日以内にお届けしております。ご迷惑をおかけしますが、何卒よろしくお願いいたします。',
+    en: {
+      title: 'Shipping over the New Year holidays',
+      content:
+        'Shipments requested from 28 December to 4 January go out in order from 5 January. Otherwise we deliver within five business days of your request. Thank you for your patience.',
+    },
     hoursAgo: 52,
   },
   {
@@ -88,6 +119,11 @@ export const DEMO_POSTS: DemoPost[] = [
     title: 'SMS認証で500ポイントプレゼント中',
     content:
       'マイページのメニューから電話番号のSMS認証を完了すると、500ポイントをプレゼントしています。認証はおひとり様1回限りです。まだの方はぜひお試しください。',
+    en: {
+      title: '500 points for verifying your phone by SMS',
+      content:
+        'Verify your phone number by SMS from the My Page menu and we add 500 points. Once per member. Give it a try if you have not yet.',
+    },
     hoursAgo: 120,
   },
   {
@@ -112,6 +148,10 @@ export const DEMO_POSTS: DemoPost[] = [
     title: 'メンテナンス完了のお知らせ',
     content:
       '本日2:00〜4:00に予定していたシステムメンテナンスは、予定どおり終了しました。ご協力ありがとうございました。',
+    en: {
+      title: 'Maintenance finished',
+      content: "Today's system maintenance from 2:00 to 4:00 finished on schedule. Thank you for your patience.",
+    },
     hoursAgo: 196,
   },
   {
@@ -135,6 +175,10 @@ export const DEMO_POSTS: DemoPost[] = [
     title: '「アストラルテイマーズ」取り扱い開始予定のお知らせ',
     content:
       '新しいカードゲーム「アストラルテイマーズ」のオリパを近日中に取り扱い開始予定です。開始日は決まり次第こちらでお知らせします。',
+    en: {
+      title: 'Astral Tamers packs coming soon',
+      content: 'Packs of the new card game Astral Tamers are coming soon. We will announce the start date here.',
+    },
     hoursAgo: 270,
   },
   {
@@ -157,6 +201,11 @@ export const DEMO_POSTS: DemoPost[] = [
     title: 'お問い合わせ窓口の受付時間について',
     content:
       'お電話でのお問い合わせは平日10:00〜17:00に承っております。メールでのお問い合わせは24時間受け付けており、順次ご返信いたします。',
+    en: {
+      title: 'Support hours',
+      content:
+        'Phone support is open on weekdays from 10:00 to 17:00. Mail is received around the clock and answered in turn.',
+    },
     hoursAgo: 360,
   },
   {
@@ -179,6 +228,11 @@ export const DEMO_POSTS: DemoPost[] = [
     title: '公平性の証明ページを公開しました',
     content:
       'すべてのガチャについて、販売開始前にチケット順序のハッシュ値を公開し、完売後にシード値を公開しています。公平性の証明ページからどなたでも検証していただけます。',
+    en: {
+      title: 'The fairness page is live',
+      content:
+        'For every pack we publish the hash of its ticket order before sale and the seed once it sells out. Anyone can check them on the fairness page.',
+    },
     hoursAgo: 455,
   },
   {
@@ -202,6 +256,12 @@ export const DEMO_POSTS: DemoPost[] = [
     content:
       'オンラインオリパ「キラキラオリパ」がオープンしました。オープン記念として、マイページでクーポンコード「WELCOME500」を入力すると500ポイントをプレゼントしています（お一人様1回）。',
     images: ['/demo/banners/launch.svg'],
+    en: {
+      title: 'KIRAKIRA ORIPA grand opening',
+      content:
+        'The online oripa shop KIRAKIRA ORIPA is open. To celebrate, enter coupon code WELCOME500 on My Page for 500 free points (once per member).',
+      images: ['/demo/banners/launch-en.svg'],
+    },
     hoursAgo: 620,
   },
   {
@@ -226,6 +286,9 @@ export async function seedSiteContent(ctx: AppContext): Promise<void> {
         first_name: p.firstName,
         content: p.content,
         images: p.images ?? [],
+        title_en: p.en?.title ?? '',
+        content_en: p.en?.content ?? '',
+        images_en: p.en?.images ?? [],
         published_at: new Date(now - p.hoursAgo * 3600_000),
       });
     }

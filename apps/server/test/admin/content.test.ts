@@ -12,6 +12,8 @@ describe('banners', () => {
     const op = await staffClient(t.shop, 'operator');
     const res = await op.post('/admin/content/banners', {
       file_name: '/demo/packs/ds-azure-1.svg',
+      file_name_en: '/demo/packs/ds-azure-2.svg',
+      alt_en: 'Azure pack',
       link_url: '/pack-detail?packId=1',
       sort: 1,
       starts_at: '2020-01-01 00:00',
@@ -29,6 +31,12 @@ describe('banners', () => {
     expect(shown.mode).toBe('1');
     expect(files).toContain('/demo/packs/ds-azure-1.svg');
     expect(files).not.toContain('/demo/packs/ds-dawn-1.svg');
+    // English pages get the English version of the first, the Japanese one of the second (it has none).
+    const en = await t.shop.client('en').get('/user/banner');
+    expect((en.list as { file_name: string; alt: string }[])[0]).toMatchObject({
+      file_name: '/demo/packs/ds-azure-2.svg',
+      alt: 'Azure pack',
+    });
     const list = await op.get('/admin/content/banners');
     expect((list.rows as { id: number }[]).length).toBe(2);
     expect((await op.post(`/admin/content/banners/${later.id}/delete`)).state).toBe(200);
@@ -40,12 +48,13 @@ describe('banners', () => {
     const before = await count('banners');
     const res = await op.post('/admin/content/banners', {
       file_name: 'https://evil.example/x.png',
+      file_name_en: 'https://evil.example/en.png',
       link_url: 'javascript:alert(1)',
       starts_at: '2030-01-02 00:00',
       ends_at: '2030-01-01 00:00',
     });
     expect(res.state).toBe(400);
-    expect(Object.keys(res.errors ?? {}).sort()).toEqual(['ends_at', 'file_name', 'link_url']);
+    expect(Object.keys(res.errors ?? {}).sort()).toEqual(['ends_at', 'file_name', 'file_name_en', 'link_url']);
     expect(res.errors!.ends_at![0]).toBe('The sale end must be after the sale start');
     expect(await count('banners')).toBe(before);
   });
@@ -59,11 +68,23 @@ describe('posts, card types, point courses', () => {
       last_name: '運営',
       first_name: '事務局',
       content: '本日より販売開始です',
+      title_en: 'New series out',
       published_at: '2020-01-01 12:00',
     });
     expect(post.state, JSON.stringify(post)).toBe(200);
     const posts = await t.shop.client().get('/user/post/list');
     expect((posts.list as { title: string }[]).map((p) => p.title)).toContain('新弾のお知らせ');
+    // The English title on English pages; no English text was given, so the Japanese text stands in.
+    const enPosts = (await t.shop.client('en').get('/user/post/list')).list as { title: string; content: string }[];
+    expect(enPosts.find((p) => p.title === 'New series out')?.content).toBe('本日より販売開始です');
+    const tooLong = await op.post('/admin/content/posts', {
+      title: 't',
+      last_name: 'l',
+      first_name: 'f',
+      content: 'c',
+      title_en: 'x'.repeat(201),
+    });
+    expect(Object.keys(tooLong.errors ?? {})).toEqual(['title_en']);
 
     expect(
       (await op.post('/admin/content/card-types', { id: 3, name_ja: '新作', name_en: 'New game', coming_soon: '1' }))

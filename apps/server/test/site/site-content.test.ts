@@ -83,14 +83,73 @@ describe('GET /api/user/post/list', () => {
   });
 });
 
+describe('posts in the caller language', () => {
+  it('shows the English title, text and images on English pages, each falling back to the Japanese on its own', async () => {
+    const pool = shop.ctx.db.pool;
+    const { rows } = await pool.query<{ id: string }>(
+      `INSERT INTO posts (title, last_name, first_name, content, images, title_en, content_en, images_en, published_at)
+       VALUES ('二か国語', '運営', '事務局', '日本語の本文', '["/ja.svg"]', 'Bilingual', '', '[]', now() + interval '1 hour')
+       RETURNING id`,
+    );
+    // Published an hour ahead of every demo post: the first row of page 1 once the clock passes it.
+    await pool.query('UPDATE posts SET published_at = now() WHERE id = $1', [rows[0]!.id]);
+    clearSiteContentCache(shop.ctx);
+    try {
+      const en = ((await shop.client('en').get('/user/post/list')).list as Post[])[0]!;
+      expect(en).toMatchObject({ title: 'Bilingual', content: '日本語の本文', images: ['/ja.svg'] });
+      const ja = ((await shop.client('ja').get('/user/post/list')).list as Post[])[0]!;
+      expect(ja).toMatchObject({ title: '二か国語', content: '日本語の本文' });
+      const demo = DEMO_POSTS.find((p) => p.en)!;
+      const all = [];
+      for (let p = 1; p <= lastPage + 1; p++)
+        all.push(...((await shop.client('en').get(`/user/post/list/${p}`)).list as Post[]));
+      expect(all.map((p) => p.title)).toContain(demo.en!.title);
+      expect(all.map((p) => p.title)).not.toContain(demo.title);
+    } finally {
+      await pool.query('DELETE FROM posts WHERE id = $1', [rows[0]!.id]);
+      clearSiteContentCache(shop.ctx);
+    }
+  });
+});
+
 describe('GET /api/user/banner', () => {
   it('answers mode 1 with the banners in order', async () => {
     const res = await shop.client().get('/user/banner');
     expect(res.state).toBe(200);
     expect(res.mode).toBe('1');
-    const list = res.list as { file_name: string; link_url: string }[];
+    const list = res.list as { file_name: string; link_url: string; alt: string }[];
     expect(list.length).toBe(3);
-    expect(list[0]).toEqual({ file_name: '/demo/banners/launch.svg', link_url: '/pack-list?index=1' });
+    expect(list[0]).toEqual({
+      file_name: '/demo/banners/launch.svg',
+      link_url: '/pack-list?index=1',
+      alt: expect.stringContaining('グランドオープン') as string,
+    });
+  });
+
+  it('answers English pages with the English image and alt text, and the Japanese pair where there is none', async () => {
+    const en = (await shop.client('en').get('/user/banner')).list as { file_name: string; alt: string }[];
+    expect(en[0]).toMatchObject({
+      file_name: '/demo/banners/launch-en.svg',
+      alt: expect.stringMatching(/grand opening/i),
+    });
+    const pool = shop.ctx.db.pool;
+    await pool.query("UPDATE banners SET file_name_en = '' WHERE file_name = '/demo/banners/launch.svg'");
+    clearSiteContentCache(shop.ctx);
+    try {
+      const fallback = (await shop.client('en').get('/user/banner')).list as { file_name: string; alt: string }[];
+      expect(fallback[0]).toMatchObject({
+        file_name: '/demo/banners/launch.svg',
+        alt: expect.stringContaining('グランドオープン'),
+      });
+      // The Japanese page never sees the English version.
+      const ja = (await shop.client('ja').get('/user/banner')).list as { file_name: string }[];
+      expect(ja.map((b) => b.file_name).some((f) => f.endsWith('-en.svg'))).toBe(false);
+    } finally {
+      await pool.query(
+        "UPDATE banners SET file_name_en = '/demo/banners/launch-en.svg' WHERE file_name = '/demo/banners/launch.svg'",
+      );
+      clearSiteContentCache(shop.ctx);
+    }
   });
 
   it('answers mode 0 when the setting is off or missing, and leaves inactive banners out', async () => {

@@ -12,17 +12,20 @@ type SiteInfoApiReply = Reply<SiteInfo>;
 
 const ok = (r: ApiReply | undefined) => r?.state === 200;
 
+// Banners and posts come in the caller's language (an English version where the shop wrote one): keyed by it.
 export function useBanners() {
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['site', 'banner'],
+    queryKey: ['site', 'banner', i18n.language],
     queryFn: () => apiGet<BannerApiReply>('/user/banner'),
     staleTime: 60_000,
   });
 }
 
 export function usePosts(page: number) {
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['site', 'posts', page],
+    queryKey: ['site', 'posts', page, i18n.language],
     queryFn: () => apiGet<PostListApiReply>(pagePath('/user/post/list', page)),
     staleTime: 60_000,
     // The previous page stays on screen while the next one loads, so the pager does not jump.

@@ -25,8 +25,14 @@ const windowed = <T extends { starts_at: Date | null; ends_at: Date | null }>(v:
 export const bannerSchema = z
   .object({
     file_name: imageField,
+    /** The English version's image; '' (none) shows the Japanese one on English pages. */
+    file_name_en: z
+      .union([z.literal(''), imageField])
+      .optional()
+      .default(''),
     link_url: linkField.optional().default(''),
     alt: optionalText(200),
+    alt_en: optionalText(200),
     sort: intField(-100_000, 100_000).optional().default(0),
     active: flagField.optional().default(true),
     starts_at: tokyoTimeField.optional().default(null),
@@ -37,15 +43,21 @@ export type BannerInput = z.infer<typeof bannerSchema>;
 
 export const bannerModeSchema = z.object({ mode: z.enum(['0', '1'], { error: 'invalid' }) });
 
+const imageList = z
+  .array(imageField, { error: 'invalid' })
+  .max(10, msg('tooMany', { max: 10 }))
+  .default([]);
+
 export const postSchema = z.object({
   title: requiredText(200),
   last_name: requiredText(50),
   first_name: requiredText(50),
   content: requiredText(5000),
-  images: z
-    .array(imageField, { error: 'invalid' })
-    .max(10, msg('tooMany', { max: 10 }))
-    .default([]),
+  images: imageList,
+  /** The English version: each part left empty falls back to the Japanese one on English pages. */
+  title_en: optionalText(200),
+  content_en: optionalText(5000),
+  images_en: imageList,
   published_at: tokyoTimeField.optional().default(null),
 });
 export type PostInput = z.infer<typeof postSchema>;

@@ -2,8 +2,11 @@ import type { PageObject } from '../pagination.ts';
 
 /** `GET /api/user/banner`: the top carousel shows only when mode is '1'; link_url opens in a new tab. */
 export interface BannerItem {
+  /** The image of the caller's language: the English one on English pages when there is one, else the Japanese. */
   file_name: string;
   link_url: string;
+  /** What the image says, in the same language as the image ('' when the shop gave none). */
+  alt: string;
 }
 export interface BannerReply {
   mode: '0' | '1';
@@ -13,6 +16,7 @@ export interface BannerReply {
 /** `GET|POST /api/user/post/list[/{page}]`: community posts, newest first (spec section 3). */
 export interface CommunityPost {
   id: number;
+  /** title, content and images are the caller's language where the post has an English version, else Japanese. */
   title: string;
   lastName: string;
   firstName: string;

@@ -7,8 +7,10 @@ import type { CouponRow } from './coupons.ts';
 export interface AdminBannerRow {
   id: number;
   file_name: string;
+  file_name_en: string;
   link_url: string;
   alt: string;
+  alt_en: string;
   sort: number;
   active: boolean;
   starts_at: Date | null;
@@ -18,15 +20,15 @@ export interface AdminBannerRow {
 export const listAllBanners = (db: Queryable) =>
   many<AdminBannerRow>(
     db,
-    'SELECT id, file_name, link_url, alt, sort, active, starts_at, ends_at FROM banners ORDER BY sort, id',
+    'SELECT id, file_name, file_name_en, link_url, alt, alt_en, sort, active, starts_at, ends_at FROM banners ORDER BY sort, id',
   );
 
 export async function insertBannerRow(db: Queryable, b: BannerInput): Promise<number> {
   return insertReturningId(
     db,
-    `INSERT INTO banners (file_name, link_url, alt, sort, active, starts_at, ends_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [b.file_name, b.link_url, b.alt, b.sort, b.active, b.starts_at, b.ends_at],
+    `INSERT INTO banners (file_name, link_url, alt, sort, active, starts_at, ends_at, file_name_en, alt_en)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [b.file_name, b.link_url, b.alt, b.sort, b.active, b.starts_at, b.ends_at, b.file_name_en, b.alt_en],
   );
 }
 
@@ -34,17 +36,18 @@ export async function insertBannerRow(db: Queryable, b: BannerInput): Promise<nu
 export async function updateBannerRow(db: Queryable, id: number, b: BannerInput): Promise<AdminBannerRow | null> {
   return maybeOne<AdminBannerRow>(
     db,
-    `UPDATE banners n SET file_name = $2, link_url = $3, alt = $4, sort = $5, active = $6, starts_at = $7, ends_at = $8
+    `UPDATE banners n SET file_name = $2, link_url = $3, alt = $4, sort = $5, active = $6, starts_at = $7, ends_at = $8,
+       file_name_en = $9, alt_en = $10
      FROM (SELECT * FROM banners WHERE id = $1 FOR UPDATE) o WHERE n.id = o.id
-     RETURNING o.id, o.file_name, o.link_url, o.alt, o.sort, o.active, o.starts_at, o.ends_at`,
-    [id, b.file_name, b.link_url, b.alt, b.sort, b.active, b.starts_at, b.ends_at],
+     RETURNING o.id, o.file_name, o.file_name_en, o.link_url, o.alt, o.alt_en, o.sort, o.active, o.starts_at, o.ends_at`,
+    [id, b.file_name, b.link_url, b.alt, b.sort, b.active, b.starts_at, b.ends_at, b.file_name_en, b.alt_en],
   );
 }
 
 export async function deleteBannerRow(db: Queryable, id: number): Promise<AdminBannerRow | null> {
   return maybeOne<AdminBannerRow>(
     db,
-    'DELETE FROM banners WHERE id = $1 RETURNING id, file_name, link_url, alt, sort, active, starts_at, ends_at',
+    'DELETE FROM banners WHERE id = $1 RETURNING id, file_name, file_name_en, link_url, alt, alt_en, sort, active, starts_at, ends_at',
     [id],
   );
 }
@@ -56,35 +59,45 @@ export interface AdminPostRow {
   first_name: string;
   content: string;
   images: string[];
+  title_en: string;
+  content_en: string;
+  images_en: string[];
   published_at: Date;
 }
 
 export async function listAllPosts(db: Queryable, limit: number, offset: number) {
   const rows = await many<AdminPostRow & { total: string }>(
     db,
-    `SELECT id, title, last_name, first_name, content, images, published_at, count(*) OVER () AS total FROM posts
+    `SELECT id, title, last_name, first_name, content, images, title_en, content_en, images_en, published_at,
+       count(*) OVER () AS total FROM posts
      ORDER BY published_at DESC, id DESC LIMIT $1 OFFSET $2`,
     [limit, offset],
   );
   return { rows, total: rows[0] ? Number(rows[0].total) : 0 };
 }
 
+/** A post's Japanese columns in insert order; an empty publish time means now. */
+const postValues = (p: PostInput, now: Date) =>
+  [p.title, p.last_name, p.first_name, p.content, JSON.stringify(p.images), p.published_at ?? now] as const;
+
 export async function insertPostRow(db: Queryable, p: PostInput, now: Date): Promise<number> {
   return insertReturningId(
     db,
-    `INSERT INTO posts (title, last_name, first_name, content, images, published_at)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [p.title, p.last_name, p.first_name, p.content, JSON.stringify(p.images), p.published_at ?? now],
+    `INSERT INTO posts (title, last_name, first_name, content, images, published_at, title_en, content_en, images_en)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [...postValues(p, now), p.title_en, p.content_en, JSON.stringify(p.images_en)],
   );
 }
 
 export async function updatePostRow(db: Queryable, id: number, p: PostInput, now: Date) {
   return maybeOne<AdminPostRow>(
     db,
-    `UPDATE posts n SET title = $2, last_name = $3, first_name = $4, content = $5, images = $6, published_at = $7
+    `UPDATE posts n SET title = $2, last_name = $3, first_name = $4, content = $5, images = $6, published_at = $7,
+       title_en = $8, content_en = $9, images_en = $10
      FROM (SELECT * FROM posts WHERE id = $1 FOR UPDATE) o WHERE n.id = o.id
-     RETURNING o.id, o.title, o.last_name, o.first_name, o.content, o.images, o.published_at`,
-    [id, p.title, p.last_name, p.first_name, p.content, JSON.stringify(p.images), p.published_at ?? now],
+     RETURNING o.id, o.title, o.last_name, o.first_name, o.content, o.images, o.title_en, o.content_en, o.images_en,
+       o.published_at`,
+    [id, ...postValues(p, now), p.title_en, p.content_en, JSON.stringify(p.images_en)],
   );
 }
 

@@ -10,12 +10,20 @@ export interface PostRow {
   content: string;
   /** jsonb; meant to be a list of image paths, but rows edited by hand may hold anything. */
   images: unknown;
+  /** The English version ('' / [] where there is none: English pages then show the Japanese). */
+  title_en: string;
+  content_en: string;
+  images_en: unknown;
   published_at: Date;
 }
 
 export interface BannerRow {
   file_name: string;
   link_url: string;
+  alt: string;
+  /** The English version ('' where there is none). */
+  file_name_en: string;
+  alt_en: string;
 }
 
 export interface CardTypeRow {
@@ -34,7 +42,7 @@ export async function countPublishedPosts(db: Queryable, now: Date): Promise<num
 export async function listPublishedPosts(db: Queryable, now: Date, limit: number, offset: number): Promise<PostRow[]> {
   return many<PostRow>(
     db,
-    `SELECT id, title, last_name, first_name, content, images, published_at FROM posts
+    `SELECT id, title, last_name, first_name, content, images, title_en, content_en, images_en, published_at FROM posts
      WHERE published_at <= $1 ORDER BY published_at DESC, id DESC LIMIT $2 OFFSET $3`,
     [now, limit, offset],
   );
@@ -44,7 +52,7 @@ export async function listPublishedPosts(db: Queryable, now: Date, limit: number
 export async function listActiveBanners(db: Queryable, now: Date): Promise<BannerRow[]> {
   return many<BannerRow>(
     db,
-    `SELECT file_name, link_url FROM banners WHERE active = true
+    `SELECT file_name, link_url, alt, file_name_en, alt_en FROM banners WHERE active = true
        AND (starts_at IS NULL OR starts_at <= $1) AND (ends_at IS NULL OR ends_at > $1)
      ORDER BY sort, id`,
     [now],
@@ -65,20 +73,29 @@ export async function insertCardTypeIfAbsent(db: Queryable, t: CardTypeRow & { s
 }
 
 export async function insertBanner(db: Queryable, b: BannerRow & { sort: number }): Promise<void> {
-  await db.query('INSERT INTO banners (file_name, link_url, sort) VALUES ($1, $2, $3)', [
-    b.file_name,
-    b.link_url,
-    b.sort,
-  ]);
+  await db.query(
+    'INSERT INTO banners (file_name, link_url, alt, file_name_en, alt_en, sort) VALUES ($1, $2, $3, $4, $5, $6)',
+    [b.file_name, b.link_url, b.alt, b.file_name_en, b.alt_en, b.sort],
+  );
 }
 
 export async function insertPost(
   db: Queryable,
-  p: Omit<PostRow, 'id' | 'images'> & { images: string[] },
+  p: Omit<PostRow, 'id' | 'images' | 'images_en'> & { images: string[]; images_en: string[] },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO posts (title, last_name, first_name, content, images, published_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [p.title, p.last_name, p.first_name, p.content, JSON.stringify(p.images), p.published_at],
+    `INSERT INTO posts (title, last_name, first_name, content, images, title_en, content_en, images_en, published_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      p.title,
+      p.last_name,
+      p.first_name,
+      p.content,
+      JSON.stringify(p.images),
+      p.title_en,
+      p.content_en,
+      JSON.stringify(p.images_en),
+      p.published_at,
+    ],
   );
 }

@@ -8,15 +8,15 @@ import { listCardTypes, listPosts, loadBanners } from '../../services/site-conte
 export const siteRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.ctx;
 
-  app.get('/user/banner', async (_request, reply) => {
+  app.get('/user/banner', async (request, reply) => {
     const { mode, rows } = await loadBanners(ctx);
-    return reply.ok({ mode, list: rows.map(presentBanner) });
+    return reply.ok({ mode, list: rows.map((r) => presentBanner(r, request.lang)) });
   });
 
   // The spec lists the post list under GET; the original client also POSTs it, so both are answered.
   const postList = async (request: FastifyRequest<{ Params: { page?: string } }>, reply: FastifyReply) => {
     const { rows, page } = await listPosts(ctx, pageParam(request.params.page));
-    return reply.ok({ list: rows.map(presentPost), page });
+    return reply.ok({ list: rows.map((r) => presentPost(r, request.lang)), page });
   };
   for (const path of ['/user/post/list', '/user/post/list/:page']) {
     app.get(path, postList);

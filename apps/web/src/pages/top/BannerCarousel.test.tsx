@@ -9,9 +9,9 @@ import { AUTOPLAY_DELAY_MS, TRANSITION_MS } from './carousel-loop';
 import { TopBanner } from './TopBanner';
 
 const BANNERS = [
-  { file_name: '/demo/banners/a.svg', link_url: '/pack-list?index=1' },
-  { file_name: '/demo/banners/b.svg', link_url: 'https://example.test/campaign' },
-  { file_name: '/demo/banners/c.svg', link_url: '' },
+  { file_name: '/demo/banners/a.svg', link_url: '/pack-list?index=1', alt: '' },
+  { file_name: '/demo/banners/b.svg', link_url: 'https://example.test/campaign', alt: 'Campaign' },
+  { file_name: '/demo/banners/c.svg', link_url: '', alt: '' },
 ];
 const current = () =>
   screen.getAllByRole('button', { name: /枚目のバナーを表示/ }).findIndex((b) => b.getAttribute('aria-current'));
@@ -49,6 +49,9 @@ describe('BannerCarousel', () => {
     expect(link.getAttribute('rel')).toContain('noopener');
     expect(slides[1]!.getAttribute('aria-hidden')).toBe('true');
     expect(slides[2]!.querySelector('a')).toBeNull();
+    // The shop's alt text names what the art says; without one the slide's position stands in.
+    expect(slides[1]!.querySelector('img')!.getAttribute('alt')).toBe('Campaign');
+    expect(slides[0]!.querySelector('img')!.getAttribute('alt')).not.toBe('');
   });
 
   it('advances every 2500 ms after the 800 ms slide, loops, and pauses while hovered', () => {

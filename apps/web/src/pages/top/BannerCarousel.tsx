@@ -107,7 +107,7 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
             const image = (
               <img
                 src={item.file_name}
-                alt={label}
+                alt={item.alt || label}
                 width={1200}
                 height={500}
                 className={styles.image}

@@ -31,6 +31,9 @@ const KINDS: Record<ContentKind, { schema: z.ZodType; fields: FieldDef[]; column
     fields: [
       { name: 'file_name', kind: 'image' },
       { name: 'alt', kind: 'text' },
+      // The English version: English pages show it, or the Japanese one while it is empty.
+      { name: 'file_name_en', kind: 'image' },
+      { name: 'alt_en', kind: 'text' },
       { name: 'link_url', kind: 'text' },
       { name: 'sort', kind: 'number' },
       { name: 'starts_at', kind: 'datetime' },
@@ -47,6 +50,9 @@ const KINDS: Record<ContentKind, { schema: z.ZodType; fields: FieldDef[]; column
       { name: 'first_name', kind: 'text' },
       { name: 'content', kind: 'textarea' },
       { name: 'images', kind: 'images' },
+      { name: 'title_en', kind: 'text' },
+      { name: 'content_en', kind: 'textarea' },
+      { name: 'images_en', kind: 'images' },
       { name: 'published_at', kind: 'datetime' },
     ],
     columns: ['title', 'last_name', 'published_at'],
