@@ -1,6 +1,7 @@
 /**
  * Re-derives a pack's ticket sequence from its revealed seed and checks it against the published lineup, the
- * SHA-256 commitment and every published draw (issue 3, "provably fair").
+ * SHA-256 commitment and every published draw (issue 3, "provably fair"), and that the pack's last-one prize, if
+ * it names one, went once to the purchase that drew the final ticket (ADR 0028).
  *
  *   npm run verify-pack -- <packId>                         # over HTTP, http://localhost:3000 by default
  *   npm run verify-pack -- <packId> --url https://shop.example  (or VERIFY_URL=…)
@@ -13,7 +14,9 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import {
   FAIRNESS_ALGORITHM,
+  lastOneProblems,
   verifyPack,
+  type LastOneAward,
   type PackDetail,
   type PackFairnessReply,
   type PublishedDraw,
@@ -34,6 +37,8 @@ interface Source {
   draws: PublishedDraw[];
   /** Every ticket row (database mode only). */
   tickets?: { ticket_no: number; card_id: number }[];
+  /** The last-one prize's card (null: the pack names none) and its awards. */
+  lastOne: { cardId: number | null; awards: LastOneAward[] };
 }
 
 async function fromHttp(baseUrl: string, packId: number): Promise<Source> {
@@ -56,6 +61,10 @@ async function fromHttp(baseUrl: string, packId: number): Promise<Source> {
     total: fair.total_pack_count,
     cards: fair.cards,
     draws: [...fair.draws, ...extraProblems],
+    lastOne: {
+      cardId: fair.last_one?.card_id ?? null,
+      awards: fair.last_one?.award ? [fair.last_one.award] : [],
+    },
   };
 }
 
@@ -68,12 +77,23 @@ async function fromDatabase(url: string, packId: number): Promise<Source> {
       [packId],
     );
     if (!pack.rows[0]) throw new Error(`pack ${packId} not found`);
-    const cards = await client.query('SELECT id, rank, set_count FROM pack_cards WHERE pack_id = $1', [packId]);
+    const cards = await client.query('SELECT id, rank, set_count, last_one FROM pack_cards WHERE pack_id = $1', [
+      packId,
+    ]);
     const draws = await client.query(
       `SELECT d.ticket_no, c.rank, d.pack_card_id FROM purchase_cards d JOIN pack_cards c ON c.id = d.pack_card_id
-       WHERE d.pack_id = $1 ORDER BY d.ticket_no`,
+       WHERE d.pack_id = $1 AND d.ticket_no > 0 ORDER BY d.ticket_no`,
       [packId],
     );
+    // Every award row, with the tickets its purchase really holds (not what any reply says).
+    const awards = await client.query(
+      `SELECT d.pack_card_id, r.first_ticket, r.last_ticket FROM purchase_cards d
+       CROSS JOIN LATERAL (SELECT min(e.ticket_no) AS first_ticket, max(e.ticket_no) AS last_ticket
+         FROM purchase_cards e WHERE e.purchase_id = d.purchase_id AND e.ticket_no > 0) r
+       WHERE d.pack_id = $1 AND (d.ticket_no = 0 OR d.last_one)`,
+      [packId],
+    );
+    const prize = cards.rows.find((c) => c.last_one);
     const tickets = await client.query(
       'SELECT ticket_no, pack_card_id FROM tickets WHERE pack_id = $1 ORDER BY ticket_no',
       [packId],
@@ -83,9 +103,19 @@ async function fromDatabase(url: string, packId: number): Promise<Source> {
       seedHash: pack.rows[0].seed_hash,
       algorithm: FAIRNESS_ALGORITHM,
       total: Number(pack.rows[0].total_tickets),
-      cards: cards.rows.map((c) => ({ id: Number(c.id), rank: c.rank, set_count: Number(c.set_count) })),
+      cards: cards.rows
+        .filter((c) => !c.last_one)
+        .map((c) => ({ id: Number(c.id), rank: c.rank, set_count: Number(c.set_count) })),
       draws: draws.rows.map((d) => ({ ticket_no: d.ticket_no, rank: d.rank, card_id: Number(d.pack_card_id) })),
       tickets: tickets.rows.map((t) => ({ ticket_no: t.ticket_no, card_id: Number(t.pack_card_id) })),
+      lastOne: {
+        cardId: prize ? Number(prize.id) : null,
+        awards: awards.rows.map((a) => ({
+          card_id: Number(a.pack_card_id),
+          first_ticket: Number(a.first_ticket),
+          last_ticket: Number(a.last_ticket),
+        })),
+      },
     };
   } finally {
     await client.end();
@@ -119,7 +149,15 @@ export async function runVerify(packId: number, opts: { url?: string; databaseUr
     total_pack_count: src.total,
     draws: src.draws,
   });
-  const problems = [...report.problems];
+  const problems = [
+    ...report.problems,
+    ...lastOneProblems({
+      prizeCardId: src.lastOne.cardId,
+      total: src.total,
+      drawn: new Set(src.draws.map((d) => d.ticket_no)).size,
+      awards: src.lastOne.awards,
+    }),
+  ];
   if (src.tickets) {
     if (src.tickets.length !== report.sequence.length) {
       problems.push(`the database holds ${src.tickets.length} tickets, the sequence ${report.sequence.length}`);
@@ -139,6 +177,14 @@ export async function runVerify(packId: number, opts: { url?: string; databaseUr
     return { exitCode: 1, lines };
   }
   lines.push(`checked ${report.checkedDraws} draws${src.tickets ? ` and all ${src.tickets.length} ticket rows` : ''}`);
+  if (src.lastOne.cardId !== null) {
+    const a = src.lastOne.awards[0];
+    lines.push(
+      a
+        ? `last-one prize: card ${a.card_id}, awarded once to the purchase of tickets ${a.first_ticket}-${a.last_ticket} (the final ticket's)`
+        : 'last-one prize: not awarded yet (the final ticket is not drawn)',
+    );
+  }
   lines.push('verdict: VERIFIED — the commitment matches the seed and every draw follows the pre-committed sequence');
   return { exitCode: 0, lines };
 }

@@ -12,7 +12,8 @@
 -- Order: members (id order) and their lots are locked first, so the balance, lot and max_buy_count checks see
 -- every committed purchase; the purchases and debits follow; the pack's draw cursor is locked last and held to
 -- commit, so batches of one pack take tickets in turn: the buyers who buy take the next tickets in buyer order,
--- and the cursor moves past exactly those. OR010 (stock_moved): a batch that committed meanwhile took tickets this
+-- and the cursor moves past exactly those. The batch that takes the pack's final ticket also hands the pack's
+-- last-one prize, if it has one, to the buyer who took that ticket: one more drawn card row, on ticket number 0. OR010 (stock_moved): a batch that committed meanwhile took tickets this
 -- one counted on; nothing was written, and the batch may be sent again.
 CREATE OR REPLACE FUNCTION buy_pack_batch(
   p_pack bigint, p_members bigint[], p_counts integer[], p_units integer[], p_tokens text[], p_mins integer[],
@@ -37,6 +38,8 @@ DECLARE
   v_failed integer[] := '{}';
   v_why text[] := '{}';
   v_drawn integer;
+  -- Whether this batch took the pack's final ticket (the last-one prize goes with it).
+  v_final boolean;
   v_left integer := 0;
   v_take integer;
   v_taken integer := 0;
@@ -180,7 +183,7 @@ BEGIN
         WHERE t.pack_id = p_pack AND t.ticket_no > s.drawn AND t.ticket_no <= s.drawn + v_taken
       )
       WHERE s.pack_id = p_pack AND s.drawn + v_taken <= s.total
-      RETURNING s.drawn - v_taken INTO v_drawn;
+      RETURNING s.drawn - v_taken, s.drawn = s.total INTO v_drawn, v_final;
       IF NOT FOUND THEN
         RAISE EXCEPTION USING ERRCODE = 'OR010', MESSAGE = 'stock_moved';
       END IF;
@@ -206,6 +209,28 @@ BEGIN
       SELECT b.idx, ins.purchase_id, ins.id, ins.ticket_no, ins.pack_card_id, NULL::text
       FROM ins JOIN b ON b.pid = ins.purchase_id
       ORDER BY b.idx, ins.ticket_no;
+
+      -- The last-one prize (ADR 0028): the cursor row, locked to commit, lets one batch only move the cursor to the
+      -- end, and ticket 0 under the (pack_id, ticket_no) key would refuse a second award anyway. It goes to the last
+      -- buyer of the batch who bought, whose range ends at the final ticket. A pack without one finds no card here
+      -- (one probe of the partial index pack_cards_last_one, and only in the batch that sells the pack out).
+      IF v_final THEN
+        RETURN QUERY
+        WITH w AS (
+          SELECT b.idx, b.mem, x.id AS pid
+          FROM unnest(b_idx, b_mem, b_n, b_tok) AS b(idx, mem, n, tok)
+          JOIN unnest(v_pids, v_ptoks) AS x(id, token) ON x.token = b.tok
+          WHERE b.n > 0
+          ORDER BY b.idx DESC LIMIT 1
+        ), ins AS (
+          INSERT INTO purchase_cards AS c (purchase_id, pack_id, member_id, ticket_no, pack_card_id, created_at, last_one)
+          SELECT w.pid, p_pack, w.mem, 0, k.id, p_now, true
+          FROM w JOIN pack_cards k ON k.pack_id = p_pack AND k.last_one
+          RETURNING c.purchase_id, c.id, c.pack_card_id
+        )
+        SELECT w.idx, ins.purchase_id, ins.id, 0, ins.pack_card_id, NULL::text
+        FROM ins JOIN w ON w.pid = ins.purchase_id;
+      END IF;
     END IF;
   END IF;
 

@@ -17,12 +17,14 @@ DECLARE
 BEGIN
   FOR r IN SELECT * FROM (VALUES
     ('members', 'members_id_fixed', ARRAY['id']),
-    ('packs', 'packs_id_fixed', ARRAY['id', 'seed', 'seed_hash', 'total_tickets']),
-    -- A published lineup is frozen (ADR 0016): which card, its rank and its count never change.
-    ('pack_cards', 'pack_cards_fixed', ARRAY['id', 'pack_id', 'rank', 'set_count', 'card_id']),
+    -- The last-one prize is part of the published pack, fixed with it (ADR 0028).
+    ('packs', 'packs_id_fixed', ARRAY['id', 'seed', 'seed_hash', 'total_tickets', 'last_one_card_id']),
+    -- A published lineup is frozen (ADR 0016): which card, its rank and its count never change, nor which card is
+    -- the last-one prize (ADR 0028).
+    ('pack_cards', 'pack_cards_fixed', ARRAY['id', 'pack_id', 'rank', 'set_count', 'card_id', 'last_one']),
     ('pack_stock', 'pack_stock_fixed', ARRAY['pack_id', 'total']),
     ('purchases', 'purchases_fixed', ARRAY['id', 'member_id', 'pack_id']),
-    ('purchase_cards', 'purchase_cards_fixed', ARRAY['purchase_id', 'member_id', 'pack_id', 'pack_card_id']),
+    ('purchase_cards', 'purchase_cards_fixed', ARRAY['purchase_id', 'member_id', 'pack_id', 'pack_card_id', 'last_one']),
     ('ledger_entries', 'ledger_entries_fixed', ARRAY['id', 'member_id']),
     ('point_lots', 'point_lots_fixed', ARRAY['id', 'member_id']),
     ('point_lot_moves', 'point_lot_moves_fixed', ARRAY['ledger_id', 'lot_id']),

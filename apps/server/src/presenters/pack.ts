@@ -9,6 +9,7 @@ import {
   type DrawLogEntry,
   type HistoryShipment,
   type Lang,
+  type LastOnePrize,
   type LineupCard,
   type PackDetail,
   type PackHistoryDetail,
@@ -18,7 +19,7 @@ import {
   type Rank,
 } from '@oripa/core';
 import { DECISION_WINDOW_MS } from '../jobs/auto-convert.ts';
-import type { CardRow, DrawLogRow, PackRow } from '../db/queries/packs.ts';
+import type { CardRow, DrawLogRow, LastOneAwardRow, PackRow } from '../db/queries/packs.ts';
 import type { DrawnRow } from '../db/queries/purchase-cards.ts';
 import type { ClaimedRow } from '../db/queries/purchases.ts';
 import type { PurchaseView } from '../services/packs/purchase-results.ts';
@@ -91,6 +92,21 @@ export function presentLineupCard(c: CardRow, lang: Lang): LineupCard {
 
 export function presentDrawLog(r: DrawLogRow): DrawLogEntry {
   return {
+/** The last-one prize on the pack page: its card, and who won it once the final ticket is drawn. */
+export function presentLastOne(
+  lastOne: { card: CardRow; award: LastOneAwardRow | null } | null,
+  lang: Lang,
+): LastOnePrize | null {
+  if (!lastOne) return null;
+  const { card, award } = lastOne;
+  return {
+    ...presentLineupCard(card, lang),
+    winner: award
+      ? { member: maskMemberName(`${award.last_name}${award.first_name}`), created: formatTokyo(award.created_at) }
+      : null,
+  };
+}
+
     created: formatTokyo(r.created_at),
     rank: r.rank,
     member: maskMemberName(`${r.last_name}${r.first_name}`),
@@ -107,6 +123,7 @@ export function presentPackDetail(
   lang: Lang,
 ): PackDetail {
   const byRank = Object.fromEntries(RANK_ORDER.map((r) => [r, [] as LineupCard[]])) as Record<Rank, LineupCard[]>;
+  lastOne: LastOnePrize | null = null,
   for (const c of lineup) byRank[c.rank].push(presentLineupCard(c, lang));
   return {
     ...summary,
@@ -115,6 +132,7 @@ export function presentPackDetail(
     lineup: byRank,
     remaining_by_rank: remainingByRank,
     fairness: {
+    last_one: lastOne,
       seed_hash: pack.seed_hash,
       seed: pack.revealed_seed,
       revealed_at: pack.revealed_at ? formatTokyo(pack.revealed_at) : null,
@@ -132,7 +150,7 @@ function drawnCard(
   status: DrawnRow['status'],
   lang: Lang,
 ): DrawnCard {
-  return {
+  const card: DrawnCard = {
     history_id: historyId,
     image: c.image_url,
     name: cardName(c, lang),
@@ -148,6 +166,9 @@ function drawnCard(
   };
 }
 
+  // Marked only where it applies, so the reply of an ordinary draw is not one field longer per card.
+  if (c.last_one) card.last_one = '1';
+  return card;
 export function presentDrawnCard(d: DrawnRow, lang: Lang): DrawnCard {
   return drawnCard(d, Number(d.history_id), d.ticket_no, d.status, lang);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runVerify } from '../../../../scripts/verify-pack.ts';
+import { insertMasterCard } from '../../src/db/queries/admin-cards.ts';
 import { buildMember } from '../factories.ts';
 import { useTestShop } from '../test-shop.ts';
 import { buildPack, drawVia, smallLineup } from './pack-fixtures.ts';
@@ -47,5 +48,51 @@ describe('npm run verify-pack', () => {
     expect(out.exitCode).toBe(1);
     expect(out.lines.some((l) => l.startsWith('MISMATCH: ticket 1'))).toBe(true);
     expect((await runVerify(424242, { url: t.shop.baseUrl })).exitCode).toBe(2);
+  });
+
+  it("checks the last-one prize went to the final ticket's buyer, and reports a moved award (exit 1)", async () => {
+    const prize = await insertMasterCard(
+      t.shop.ctx.db.pool,
+      {
+        card_type: 1,
+        name_ja: '最後の竜',
+        name_en: 'Final Dragon',
+        rarity: 3,
+        model_number: '',
+        buy_point: 900,
+        no_reduction: false,
+        image_url: '/demo/cards/ds-s2.svg',
+      },
+      t.shop.clock.now(),
+    );
+    const packId = await buildPack(t.shop, { cards: smallLineup(4), lastOneCardId: prize });
+    const a = await buildMember(t.shop, { paidPoints: 100_000 });
+    const b = await buildMember(t.shop, { paidPoints: 100_000 });
+    await drawVia(a.client, packId, 6);
+    await drawVia(b.client, packId, 'all');
+    await t.shop.client().get(`/user/pack/detail/${packId}`);
+    for (const opts of [{ url: t.shop.baseUrl }, { databaseUrl: t.shop.databaseUrl }]) {
+      const out = await runVerify(packId, opts);
+      expect(out.exitCode, out.lines.join('\n')).toBe(0);
+      expect(out.lines.join('\n')).toContain('tickets 7-10');
+    }
+    // Tamper: the award is moved to a's purchase (tickets 1-6), as a superuser with the triggers off could.
+    const c = await t.shop.ctx.db.pool.connect();
+    try {
+      await c.query("SET session_replication_role = 'replica'");
+      await c.query(
+        `UPDATE purchase_cards SET purchase_id = (SELECT purchase_id FROM purchase_cards WHERE pack_id = $1 AND ticket_no = 1),
+           member_id = $2 WHERE pack_id = $1 AND ticket_no = 0`,
+        [packId, a.id],
+      );
+    } finally {
+      await c.query('RESET session_replication_role');
+      c.release();
+    }
+    for (const opts of [{ url: t.shop.baseUrl }, { databaseUrl: t.shop.databaseUrl }]) {
+      const out = await runVerify(packId, opts);
+      expect(out.exitCode).toBe(1);
+      expect(out.lines.some((l) => l.includes('not to the one that drew the final ticket 10'))).toBe(true);
+    }
   });
 });

@@ -56,6 +56,15 @@ export interface LineupCard {
 }
 
 export interface DrawLogEntry {
+/**
+ * The last-one prize (ラストワン賞, ADR 0028): one extra card for whoever draws the pack's final ticket, named
+ * before the sale with the lineup. No ticket carries it, so it is not in the lineup's counts or odds.
+ */
+export interface LastOnePrize extends LineupCard {
+  /** Once the final ticket is drawn: who won it (masked like the draw log) and when. */
+  winner: { member: string; created: string } | null;
+}
+
   created: string;
   rank: Rank;
   /** e.g. "ya***" — never the full name or id. */
@@ -69,6 +78,8 @@ export interface PackDetail extends PackSummary {
   show_cardlist: '0' | '1';
   lineup: Record<Rank, LineupCard[]>;
   remaining_by_rank: Record<Rank, number>;
+  /** The pack's last-one prize; null (or absent, from an older server) when it has none. */
+  last_one?: LastOnePrize | null;
   fairness: {
     seed_hash: string;
     /** Hex seed, revealed once the pack sold out or closed; null before. */
@@ -111,6 +122,8 @@ export interface DrawnCard {
   /** 'pending' until the decision; then 'ship' or 'convert'. */
   status: 'pending' | 'ship' | 'convert';
 }
+  /** '1' on the pack's last-one prize, won with its final ticket (num is then 0: it has no ticket of its own). */
+  last_one?: '1';
 
 /** POST buy {token}; GET gache_result; GET buy_result. */
 export interface PurchaseResult {

@@ -213,7 +213,11 @@ export async function packTakings(db: Queryable, packId: number): Promise<PackTa
   return { revenue: Number(row!.revenue), purchases: Number(row!.purchases), buyers: Number(row!.buyers) };
 }
 
-/** Tickets per rank of a published pack's lineup. */
+/** Tickets per rank of a published pack's lineup (its last-one prize has no tickets). */
 export async function publishedRankTotals(db: Queryable, packId: number): Promise<{ rank: Rank; n: number }[]> {
-  return many(db, 'SELECT rank, sum(set_count)::int AS n FROM pack_cards WHERE pack_id = $1 GROUP BY rank', [packId]);
+  return many(
+    db,
+    'SELECT rank, sum(set_count)::int AS n FROM pack_cards WHERE pack_id = $1 AND NOT last_one GROUP BY rank',
+    [packId],
+  );
 }

@@ -76,6 +76,8 @@ export interface NewPackCardRow {
   noReduction: boolean;
   movieUrl: string;
   cardId: number | null;
+  /** The pack's last-one prize (ADR 0028): inserted apart from the lineup, with no tickets. */
+  lastOne?: boolean;
 }
 
 /** The lineup, in one statement; answers each card's id, rank and set_count in insertion order. */
@@ -86,9 +88,9 @@ export async function insertPackCards(
 ): Promise<{ id: number; rank: Rank; set_count: number }[]> {
   const { rows } = await db.query<{ id: number; rank: Rank; set_count: number }>(
     `INSERT INTO pack_cards (pack_id, rank, name, image_url, set_count, model_number, rarity, buy_point, no_reduction, movie_url,
-       name_en, card_id)
+       name_en, card_id, last_one)
      SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::smallint[], $8::int[],
-       $9::boolean[], $10::text[], $11::text[], $12::bigint[])
+       $9::boolean[], $10::text[], $11::text[], $12::bigint[], $13::boolean[])
      RETURNING id, rank, set_count`,
     [
       packId,
@@ -103,6 +105,7 @@ export async function insertPackCards(
       cards.map((c) => c.movieUrl),
       cards.map((c) => c.nameEn),
       cards.map((c) => c.cardId),
+      cards.map((c) => c.lastOne ?? false),
     ],
   );
   return rows;

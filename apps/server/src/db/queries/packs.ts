@@ -46,6 +46,8 @@ export interface CardRow {
   buy_point: number;
   no_reduction: boolean;
   movie_url: string;
+  /** The pack's last-one prize (ADR 0028): no tickets, outside the lineup and the sequence. */
+  last_one: boolean;
 }
 
 /** One pack by id. Named: the purchase reply reads it under a rush, so each pooled connection plans it once. */
@@ -58,7 +60,7 @@ export async function findPack(db: Queryable, packId: number): Promise<PackRow |
   return rows[0] ?? null;
 }
 
-/** A pack's lineup (every card, any order). */
+/** A pack's cards, any order: the lineup and, if it has one, its last-one prize (last_one). */
 export async function packCards(db: Queryable, packId: number): Promise<CardRow[]> {
   return many<CardRow>(db, 'SELECT * FROM pack_cards WHERE pack_id = $1', [packId]);
 }
@@ -107,32 +109,13 @@ export async function listCurrentPacks(db: Queryable, since: Date): Promise<Pack
   );
 }
 
-export async function countPacksOfType(db: Queryable, cardType: number): Promise<number> {
-  return oneNumber(db, 'SELECT count(*)::int AS n FROM packs WHERE card_type = $1', [cardType]);
-}
-
-/** One page of a card type's packs: on sale before finished, then by sort, newest first. */
-export async function listPacksOfType(
-  db: Queryable,
-  cardType: number,
-  limit: number,
-  offset: number,
-): Promise<PackRow[]> {
-  return many<PackRow>(
-    db,
-    `SELECT ${PACK_COLUMNS} FROM packs p WHERE p.card_type = $1
-     ORDER BY (p.closed_at IS NOT NULL OR p.revealed_at IS NOT NULL), p.sort, p.id DESC LIMIT $2 OFFSET $3`,
-    [cardType, limit, offset],
-  );
-}
-
 /** Remaining tickets per rank: the lineup's tickets of each rank less those the draw cursor has passed. */
 export async function remainingTicketsByRank(db: Queryable, packId: number): Promise<{ rank: Rank; n: number }[]> {
   return many(
     db,
     `SELECT c.rank, sum(c.set_count)::int - CASE c.rank WHEN 'S' THEN s.drawn_s WHEN 'A' THEN s.drawn_a
        WHEN 'B' THEN s.drawn_b ELSE s.drawn_c END AS n
-     FROM pack_cards c JOIN pack_stock s ON s.pack_id = c.pack_id WHERE c.pack_id = $1
+     FROM pack_cards c JOIN pack_stock s ON s.pack_id = c.pack_id WHERE c.pack_id = $1 AND NOT c.last_one
      GROUP BY c.rank, s.drawn_s, s.drawn_a, s.drawn_b, s.drawn_c`,
     [packId],
   );
@@ -147,13 +130,44 @@ export interface DrawLogRow {
   pack_card_id: number;
 }
 
-/** The public draw log, newest first. `limit` null means every draw (the fairness endpoint). */
+/**
+ * The public draw log, newest first. `limit` null means every draw (the fairness endpoint). Tickets only: the
+ * last-one award (ticket 0) is not a draw of the sequence and is published on its own (lastOneAward).
+ */
 export async function drawLog(db: Queryable, packId: number, limit: number | null): Promise<DrawLogRow[]> {
   return many<DrawLogRow>(
     db,
     `SELECT d.created_at, c.rank, m.last_name, m.first_name, d.ticket_no, d.pack_card_id
      FROM purchase_cards d JOIN pack_cards c ON c.id = d.pack_card_id JOIN members m ON m.id = d.member_id
-     WHERE d.pack_id = $1 ORDER BY d.ticket_no DESC LIMIT $2`,
+     WHERE d.pack_id = $1 AND d.ticket_no > 0 ORDER BY d.ticket_no DESC LIMIT $2`,
     [packId, limit],
+  );
+}
+
+/** The last-one award of a pack: who won it, with which purchase, and that purchase's tickets. */
+export interface LastOneAwardRow {
+  history_id: number;
+  pack_card_id: number;
+  purchase_id: number;
+  member_id: number;
+  last_name: string;
+  first_name: string;
+  created_at: Date;
+  /** The first and last ticket of the purchase it came with: the last must be the pack's final ticket. */
+  first_ticket: number;
+  last_ticket: number;
+}
+
+/** The pack's last-one award (ticket 0 of its drawn cards: at most one), or null before the sell-out or without one. */
+export async function lastOneAward(db: Queryable, packId: number): Promise<LastOneAwardRow | null> {
+  return maybeOne<LastOneAwardRow>(
+    db,
+    `SELECT d.id AS history_id, d.pack_card_id, d.purchase_id, d.member_id, m.last_name, m.first_name, d.created_at,
+       r.first_ticket, r.last_ticket
+     FROM purchase_cards d JOIN members m ON m.id = d.member_id
+     CROSS JOIN LATERAL (SELECT min(e.ticket_no) AS first_ticket, max(e.ticket_no) AS last_ticket
+       FROM purchase_cards e WHERE e.purchase_id = d.purchase_id AND e.ticket_no > 0) r
+     WHERE d.pack_id = $1 AND d.ticket_no = 0`,
+    [packId],
   );
 }

@@ -12,7 +12,7 @@ export interface DrawnRow extends Omit<CardRow, 'id' | 'pack_id'> {
 }
 
 const DRAWN_COLUMNS = `d.id AS history_id, d.purchase_id, d.ticket_no, d.status, d.pack_card_id, d.returned_point,
-  c.rank, c.name, c.name_en, c.image_url, c.set_count, c.model_number, c.rarity, c.buy_point, c.no_reduction, c.movie_url`;
+  d.last_one, c.rank, c.name, c.name_en, c.image_url, c.set_count, c.model_number, c.rarity, c.buy_point, c.no_reduction, c.movie_url`;
 
 /** A purchase's drawn cards in draw order; with pendingOnly, only those still to decide. */
 export async function drawnCards(db: Queryable, purchaseId: number, pendingOnly: boolean): Promise<DrawnRow[]> {

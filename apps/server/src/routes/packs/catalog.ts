@@ -2,13 +2,14 @@ import { pageParam } from '../../http/input.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FAIRNESS_ALGORITHM, formatTokyo, type PackFairnessReply } from '@oripa/core';
 import { notFound } from '../../app-error.ts';
-import { presentLineupCard, presentPackDetail, presentPackSummary } from '../../presenters/pack.ts';
+import { presentLastOne, presentLineupCard, presentPackDetail, presentPackSummary } from '../../presenters/pack.ts';
 import {
   buyerFacts,
   drawLog,
   DRAW_LOG_SIZE,
   listPacks,
   listPacksOfType,
+  loadLastOne,
   loadLineup,
   loadLineupPage,
   loadPack,
@@ -65,19 +66,33 @@ export const packRoutes: FastifyPluginAsync = async (app) => {
   app.get('/user/pack/detail/:packId', async (request: PageParams, reply) => {
     const packId = pathId(request.params.packId);
     const { pack, remaining, byRank } = await loadPackWithRanks(ctx, packId);
-    const [lineup, log, buyer] = await Promise.all([
+    const [lineup, log, buyer, lastOne] = await Promise.all([
       loadLineup(ctx, packId),
       drawLog(ctx, packId, DRAW_LOG_SIZE),
       buyerFacts(ctx, request.session.memberId),
+      loadLastOne(ctx, packId),
     ]);
     const summary = presentPackSummary(pack, remaining, buyer, request.lang, ctx.clock.now());
-    return reply.ok({ detail: presentPackDetail(summary, pack, lineup, byRank, log, request.lang) });
+    const detail = presentPackDetail(
+      summary,
+      pack,
+      lineup,
+      byRank,
+      log,
+      request.lang,
+      presentLastOne(lastOne, request.lang),
+    );
+    return reply.ok({ detail });
   });
 
   app.get('/user/pack/fairness/:packId', async (request: PageParams, reply) => {
     const packId = pathId(request.params.packId);
     const { pack } = await loadPack(ctx, packId);
-    const [lineup, log] = await Promise.all([loadLineup(ctx, packId), drawLog(ctx, packId, null)]);
+    const [lineup, log, lastOne] = await Promise.all([
+      loadLineup(ctx, packId),
+      drawLog(ctx, packId, null),
+      loadLastOne(ctx, packId),
+    ]);
     const body: PackFairnessReply = {
       pack_id: packId,
       total_pack_count: pack.total_tickets,
@@ -96,6 +111,14 @@ export const packRoutes: FastifyPluginAsync = async (app) => {
           created: formatTokyo(d.created_at),
         }))
         .sort((a, b) => a.ticket_no - b.ticket_no),
+      last_one: lastOne && {
+        card_id: Number(lastOne.card.id),
+        award: lastOne.award && {
+          card_id: Number(lastOne.award.pack_card_id),
+          first_ticket: lastOne.award.first_ticket,
+          last_ticket: lastOne.award.last_ticket,
+        },
+      },
     };
     return reply.ok(body as unknown as Record<string, unknown>);
   });

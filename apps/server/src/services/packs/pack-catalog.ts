@@ -6,6 +6,7 @@ import {
   countPacksOfType,
   drawLog as selectDrawLog,
   findPack,
+  lastOneAward,
   listCurrentPacks,
   listPacksOfType as selectPacksOfType,
   remainingTickets,
@@ -13,6 +14,7 @@ import {
   revealPacks,
   type CardRow,
   type DrawLogRow,
+  type LastOneAwardRow,
   type PackRow,
 } from '../../db/queries/packs.ts';
 import { drawsBoughtPerPack } from '../../db/queries/purchases.ts';
@@ -132,11 +134,22 @@ export async function loadPackWithRanks(
 
 /**
  * The lineup in rank order (S, A, B, C), then card id, from the per-process lineup cache (a lineup never changes
- * once the tickets are fixed). Callers load the pack first, so an unknown id never reaches the cache.
+ * once the tickets are fixed). Callers load the pack first, so an unknown id never reaches the cache. The last-one
+ * prize is not part of it (no tickets): see loadLastOne.
  */
 export async function loadLineup(ctx: AppContext, packId: number): Promise<CardRow[]> {
-  const cards = [...(await lineupById(ctx, packId)).values()];
+  const cards = [...(await lineupById(ctx, packId)).values()].filter((c) => !c.last_one);
   return cards.sort((a, b) => RANK_ORDER.indexOf(a.rank) - RANK_ORDER.indexOf(b.rank) || Number(a.id) - Number(b.id));
+}
+
+/** The pack's last-one prize and its award once the final ticket is drawn (ADR 0028); null when it has none. */
+export async function loadLastOne(
+  ctx: AppContext,
+  packId: number,
+): Promise<{ card: CardRow; award: LastOneAwardRow | null } | null> {
+  const card = [...(await lineupById(ctx, packId)).values()].find((c) => c.last_one);
+  if (!card) return null;
+  return { card, award: await lastOneAward(ctx.db.pool, packId) };
 }
 
 export async function loadLineupPage(

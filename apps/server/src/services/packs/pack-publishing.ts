@@ -8,6 +8,7 @@ import {
   insertPackStock,
   insertTickets,
   recordPublication,
+  type NewPackCardRow,
   type PublishedPackFields,
 } from '../../db/queries/pack-creation.ts';
 import { cardsByIds, type MasterCardRow } from '../../db/queries/admin-cards.ts';
@@ -42,8 +43,9 @@ export interface NewPack extends PublishedPackFields {
  * come here. It fixes the pack once and for all: a fresh 32-byte seed from the operating system's CSPRNG, its
  * SHA-256 published as the commitment, one ticket per unit of set_count numbered in the order the seeded
  * Fisher–Yates shuffle (packages/core/src/fairness) puts them, the draw cursor at 0 (draw k takes ticket k,
- * ADR 0008), and the console's draft row marked published (its lineup frozen from now on). Runs inside the
- * caller's transaction. Returns the pack id.
+ * ADR 0008), the last-one prize (if any) copied from the card master beside the lineup, without tickets (ADR
+ * 0028), and the console's draft row marked published (its lineup frozen from now on). Runs inside the caller's
+ * transaction. Returns the pack id.
  */
 export async function publishPack(tx: PoolClient, p: NewPack): Promise<number> {
   const seedHex = p.seedHex ?? randomBytes(32).toString('hex');
@@ -71,19 +73,8 @@ export async function publishPack(tx: PoolClient, p: NewPack): Promise<number> {
     sort: p.sort ?? 0,
   });
   await insertPackStock(tx, packId, total);
-  const cards = await insertPackCards(
-    tx,
-    packId,
-    p.cards.map((c) => ({
-      ...c,
-      nameEn: c.nameEn ?? '',
-      modelNumber: c.modelNumber ?? '',
-      rarity: c.rarity ?? 0,
-      noReduction: c.noReduction ?? false,
-      movieUrl: c.movieUrl ?? '',
-      cardId: c.cardId ?? null,
-    })),
-  );
+  const cards = await insertPackCards(tx, packId, p.cards.map(packCardRow));
+  if (p.lastOneCardId) await insertLastOneCard(tx, packId, p.lastOneCardId);
   const sequence = ticketSequence(
     cards.map((c) => ({ id: Number(c.id), rank: c.rank, set_count: Number(c.set_count) })),
     seedHex,
@@ -97,6 +88,29 @@ export async function publishPack(tx: PoolClient, p: NewPack): Promise<number> {
     .map((c) => ({ card_id: c.cardId!, rank: c.rank, count: c.setCount }));
   await recordPublication(tx, { draftId: p.draftId ?? null, packId, pack: p, lineup, total, now: p.now ?? new Date() });
   return packId;
+}
+
+/**
+ * The pack's own copy of its last-one prize, read from the card master in the publishing transaction. Its rank is
+ * the badge it shows with (the top one); it has no tickets, so neither the sequence nor the rank counts see it.
+ */
+async function insertLastOneCard(tx: PoolClient, packId: number, cardId: number): Promise<void> {
+  const [card] = await cardsByIds(tx, [cardId]);
+  if (!card) throw new Error(`last-one card ${cardId} is not in the card master`);
+  await insertPackCards(tx, packId, [{ ...packCardRow(lineupCard(card, 'S', 1)), lastOne: true }]);
+}
+
+/** A card of the publication with every optional column filled in, as pack_cards stores it. */
+function packCardRow(c: NewPackCard): NewPackCardRow {
+  return {
+    ...c,
+    nameEn: c.nameEn ?? '',
+    modelNumber: c.modelNumber ?? '',
+    rarity: c.rarity ?? 0,
+    noReduction: c.noReduction ?? false,
+    movieUrl: c.movieUrl ?? '',
+    cardId: c.cardId ?? null,
+  };
 }
 
 /** A master card as a lineup card of a pack about to be published. */

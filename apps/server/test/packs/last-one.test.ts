@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import type { PackDetail, PackFairnessReply, PurchaseResult } from '@oripa/core';
+import { insertMasterCard } from '../../src/db/queries/admin-cards.ts';
+import { BATCH_SQL, batchValues, STOCK_MOVED } from '../../src/db/queries/purchases.ts';
+import { buildMember, drawnCount, ledgerViolations } from '../factories.ts';
+import { useTestShop } from '../test-shop.ts';
+import { buildPack, drawVia, purchaseToken, smallLineup } from './pack-fixtures.ts';
+
+const t = useTestShop();
+const q = (sql: string, params: unknown[] = []) => t.shop.ctx.db.pool.query(sql, params);
+
+/** A master card to name as the last-one prize. */
+async function prizeCard(buyPoint = 7_777): Promise<number> {
+  return insertMasterCard(
+    t.shop.ctx.db.pool,
+    {
+      card_type: 1,
+      name_ja: 'ラストワン竜',
+      name_en: 'Last One Dragon',
+      rarity: 3,
+      model_number: 'LO-001',
+      buy_point: buyPoint,
+      no_reduction: false,
+      image_url: '/demo/cards/ds-s1.svg',
+    },
+    t.shop.clock.now(),
+  );
+}
+
+/** A pack of 6 + c tickets with a last-one prize. */
+async function lastOnePack(c: number, point = 100) {
+  const cardId = await prizeCard();
+  const packId = await buildPack(t.shop, { cards: smallLineup(c), lastOneCardId: cardId, point });
+  return { packId, cardId };
+}
+
+/** The pack's last-one awards: its drawn cards on ticket 0. */
+const awards = async (packId: number) =>
+  (
+    await q(
+      `SELECT d.purchase_id, d.member_id, d.pack_card_id, d.status, d.last_one, k.last_one AS card_last_one
+       FROM purchase_cards d JOIN pack_cards k ON k.id = d.pack_card_id WHERE d.pack_id = $1 AND d.ticket_no = 0`,
+      [packId],
+    )
+  ).rows;
+
+/** The purchase that drew the pack's final ticket. */
+const finalTicketPurchase = async (packId: number) =>
+  (
+    await q(
+      `SELECT d.purchase_id, d.member_id FROM purchase_cards d JOIN packs p ON p.id = d.pack_id
+       WHERE d.pack_id = $1 AND d.ticket_no = p.total_tickets`,
+      [packId],
+    )
+  ).rows[0];
+
+describe('the last-one prize (ラストワン賞)', () => {
+  it('is published beside the lineup without tickets, and frozen with it', async () => {
+    const { packId, cardId } = await lastOnePack(4);
+    const cards = (
+      await q('SELECT id, card_id, rank, set_count, last_one FROM pack_cards WHERE pack_id = $1', [packId])
+    ).rows;
+    const prize = cards.filter((c) => c.last_one);
+    expect(prize).toHaveLength(1);
+    expect(Number(prize[0].card_id)).toBe(cardId);
+    const tickets = (await q('SELECT pack_card_id FROM tickets WHERE pack_id = $1', [packId])).rows;
+    expect(tickets).toHaveLength(10);
+    expect(tickets.some((r) => Number(r.pack_card_id) === Number(prize[0].id))).toBe(false);
+
+    const detail = (await t.shop.client().get(`/user/pack/detail/${packId}`)).detail as PackDetail;
+    expect(detail.last_one).toMatchObject({ name: 'ラストワン竜', buy_point: 7_777, winner: null });
+    expect(detail.total_pack_count).toBe(10);
+    // Not in the lineup's ranks nor in their remaining counts (the S rank has its one ticket only).
+    expect(detail.lineup.S.map((c) => c.name)).toEqual(['Sky Sovereign']);
+    expect(detail.remaining_by_rank.S).toBe(1);
+    const fair = (await t.shop.client().get(`/user/pack/fairness/${packId}`)) as unknown as PackFairnessReply;
+    expect(fair.cards.map((c) => c.id)).not.toContain(Number(prize[0].id));
+    expect(fair.last_one).toEqual({ card_id: Number(prize[0].id), award: null });
+
+    await expect(q('UPDATE pack_cards SET last_one = false WHERE pack_id = $1', [packId])).rejects.toThrow(/records/);
+    await expect(q('UPDATE packs SET last_one_card_id = NULL WHERE id = $1', [packId])).rejects.toThrow(/records/);
+  });
+
+  it('goes once, in the same purchase, to the buyer of the final ticket, who may convert it like any card', async () => {
+    const { packId } = await lastOnePack(4); // 10 tickets
+    const [a, b] = await Promise.all([1, 2].map(() => buildMember(t.shop, { paidPoints: 5_000 })));
+    const first = (await drawVia(a!.client, packId, 6)).buy as unknown as PurchaseResult;
+    expect(first.cards.some((c) => c.last_one)).toBe(false);
+    expect(await awards(packId)).toEqual([]);
+
+    const last = (await drawVia(b!.client, packId, 'all')).buy as unknown as PurchaseResult;
+    expect(last.cards.map((c) => c.num)).toEqual([7, 8, 9, 10, 0]);
+    const prize = last.cards.at(-1)!;
+    expect(prize).toMatchObject({ last_one: '1', name: 'ラストワン竜', buy_point: 7_777, status: 'pending' });
+    // Only the tickets were paid for: the prize costs nothing and moves no stock.
+    expect((await q('SELECT point_balance FROM members WHERE id = $1', [b!.id])).rows[0].point_balance).toBe(4_600);
+    const won = await awards(packId);
+    expect(won).toHaveLength(1);
+    expect(won[0]).toMatchObject({ purchase_id: last.purchase_id, last_one: true, card_last_one: true });
+    expect(won[0].purchase_id).toBe((await finalTicketPurchase(packId)).purchase_id);
+    expect(await drawnCount(t.shop, packId)).toBe(10);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
+
+    // The member's stored result and history list it like the others, marked.
+    const stored = (await b!.client.get(
+      `/user/pack/buy_result?purchase_id=${last.purchase_id}`,
+    )) as unknown as PurchaseResult;
+    expect(stored.cards.filter((c) => c.last_one === '1').map((c) => c.history_id)).toEqual([prize.history_id]);
+    const res = await b!.client.post('/user/pack/decision', {
+      send_card: [],
+      reduction_card: last.cards.map((c) => c.history_id),
+    });
+    expect(res.state).toBe(200);
+    const converted = await q("SELECT returned_point FROM purchase_cards WHERE id = $1 AND status = 'convert'", [
+      prize.history_id,
+    ]);
+    expect(converted.rows).toEqual([{ returned_point: 7_777 }]);
+    const history = await b!.client.get(`/user/history/detail/${last.purchase_id}`);
+    const marked = (history.detail as { converted_cards: { last_one?: string }[] }).converted_cards;
+    expect(marked.filter((c) => c.last_one === '1')).toHaveLength(1);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
+
+    // After the sell-out the pack page names the winner, and a late buyer is refused and awards nothing more.
+    const detail = (await t.shop.client().get(`/user/pack/detail/${packId}`)).detail as PackDetail;
+    expect(detail.last_one?.winner?.member).toMatch(/^試/);
+    const late = await drawVia(a!.client, packId, 1);
+    expect((late.buy ?? late.check).state).toBe(409);
+    expect(await awards(packId)).toHaveLength(1);
+  });
+
+  it('is not awarded by a pack that has none, nor by a buy refused before the final ticket', async () => {
+    const plain = await buildPack(t.shop, { cards: smallLineup(4) });
+    const m = await buildMember(t.shop, { paidPoints: 5_000 });
+    const all = (await drawVia(m.client, plain, 'all')).buy as unknown as PurchaseResult;
+    expect(all.cards).toHaveLength(10);
+    expect(all.cards.some((c) => c.last_one)).toBe(false);
+    expect(await awards(plain)).toEqual([]);
+
+    // A buy refused at the final tickets (its fixed count of 10 no longer fits in the 9 left) awards nothing; the
+    // buyer who then takes the final ticket gets the prize.
+    const { packId } = await lastOnePack(4);
+    const late = await buildMember(t.shop, { paidPoints: 5_000 });
+    const rich = await buildMember(t.shop, { paidPoints: 5_000 });
+    const check = await late.client.post('/user/pack/check', { pack_id: packId, count: 10 });
+    expect(check.state).toBe(200);
+    await drawVia(rich.client, packId, 1);
+    const refused = await late.client.post('/user/pack/buy', { token: check.token });
+    expect(refused.state).toBe(409);
+    expect(await awards(packId)).toEqual([]);
+    expect((await q('SELECT point_balance FROM members WHERE id = $1', [late.id])).rows[0].point_balance).toBe(5_000);
+    const final = (await drawVia(rich.client, packId, 'all')).buy as unknown as PurchaseResult;
+    expect(final.cards.filter((c) => c.last_one === '1')).toHaveLength(1);
+    expect(Number((await awards(packId))[0].member_id)).toBe(rich.id);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
+  });
+
+  it('in one batch goes to the buyer whose tickets end at the final one', async () => {
+    const { packId } = await lastOnePack(4);
+    const buyers = await Promise.all([1, 2, 3].map(() => buildMember(t.shop, { paidPoints: 5_000 })));
+    const { rows } = await q(
+      BATCH_SQL,
+      batchValues(
+        packId,
+        buyers.map((b, i) => ({ memberId: b.id, count: [3, 4, 3][i]!, unit: 100, token: purchaseToken(), min: 1 })),
+        t.shop.clock.now(),
+      ),
+    );
+    const prize = rows.filter((r) => r.ticket_no === 0);
+    expect(prize).toHaveLength(1);
+    expect(prize[0].idx).toBe(3);
+    expect(rows.filter((r) => r.idx === 3 && r.ticket_no > 0).map((r) => r.ticket_no)).toEqual([8, 9, 10]);
+    expect(Number((await awards(packId))[0].member_id)).toBe(buyers[2]!.id);
+  });
+});
+
+describe('a rush on a small pack with a last-one prize', () => {
+  it('awards it exactly once, to the purchase that drew the final ticket', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { packId } = await lastOnePack(24); // 30 tickets
+      const members = await Promise.all(Array.from({ length: 24 }, () => buildMember(t.shop, { paidPoints: 2_000 })));
+      // 48 parallel check+buy flows asking for about 100 tickets of 30: buyers of one batch, and batches of
+      // different connections racing at the draw cursor.
+      const outcomes = await Promise.all(
+        members.flatMap((m, i) => [drawVia(m.client, packId, [1, 2, 3][i % 3]!), drawVia(m.client, packId, 'all')]),
+      );
+      const replies = outcomes.flatMap((o) => (o.buy?.state === 200 ? [o.buy as unknown as PurchaseResult] : []));
+      expect(await drawnCount(t.shop, packId)).toBe(30);
+      const won = await awards(packId);
+      expect(won).toHaveLength(1);
+      const final = await finalTicketPurchase(packId);
+      expect(won[0].purchase_id).toBe(final.purchase_id);
+      expect(won[0].member_id).toBe(final.member_id);
+      // Exactly one reply shows it, and it is the reply of that purchase.
+      const shown = replies.filter((r) => r.cards.some((c) => c.last_one === '1'));
+      expect(shown.map((r) => String(r.purchase_id))).toEqual([String(final.purchase_id)]);
+      expect(await ledgerViolations(t.shop)).toEqual([]);
+    }
+  });
+
+  it('awards it exactly once when batches on separate connections race at the draw cursor', async () => {
+    const { packId } = await lastOnePack(14); // 20 tickets
+    const members = await Promise.all(Array.from({ length: 16 }, () => buildMember(t.shop, { paidPoints: 2_000 })));
+    // Each connection sends its own batch of two buyers; a batch that counted on tickets another took meanwhile is
+    // rolled back whole (stock_moved) or deadlocks, and is sent again, as the server does.
+    const send = async (pair: typeof members) => {
+      const buyers = pair.map((m, k) => ({ memberId: m.id, count: 1 + k, unit: 100, token: purchaseToken(), min: 1 }));
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return (await q(BATCH_SQL, batchValues(packId, buyers, t.shop.clock.now()))).rows;
+        } catch (err) {
+          const code = (err as { code?: string }).code;
+          if (attempt > 20 || (code !== STOCK_MOVED && code !== '40P01')) throw err;
+        }
+      }
+    };
+    const pairs = Array.from({ length: 8 }, (_, i) => members.slice(i * 2, i * 2 + 2));
+    const rows = (await Promise.all(pairs.map(send))).flat();
+    expect(await drawnCount(t.shop, packId)).toBe(20);
+    expect(rows.filter((r) => r.ticket_no === 0)).toHaveLength(1);
+    const won = await awards(packId);
+    expect(won).toHaveLength(1);
+    expect(won[0].purchase_id).toBe((await finalTicketPurchase(packId)).purchase_id);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
+  });
+});
