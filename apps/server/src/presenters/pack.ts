@@ -23,6 +23,8 @@ import type { CardRow, DrawLogRow, LastOneAwardRow, PackRow } from '../db/querie
 import type { DrawnRow } from '../db/queries/purchase-cards.ts';
 import type { ClaimedRow } from '../db/queries/purchases.ts';
 import type { PurchaseView } from '../services/packs/purchase-results.ts';
+import type { HistoryDetail } from '../services/packs/history.ts';
+import { presentExchangeCard } from './exchange.ts';
 import type { BuyerFacts } from '../services/packs/pack-catalog.ts';
 import type { HistoryRow } from '../db/queries/purchase-history.ts';
 import type { ShipmentEventRow } from '../db/queries/admin-shipments.ts';
@@ -90,8 +92,6 @@ export function presentLineupCard(c: CardRow, lang: Lang): LineupCard {
   };
 }
 
-export function presentDrawLog(r: DrawLogRow): DrawLogEntry {
-  return {
 /** The last-one prize on the pack page: its card, and who won it once the final ticket is drawn. */
 export function presentLastOne(
   lastOne: { card: CardRow; award: LastOneAwardRow | null } | null,
@@ -107,6 +107,8 @@ export function presentLastOne(
   };
 }
 
+export function presentDrawLog(r: DrawLogRow): DrawLogEntry {
+  return {
     created: formatTokyo(r.created_at),
     rank: r.rank,
     member: maskMemberName(`${r.last_name}${r.first_name}`),
@@ -121,18 +123,18 @@ export function presentPackDetail(
   remainingByRank: Record<Rank, number>,
   log: DrawLogRow[],
   lang: Lang,
+  lastOne: LastOnePrize | null = null,
 ): PackDetail {
   const byRank = Object.fromEntries(RANK_ORDER.map((r) => [r, [] as LineupCard[]])) as Record<Rank, LineupCard[]>;
-  lastOne: LastOnePrize | null = null,
   for (const c of lineup) byRank[c.rank].push(presentLineupCard(c, lang));
   return {
     ...summary,
     detail: lang === 'en' ? pack.detail_en : pack.detail_ja,
     show_cardlist: flag(pack.show_cardlist),
     lineup: byRank,
+    last_one: lastOne,
     remaining_by_rank: remainingByRank,
     fairness: {
-    last_one: lastOne,
       seed_hash: pack.seed_hash,
       seed: pack.revealed_seed,
       revealed_at: pack.revealed_at ? formatTokyo(pack.revealed_at) : null,
@@ -164,11 +166,11 @@ function drawnCard(
     movie_url: c.movie_url,
     status,
   };
-}
-
   // Marked only where it applies, so the reply of an ordinary draw is not one field longer per card.
   if (c.last_one) card.last_one = '1';
   return card;
+}
+
 export function presentDrawnCard(d: DrawnRow, lang: Lang): DrawnCard {
   return drawnCard(d, Number(d.history_id), d.ticket_no, d.status, lang);
 }
@@ -238,6 +240,7 @@ export function presentHistoryRow(r: HistoryRow, lang: Lang): PackHistoryRow {
   const shipped = r.shipment_status === 'shipped' || r.shipment_status === 'returned' ? r.shipment_status : 'preparing';
   const state = r.pending > 0 ? 'pending' : r.shipped > 0 ? shipped : 'converted';
   return {
+    kind: r.kind,
     id: Number(r.id),
     created: formatTokyo(r.created_at),
     pack_name: lang === 'en' ? r.name_en : r.name_ja,
@@ -251,17 +254,14 @@ export function presentHistoryRow(r: HistoryRow, lang: Lang): PackHistoryRow {
   };
 }
 
-export function presentHistoryDetail(
-  r: HistoryRow,
-  cards: DrawnRow[],
-  events: ShipmentEventRow[],
-  lang: Lang,
-): PackHistoryDetail {
+export function presentHistoryDetail(d: HistoryDetail, lang: Lang): PackHistoryDetail {
+  const { row: r, cards, events } = d;
   return {
     ...presentHistoryRow(r, lang),
     shipped_cards: cards.filter((c) => c.status === 'ship').map((c) => presentDrawnCard(c, lang)),
     converted_cards: cards.filter((c) => c.status === 'convert').map((c) => presentDrawnCard(c, lang)),
     shipment: presentHistoryShipment(r, events),
+    ...(d.exchangeCard ? { exchange_card: presentExchangeCard(lang, d.exchangeCard) } : {}),
   };
 }
 

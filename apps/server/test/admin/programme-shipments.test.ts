@@ -178,3 +178,39 @@ describe('exchanged and reward cards are shipment lines', () => {
     expect(parcels.rows[0].n).toBe(0);
   });
 });
+
+describe('exchanged cards in the member’s history', () => {
+  it('list them labelled with their decision, and the detail shows the card and the parcel’s timeline', async () => {
+    const m = await buildMember(t.shop, { paidPoints: 5_000, address: true });
+    const cardId = await exchangeCardWith(t.shop, { price: 700, convert: 400 });
+    const shippedId = await shippedExchange(m, cardId);
+    const undecided = await m.client.post('/user/exchange_card/exchange', {
+      exchange_card_id: cardId,
+      request_key: key(),
+    });
+    const openId = (undecided.order as { id: number }).id;
+
+    const all = await m.client.post('/user/history/list/1', { mode: '0' });
+    const rows = all.list as { kind: string; id: number; status: string; send_state: string; point: number }[];
+    expect(rows.map((r) => [r.kind, r.id, r.status])).toEqual([
+      ['exchange', openId, '0'],
+      ['exchange', shippedId, '1'],
+    ]);
+    expect(rows[1]).toMatchObject({ pack_name: '試験カード', point: 700, send_state: '発送準備中', send_card: 1 });
+    const toChoose = await m.client.post('/user/history/list/1', { mode: '2' });
+    expect((toChoose.list as { id: number }[]).map((r) => r.id)).toEqual([openId]);
+
+    const parcel = await shipmentOfOrder(shippedId);
+    await t.shipping.post('/admin/shipments/move', { ids: [parcel], to: 'packed' });
+    const detail = await m.client.get(`/user/history/exchange/${shippedId}`);
+    expect(detail.state).toBe(200);
+    const d = detail.detail as { exchange_card: { name: string }; shipment: { status: string; timeline: unknown[] } };
+    expect(d.exchange_card.name).toBe('試験カード');
+    expect(d.shipment.status).toBe('packed');
+    expect((d.shipment.timeline as { status: string }[]).map((x) => x.status)).toEqual(['preparing', 'packed']);
+    // Another member's exchange, and a purchase id asked as an exchange, are not found.
+    const other = await buildMember(t.shop);
+    expect((await other.client.get(`/user/history/exchange/${shippedId}`)).state).toBe(404);
+    expect((await m.client.get(`/user/history/detail/${shippedId}`)).state).toBe(404);
+  });
+});

@@ -31,7 +31,7 @@ export const packKeys = {
   gacheResult: () => ['packs', 'gache_result'] as const,
   buyResult: () => ['packs', 'buy_result'] as const,
   history: (mode: string, page: number) => ['packs', 'history', mode, page] as const,
-  historyDetail: (id: number) => ['packs', 'history_detail', id] as const,
+  historyDetail: (id: number, kind = 'pack') => ['packs', 'history_detail', kind, id] as const,
   fairness: (id: number) => ['packs', 'fairness', id] as const,
 };
 
@@ -133,10 +133,11 @@ export function useHistoryList(mode: string, page: number) {
   });
 }
 
-export function useHistoryDetail(id: number | null) {
+/** One history row's detail: a pack purchase, or (kind 'exchange') a card taken from the exchange. */
+export function useHistoryDetail(id: number | null, kind: 'pack' | 'exchange' = 'pack') {
   return useQuery({
-    queryKey: packKeys.historyDetail(id ?? 0),
-    queryFn: () => apiGet<HistoryDetailReply>(`/user/history/detail/${id}`),
+    queryKey: packKeys.historyDetail(id ?? 0, kind),
+    queryFn: () => apiGet<HistoryDetailReply>(`/user/history/${kind === 'pack' ? 'detail' : 'exchange'}/${id}`),
     enabled: id !== null,
   });
 }

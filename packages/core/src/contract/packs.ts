@@ -1,3 +1,4 @@
+import type { ExchangeCardItem } from '../exchange/exchange.ts';
 import type { HistoryShipment } from '../fulfilment/timeline.ts';
 import type { PageObject } from '../pagination.ts';
 
@@ -55,7 +56,6 @@ export interface LineupCard {
   no_reduction: '0' | '1';
 }
 
-export interface DrawLogEntry {
 /**
  * The last-one prize (ラストワン賞, ADR 0028): one extra card for whoever draws the pack's final ticket, named
  * before the sale with the lineup. No ticket carries it, so it is not in the lineup's counts or odds.
@@ -65,6 +65,7 @@ export interface LastOnePrize extends LineupCard {
   winner: { member: string; created: string } | null;
 }
 
+export interface DrawLogEntry {
   created: string;
   rank: Rank;
   /** e.g. "ya***" — never the full name or id. */
@@ -77,9 +78,9 @@ export interface PackDetail extends PackSummary {
   detail: string;
   show_cardlist: '0' | '1';
   lineup: Record<Rank, LineupCard[]>;
-  remaining_by_rank: Record<Rank, number>;
   /** The pack's last-one prize; null (or absent, from an older server) when it has none. */
   last_one?: LastOnePrize | null;
+  remaining_by_rank: Record<Rank, number>;
   fairness: {
     seed_hash: string;
     /** Hex seed, revealed once the pack sold out or closed; null before. */
@@ -121,9 +122,9 @@ export interface DrawnCard {
   movie_url: string;
   /** 'pending' until the decision; then 'ship' or 'convert'. */
   status: 'pending' | 'ship' | 'convert';
-}
   /** '1' on the pack's last-one prize, won with its final ticket (num is then 0: it has no ticket of its own). */
   last_one?: '1';
+}
 
 /** POST buy {token}; GET gache_result; GET buy_result. */
 export interface PurchaseResult {
@@ -152,6 +153,8 @@ export interface DecisionReply {
 }
 
 export interface PackHistoryRow {
+  /** 'pack': a pack purchase (id is its purchase id); 'exchange': a card taken from the exchange (id: the order). */
+  kind: 'pack' | 'exchange';
   id: number;
   created: string;
   pack_name: string;
@@ -170,4 +173,6 @@ export interface PackHistoryDetail extends PackHistoryRow {
   converted_cards: DrawnCard[];
   /** The parcel the shipped cards travel in, with its status timeline and tracking link (issue 10). */
   shipment?: HistoryShipment | null;
+  /** For kind 'exchange': the exchanged card (shipped_cards and converted_cards are then empty). */
+  exchange_card?: ExchangeCardItem;
 }

@@ -35,6 +35,15 @@ export async function findExchangeCard(db: Queryable, id: number): Promise<Excha
   return maybeOne<ExchangeCardRow>(db, `SELECT ${CARD} FROM exchange_cards c WHERE c.id = $1 AND c.active`, [id]);
 }
 
+/** The card of an exchange order, listed or not (the history shows cards taken before a listing closed). */
+export async function exchangeCardOfOrder(db: Queryable, orderId: number): Promise<ExchangeCardRow | null> {
+  return maybeOne<ExchangeCardRow>(
+    db,
+    `SELECT ${CARD} FROM exchange_orders o JOIN exchange_cards c ON c.id = o.exchange_card_id WHERE o.id = $1`,
+    [orderId],
+  );
+}
+
 /**
  * Takes one from the stock: the conditional UPDATE is the whole guard against overselling (a concurrent taker of
  * the last one waits for this row lock, re-reads stock_left = 0 and updates nothing). Null when sold out.

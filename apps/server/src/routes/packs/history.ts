@@ -23,11 +23,14 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     app.post(path, list);
   }
 
-  app.get('/user/history/detail/:id', async (request: PageRequest, reply) => {
+  const detail = (kind: 'pack' | 'exchange') => async (request: PageRequest, reply: FastifyReply) => {
     const memberId = requireMember(request);
     const raw = request.params.id;
     if (!raw || !/^\d{1,15}$/.test(raw)) throw notFound();
-    const { row, cards, events } = await loadHistoryDetail(ctx, memberId, Number(raw));
-    return reply.ok({ detail: presentHistoryDetail(row, cards, events, request.lang) });
-  });
+    const d = await loadHistoryDetail(ctx, memberId, Number(raw), kind);
+    return reply.ok({ detail: presentHistoryDetail(d, request.lang) });
+  };
+  app.get('/user/history/detail/:id', detail('pack'));
+  // An exchanged card's row of the history (kind 'exchange'; ADR 0027): its card, decision and parcel.
+  app.get('/user/history/exchange/:id', detail('exchange'));
 };

@@ -10,6 +10,7 @@ import {
   type HistoryMode,
   type HistoryRow,
 } from '../../db/queries/purchase-history.ts';
+import { exchangeCardOfOrder, type ExchangeCardRow } from '../../db/queries/exchange.ts';
 import { loadDrawnCards } from './purchase-results.ts';
 
 export const HISTORY_PER_PAGE = 10;
@@ -25,13 +26,25 @@ export async function listHistory(
   return { rows, page: pager };
 }
 
+export interface HistoryDetail {
+  row: HistoryRow;
+  cards: DrawnRow[];
+  events: ShipmentEventRow[];
+  /** The exchanged card of an 'exchange' row. */
+  exchangeCard?: ExchangeCardRow;
+}
+
+/** One purchase (kind 'pack') or exchanged card (kind 'exchange') of the member, with its parcel's timeline. */
 export async function loadHistoryDetail(
   ctx: AppContext,
   memberId: number,
-  purchaseId: number,
-): Promise<{ row: HistoryRow; cards: DrawnRow[]; events: ShipmentEventRow[] }> {
-  const row = await findHistoryRow(ctx.db.pool, memberId, purchaseId);
+  id: number,
+  kind: HistoryRow['kind'] = 'pack',
+): Promise<HistoryDetail> {
+  const db = ctx.db.pool;
+  const row = await findHistoryRow(db, memberId, id, kind);
   if (!row) throw notFound();
-  const events = row.shipment_id === null ? [] : await shipmentEvents(ctx.db.pool, Number(row.shipment_id));
-  return { row, cards: await loadDrawnCards(ctx, purchaseId, false), events };
+  const events = row.shipment_id === null ? [] : await shipmentEvents(db, Number(row.shipment_id));
+  if (kind === 'exchange') return { row, cards: [], events, exchangeCard: (await exchangeCardOfOrder(db, id))! };
+  return { row, cards: await loadDrawnCards(ctx, id, false), events };
 }

@@ -11,3 +11,7 @@ export const cardChoicePath = (purchaseId: number | null) =>
 /** A history row (pack or coin/point history, spec section 4): decided ('1') → its detail, else its card choice. */
 export const packHistoryPath = (status: string | undefined, purchaseId: number) =>
   status === '1' ? `/buy-product-history-detail?packHistoryId=${purchaseId}` : cardChoicePath(purchaseId);
+
+/** An exchanged card's history row: decided → its detail (card and parcel), else the exchange page where it waits. */
+export const exchangeHistoryPath = (status: string | undefined, orderId: number) =>
+  status === '1' ? `/buy-product-history-detail?exchangeId=${orderId}` : '/exchange-card';

@@ -7,17 +7,22 @@ import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import { PageTitle } from '../../components/ui/PageTitle';
 import { useFormat } from '../../hooks/use-format';
 import { ShipmentTimeline } from '../../components/pack/ShipmentTimeline';
+import { ExchangedCard } from './ExchangedCard';
 import { MiniCards } from './MiniCards';
 import styles from './HistoryPages.module.css';
 import page from './PackPages.module.css';
 
-/** /buy-product-history-detail?packHistoryId: the SHIPPED page of one decided purchase. */
+/**
+ * /buy-product-history-detail?packHistoryId: the SHIPPED page of one decided purchase; ?exchangeId: the same page
+ * for a card taken from the exchange (its card, its decision and its parcel).
+ */
 export function BuyProductHistoryDetailPage() {
   const { t } = useTranslation('pack');
   const fmt = useFormat();
   const [params] = useSearchParams();
-  const id = parseId(params.get('packHistoryId'));
-  const { data, isPending } = useHistoryDetail(id);
+  const exchangeId = parseId(params.get('exchangeId'));
+  const id = exchangeId ?? parseId(params.get('packHistoryId'));
+  const { data, isPending } = useHistoryDetail(id, exchangeId === null ? 'pack' : 'exchange');
   if (id === null) return <Navigate to="/buy-product-history" replace />;
   if (isPending) return <LoadingOverlay />;
   const d = data?.detail;
@@ -38,9 +43,9 @@ export function BuyProductHistoryDetailPage() {
       ) : (
         <>
           <dl className={`${page.panel} ${styles.facts}`}>
-            <dt>{t('history.packName')}</dt>
+            <dt>{d.exchange_card ? t('history.exchangeCard') : t('history.packName')}</dt>
             <dd>{d.pack_name}</dd>
-            <dt>{t('history.date')}</dt>
+            <dt>{d.exchange_card ? t('history.exchangeDate') : t('history.date')}</dt>
             <dd>{fmt.dateOnly(d.created)}</dd>
             {d.delivery_code && (
               <>
@@ -53,18 +58,24 @@ export function BuyProductHistoryDetailPage() {
             )}
           </dl>
           {d.shipment ? <ShipmentTimeline shipment={d.shipment} /> : null}
-          <section className={page.panel} aria-labelledby="shipped-cards">
-            <h2 id="shipped-cards" className={page.h2}>
-              {t('history.shippedCards', { count: d.shipped_cards.length })}
-            </h2>
-            <MiniCards cards={d.shipped_cards} empty={t('history.noShipped')} />
-          </section>
-          <section className={page.panel} aria-labelledby="converted-cards">
-            <h2 id="converted-cards" className={page.h2}>
-              {t('history.convertedCards', { count: d.converted_cards.length })}
-            </h2>
-            <MiniCards cards={d.converted_cards} empty={t('history.noConverted')} showPoints />
-          </section>
+          {d.exchange_card ? (
+            <ExchangedCard card={d.exchange_card} converted={d.reduction_card > 0} point={d.reduction_point} />
+          ) : (
+            <>
+              <section className={page.panel} aria-labelledby="shipped-cards">
+                <h2 id="shipped-cards" className={page.h2}>
+                  {t('history.shippedCards', { count: d.shipped_cards.length })}
+                </h2>
+                <MiniCards cards={d.shipped_cards} empty={t('history.noShipped')} />
+              </section>
+              <section className={page.panel} aria-labelledby="converted-cards">
+                <h2 id="converted-cards" className={page.h2}>
+                  {t('history.convertedCards', { count: d.converted_cards.length })}
+                </h2>
+                <MiniCards cards={d.converted_cards} empty={t('history.noConverted')} showPoints />
+              </section>
+            </>
+          )}
           <p className={styles.total}>
             <span>{t('history.totalReturned')}</span>
             <strong data-testid="total-returned">{d.reduction_point.toLocaleString()}P</strong>

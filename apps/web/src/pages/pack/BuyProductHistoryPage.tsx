@@ -3,15 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { failed, useHistoryList } from '../../api/packs';
 import { parseId } from '../../lib/pack/query-params';
-import { packHistoryPath } from '../../lib/pack/result-paths';
+import { exchangeHistoryPath, packHistoryPath } from '../../lib/pack/result-paths';
 import { Pager } from '../../components/ui/Pager';
 import styles from './HistoryPages.module.css';
 import page from './PackPages.module.css';
 
 const MODES = ['0', '1', '2'] as const;
 
-/** Where a history row leads: decided ('1') → its detail, otherwise that purchase's card choice (spec section 4). */
-export const historyTarget = (row: Pick<PackHistoryRow, 'id' | 'status'>) => packHistoryPath(row.status, row.id);
+/**
+ * Where a history row leads: decided ('1') → its detail, otherwise that purchase's card choice (spec section 4);
+ * an exchanged card's row leads to its own detail or to the exchange page where it waits for a decision.
+ */
+export const historyTarget = (row: Pick<PackHistoryRow, 'id' | 'status' | 'kind'>) =>
+  row.kind === 'exchange' ? exchangeHistoryPath(row.status, row.id) : packHistoryPath(row.status, row.id);
 
 /** /buy-product-history: pack purchases with a filter (mode '0' all, '1' decided, '2' to choose) and a pager. */
 export function BuyProductHistoryPage() {
@@ -53,17 +57,22 @@ export function BuyProductHistoryPage() {
         <>
           <ul className={styles.rows}>
             {list.map((row) => (
-              <li key={row.id}>
+              <li key={`${row.kind}-${row.id}`}>
                 <button type="button" className={styles.row} onClick={() => navigate(historyTarget(row))}>
                   <span className={styles.date}>{toYyMmDd(row.created)}</span>
-                  <span className={styles.name}>{row.pack_name}</span>
+                  <span className={styles.name}>
+                    {row.kind === 'exchange' && <span className={styles.kind}>{t('history.exchangeLabel')}</span>}
+                    {row.pack_name}
+                  </span>
                   <span className={styles.sub}>
                     {t('price.points', { amount: row.point.toLocaleString() })}
                     {row.status === '1' &&
                       ` ・ ${t('history.summary', { ship: row.send_card, convert: row.reduction_card })}`}
                   </span>
                   <span className={row.status === '1' ? styles.done : styles.todo}>
-                    {row.status === '1' ? row.send_state || t('history.decided') : t('history.choose')}
+                    {row.status === '1'
+                      ? row.send_state || t('history.decided')
+                      : t(row.kind === 'exchange' ? 'history.exchangeChoose' : 'history.choose')}
                   </span>
                 </button>
               </li>

@@ -10,7 +10,8 @@ import { BuyProductHistoryPage, historyTarget } from './BuyProductHistoryPage';
 beforeAll(useJapanese);
 afterEach(cleanup);
 
-const row = (id: number, status: '0' | '1'): PackHistoryRow => ({
+const row = (id: number, status: '0' | '1', kind: PackHistoryRow['kind'] = 'pack'): PackHistoryRow => ({
+  kind,
   id,
   created: '2026-11-21 10:11:12',
   pack_name: `パック${id}`,
@@ -43,6 +44,19 @@ describe('BuyProductHistoryPage', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe(
       '/buy-product-history-detail?packHistoryId=3',
     );
+  });
+
+  it('labels an exchanged card; decided it opens its own detail, undecided the exchange page', async () => {
+    mockApi({
+      'GET /user/point': member,
+      'POST /user/history/list/1': { state: 200, list: [row(7, '1', 'exchange'), row(7, '0')], page },
+    });
+    renderRoutes([{ path: '/buy-product-history', element: <BuyProductHistoryPage /> }], '/buy-product-history');
+    expect(await screen.findByText('カード交換')).toBeTruthy();
+    // The same id in both kinds is two rows (a purchase and an exchange order are numbered apart).
+    expect(screen.getAllByRole('button', { name: /パック7/ })).toHaveLength(2);
+    expect(historyTarget(row(7, '1', 'exchange'))).toBe('/buy-product-history-detail?exchangeId=7');
+    expect(historyTarget(row(7, '0', 'exchange'))).toBe('/exchange-card');
   });
 
   it('sends the chosen filter as mode', async () => {
@@ -85,5 +99,41 @@ describe('BuyProductHistoryDetailPage (SHIPPED)', () => {
     expect(screen.getByText('ポイントに変換したカード（2枚）')).toBeTruthy();
     expect(screen.getByTestId('total-returned').textContent).toBe('300P');
     expect(screen.getByRole('link', { name: 'ガチャ履歴へ戻る' }).getAttribute('href')).toBe('/buy-product-history');
+  });
+});
+
+describe('BuyProductHistoryDetailPage for an exchanged card', () => {
+  it('reads the exchange detail and shows the card instead of the two drawn-card lists', async () => {
+    mockApi({
+      'GET /user/point': member,
+      'GET /user/history/exchange/5': {
+        state: 200,
+        detail: {
+          ...row(5, '1', 'exchange'),
+          pack_name: '交換カード',
+          shipped_cards: [],
+          converted_cards: [],
+          exchange_card: {
+            id: 2,
+            name: '交換カード',
+            image_url: '/x.svg',
+            rarity: 2,
+            model_number: 'EX-1',
+            point: 1000,
+            convert_point: 600,
+            no_reduction: '0',
+            stock_total: 3,
+            stock_left: 1,
+          },
+        },
+      },
+    });
+    renderRoutes(
+      [{ path: '/buy-product-history-detail', element: <BuyProductHistoryDetailPage /> }],
+      '/buy-product-history-detail?exchangeId=5',
+    );
+    expect(await screen.findByRole('heading', { name: '交換したカード' })).toBeTruthy();
+    expect(screen.getByText('交換日')).toBeTruthy();
+    expect(screen.queryByText(/発送したカード（/)).toBeNull();
   });
 });
