@@ -59,10 +59,11 @@ export function useTypesOnSale(): Set<number> {
   return new Set(data ?? []);
 }
 
-export function usePackAllList(type: number, page: number) {
+/** One page of a card type's packs; `query` is the sort and filter (lib/pack/pack-sort listQuery), '' for none. */
+export function usePackAllList(type: number, page: number, query = '') {
   return useQuery({
-    queryKey: packKeys.allList(type, page),
-    queryFn: () => apiGet<ListReply>(`/user/pack/all_list/${type}/${page}`),
+    queryKey: [...packKeys.allList(type, page), query],
+    queryFn: () => apiGet<ListReply>(`/user/pack/all_list/${type}/${page}${query}`),
     staleTime: 15_000,
   });
 }

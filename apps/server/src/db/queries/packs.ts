@@ -1,5 +1,5 @@
 import type { Rank } from '@oripa/core';
-import { many, maybeOne, type Queryable, oneNumber } from '../queryable.ts';
+import { many, maybeOne, type Queryable } from '../queryable.ts';
 
 /** A pack row as the services read it (seed excluded unless revealed: see PACK_COLUMNS). */
 export interface PackRow {

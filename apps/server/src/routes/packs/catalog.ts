@@ -1,6 +1,7 @@
-import { pageParam } from '../../http/input.ts';
+import { pageParam, parseInput } from '../../http/input.ts';
+import { listPacksOfTypeSorted } from '../../services/packs/pack-list.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { FAIRNESS_ALGORITHM, formatTokyo, type PackFairnessReply } from '@oripa/core';
+import { FAIRNESS_ALGORITHM, formatTokyo, packListQuerySchema, type PackFairnessReply } from '@oripa/core';
 import { notFound } from '../../app-error.ts';
 import { presentLastOne, presentLineupCard, presentPackDetail, presentPackSummary } from '../../presenters/pack.ts';
 import {
@@ -8,7 +9,6 @@ import {
   drawLog,
   DRAW_LOG_SIZE,
   listPacks,
-  listPacksOfType,
   loadLastOne,
   loadLineup,
   loadLineupPage,
@@ -39,8 +39,10 @@ export const packRoutes: FastifyPluginAsync = async (app) => {
 
   const allList = async (request: PageParams, reply: FastifyReply) => {
     const type = pathId(request.params.type);
+    // Sorted and filtered before paging (issue 13): ?sort=new|price|remaining&filter=all|onSale|soon|soldOut.
+    const order = parseInput(packListQuerySchema, request.query ?? {});
     const [{ listed, page }, buyer] = await Promise.all([
-      listPacksOfType(ctx, type, pageParam(request.params.page)),
+      listPacksOfTypeSorted(ctx, type, pageParam(request.params.page), order),
       buyerFacts(ctx, request.session.memberId),
     ]);
     const now = ctx.clock.now();

@@ -3,12 +3,10 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../app-error.ts';
 import { findMemberById } from '../../db/queries/members.ts';
 import {
-  countPacksOfType,
   drawLog as selectDrawLog,
   findPack,
   lastOneAward,
   listCurrentPacks,
-  listPacksOfType as selectPacksOfType,
   remainingTickets,
   remainingTicketsByRank,
   revealPacks,
@@ -68,7 +66,8 @@ async function revealFinished(ctx: AppContext, listed: ListedPack[]): Promise<vo
   }
 }
 
-async function withRemaining(ctx: AppContext, packs: PackRow[]): Promise<ListedPack[]> {
+/** The packs with their tickets left; finished packs past their reveal point get their seed revealed. */
+export async function withRemaining(ctx: AppContext, packs: PackRow[]): Promise<ListedPack[]> {
   const counts = await remainingCounts(
     ctx,
     packs.map((p) => Number(p.id)),
@@ -95,17 +94,6 @@ export async function listPacks(ctx: AppContext): Promise<ListedPack[]> {
   const rows = await listCurrentPacks(ctx.db.pool, new Date(now.getTime() - RECENT_MS));
   const listed = await withRemaining(ctx, rows);
   return listed.sort(saleOrder(now));
-}
-
-/** /pack-list?index={type}&page: every pack of one card type, paged, newest first within each sale state. */
-export async function listPacksOfType(
-  ctx: AppContext,
-  cardType: number,
-  page: number,
-): Promise<{ listed: ListedPack[]; page: PageObject }> {
-  const pager = pageObject(page, await countPacksOfType(ctx.db.pool, cardType), PACKS_PER_PAGE);
-  const rows = await selectPacksOfType(ctx.db.pool, cardType, PACKS_PER_PAGE, (pager.page - 1) * PACKS_PER_PAGE);
-  return { listed: await withRemaining(ctx, rows), page: pager };
 }
 
 async function packRow(ctx: AppContext, packId: number): Promise<PackRow> {
