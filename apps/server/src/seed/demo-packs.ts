@@ -98,6 +98,8 @@ export interface DemoPack {
   startInHours: number;
   /** card key → tickets. */
   lineup: [string, number][];
+  /** The card key of the last-one prize (ラストワン賞), given with the final ticket; none when absent. */
+  lastOne?: string;
   /** Tickets drawn at seed time by demo players (so the draw log is real). */
   predrawn?: number | 'all';
   hues: [number, number];
@@ -124,6 +126,7 @@ export const DEMO_PACKS: DemoPack[] = [
       ['ds-c2', 150],
       ['ds-c3', 204],
     ],
+    lastOne: 'ds-s3',
     predrawn: 37,
     hues: [205, 250],
   },
@@ -163,6 +166,8 @@ export const DEMO_PACKS: DemoPack[] = [
       ['ds-b5', 15],
       ['ds-c6', 40],
     ],
+    // Sold out at seed time: its last-one prize is already won, so the console's pack page shows the winner.
+    lastOne: 'ds-s1',
     predrawn: 'all',
     hues: [270, 300],
   },
@@ -333,6 +338,7 @@ export async function seedDemoPacks(ctx: AppContext): Promise<void> {
         startDate: new Date(now.getTime() + p.startInHours * 3600_000),
         sort: i,
         cards,
+        lastOneCardId: p.lastOne ? master.get(p.lastOne)! : null,
         now,
       });
       ids.set(p.key, id);

@@ -58,6 +58,14 @@ describe('demo packs', () => {
     });
     expect(report.problems).toEqual([]);
     expect(report.checkedDraws).toBe(fair.total_pack_count);
+    // Its last-one prize went with the final ticket; a pack on sale shows its prize, not yet won.
+    expect(fair.last_one?.award?.last_ticket).toBe(fair.total_pack_count);
+    const prized = DEMO_PACKS.filter((p) => p.lastOne).length;
+    const details = await Promise.all(
+      list.map(async (p) => (await c.get(`/user/pack/detail/${p.id}`)).detail as PackDetail),
+    );
+    expect(details.filter((d) => d.last_one)).toHaveLength(prized);
+    expect(details.some((d) => d.last_one && d.last_one.winner === null && d.pack_count > 0)).toBe(true);
     expect(await ledgerViolations(shop)).toEqual([]);
   });
 });
