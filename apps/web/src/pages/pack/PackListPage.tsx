@@ -5,30 +5,35 @@ import { parseId } from '../../lib/pack/query-params';
 import { useCardTypes } from '../../api/site';
 import { PackBanner } from '../../components/pack/PackBanner';
 import { PackGrid, PackGridSkeleton } from '../../components/pack/PackGrid';
-import { PackListControls } from '../../components/pack/PackListControls';
-import { parseFilter, parseSort, sortAndFilter } from '../../lib/pack/pack-sort';
+import { PackListControls, type PackListChoice } from '../../components/pack/PackListControls';
+import { listQuery, parseFilter, parseSort } from '../../lib/pack/pack-sort';
 import { Pager } from '../../components/ui/Pager';
 import page from './PackPages.module.css';
 
-/** /pack-list?index={cardType}&page: the packs of one card type, paged (card type 1 by default). */
+/**
+ * /pack-list?index={cardType}&page&sort&filter: the packs of one card type, paged (card type 1 by default), sorted
+ * and filtered by the server before paging, so the order runs on across pages and survives a reload.
+ */
 export function PackListPage() {
   const { t } = useTranslation('pack');
   const [params, setParams] = useSearchParams();
   const cardType = parseId(params.get('index')) ?? 1;
   const current = parseId(params.get('page')) ?? 1;
-  const { data, isPending, refetch } = usePackAllList(cardType, current);
-  const typeName = useCardTypes().find((c) => c.id === cardType)?.name ?? `#${cardType}`;
   const sort = parseSort(params.get('sort'));
   const filter = parseFilter(params.get('filter'));
-  // Sort and filter apply to the page on screen; they ride along in the address when paging.
-  const query = (p: number, s = sort, f = filter) => ({
-    index: String(cardType),
+  const { data, isPending, refetch } = usePackAllList(cardType, current, listQuery(sort, filter));
+  const cardTypes = useCardTypes();
+  const typeName = cardTypes.find((c) => c.id === cardType)?.name ?? `#${cardType}`;
+  const choice: PackListChoice = { cardType, sort, filter };
+  // Everything rides in the address, so paging keeps the order and a reload shows the same page.
+  const query = (p: number, c = choice) => ({
+    index: String(c.cardType),
     page: String(p),
-    ...(s !== 'new' ? { sort: s } : {}),
-    ...(f !== 'all' ? { filter: f } : {}),
+    ...(c.sort !== 'new' ? { sort: c.sort } : {}),
+    ...(c.filter !== 'all' ? { filter: c.filter } : {}),
   });
   const go = (p: number) => setParams(query(p));
-  const shown = sortAndFilter(data?.list ?? [], sort, filter);
+  const shown = data?.list ?? [];
   return (
     <section className={page.page} aria-labelledby="pack-list-title">
       <Link className={page.backLink} to="/">
@@ -37,11 +42,8 @@ export function PackListPage() {
       <h1 id="pack-list-title" className={page.h1}>
         {t('list.title', { type: typeName })}
       </h1>
-      <PackListControls
-        sort={sort}
-        filter={filter}
-        onChange={(next) => setParams(query(current, next.sort, next.filter), { replace: true })}
-      />
+      {/* Another game, order or filter is another list: it starts again on page 1. */}
+      <PackListControls choice={choice} cardTypes={cardTypes} onChange={(next) => setParams(query(1, next))} />
       {isPending ? (
         <PackGridSkeleton count={6} />
       ) : failed(data) ? (
@@ -52,9 +54,7 @@ export function PackListPage() {
           </button>
         </div>
       ) : shown.length === 0 ? (
-        <p className={`${page.panel} ${page.center}`}>
-          {(data?.list ?? []).length === 0 ? t('list.empty') : t('list.noneMatch')}
-        </p>
+        <p className={`${page.panel} ${page.center}`}>{filter === 'all' ? t('list.empty') : t('list.noneMatch')}</p>
       ) : (
         <>
           <PackGrid>
