@@ -1,6 +1,7 @@
 import type { DrawnCard } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import styles from './CardChoice.module.css';
+import { TicketLabel } from './TicketLabel';
 
 /** One won card with its 'ship' checkbox; a no_reduction card is always shipped and cannot be unticked. */
 export function CardChoice({
@@ -23,7 +24,7 @@ export function CardChoice({
           <span className={styles.name}>{card.name}</span>
           <span className={styles.meta}>
             <span className={`${styles.rank} ${styles[`rank${card.rank}`]}`}>{card.rank}</span>{' '}
-            {t(`rarity.${card.rarity}`)} ・ {t('reveal.ticket', { num: card.num })}
+            {t(`rarity.${card.rarity}`)} ・ <TicketLabel card={card} />
           </span>
           <span className={styles.points}>
             {locked ? t('choice.noReduction') : t('choice.value', { amount: card.buy_point.toLocaleString() })}

@@ -1,21 +1,25 @@
-import { RANK_ORDER, type LineupCard, type Rank } from '@oripa/core';
+import { RANK_ORDER, type LastOnePrize as Prize, type LineupCard, type Rank } from '@oripa/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../ui/Modal';
+import { LastOnePrize } from './LastOnePrize';
 import styles from './Lineup.module.css';
 
-/** The lineup by rank S/A/B/C; a card opens a popup with its large image. */
+/** The lineup by rank S/A/B/C, after the last-one prize if the pack has one; a card opens a popup with its large image. */
 export function Lineup({
   lineup,
   remaining,
+  lastOne,
 }: {
   lineup: Record<Rank, LineupCard[]>;
   remaining?: Record<Rank, number>;
+  lastOne?: Prize | null;
 }) {
   const { t } = useTranslation('pack');
   const [open, setOpen] = useState<LineupCard | null>(null);
   return (
     <div className={styles.lineup}>
+      {lastOne && <LastOnePrize prize={lastOne} />}
       {RANK_ORDER.filter((r) => (lineup[r] ?? []).length > 0).map((rank) => (
         <section key={rank} className={styles.rank} aria-labelledby={`rank-${rank}`}>
           <h3 id={`rank-${rank}`} className={styles.rankHead}>

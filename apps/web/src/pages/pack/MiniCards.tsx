@@ -1,6 +1,7 @@
 import type { DrawnCard } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import styles from './CardListPages.module.css';
+import { TicketLabel } from '../../components/pack/TicketLabel';
 
 /** A compact grid of cards (the confirm and history pages), or an empty note. */
 export function MiniCards({ cards, empty, showPoints }: { cards: DrawnCard[]; empty: string; showPoints?: boolean }) {
@@ -13,7 +14,7 @@ export function MiniCards({ cards, empty, showPoints }: { cards: DrawnCard[]; em
           <img src={c.image} alt="" width={300} height={420} loading="lazy" draggable={false} />
           <span>{c.name}</span>
           <span style={{ color: 'var(--text-dim)' }}>
-            {c.rank} ・ {t(`rarity.${c.rarity}`)} ・ {t('reveal.ticket', { num: c.num })}
+            {c.rank} ・ {t(`rarity.${c.rarity}`)} ・ <TicketLabel card={c} />
           </span>
           {showPoints && <span>{t('price.points', { amount: c.buy_point.toLocaleString() })}</span>}
         </li>

@@ -164,7 +164,7 @@ function PackDetailView({ packId }: { packId: number }) {
             {t('lineup.title')}
           </h2>
           <RankOdds lineup={pack.lineup} remaining={pack.remaining_by_rank} />
-          <Lineup lineup={pack.lineup} remaining={pack.remaining_by_rank} />
+          <Lineup lineup={pack.lineup} remaining={pack.remaining_by_rank} lastOne={pack.last_one} />
         </section>
       )}
       <FairnessBox pack={pack} />

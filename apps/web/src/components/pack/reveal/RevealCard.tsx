@@ -2,6 +2,7 @@ import type { DrawnCard } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { cardTier } from '../../../lib/pack/reveal-order';
 import styles from './Reveal.module.css';
+import { TicketLabel } from '../TicketLabel';
 
 /** One drawn card: its back until `revealed`, then it flips to the front with a glow by tier. */
 export function RevealCard({ card, revealed, spotlight }: { card: DrawnCard; revealed: boolean; spotlight?: boolean }) {
@@ -27,7 +28,9 @@ export function RevealCard({ card, revealed, spotlight }: { card: DrawnCard; rev
             <span className={styles.cardName}>{card.name}</span>
             <span className={styles.cardMeta}>
               <span>{t(`rarity.${card.rarity}`)}</span>
-              <span className={styles.ticket}>{t('reveal.ticket', { num: card.num })}</span>
+              <span className={styles.ticket}>
+                <TicketLabel card={card} />
+              </span>
             </span>
             <span className={styles.cardValue} data-testid="card-value">
               {t('reveal.value', { amount: card.buy_point.toLocaleString('ja-JP') })}
