@@ -5,18 +5,21 @@
  *
  *   npm run lighthouse                       # build + 3 runs each on /, /pack-detail?packId=1, /my-page
  *   npm run lighthouse -- --no-build --runs 5 --json lighthouse.json
+ *   npm run lighthouse -- --no-build --runs 1 --reports /tmp/lh   # also each run's full report, to see why
  *
  * Chromium comes from CHROME_PATH (default /usr/bin/chromium). A benchmark, not a test: timings depend on how busy
  * the machine is, so compare medians taken on a quiet machine; the byte budget is scripts/check-bundle-budget.ts.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+// Lighthouse's own driver (a dependency of it, like chrome-launcher): it gives the browser the member's cookies.
+import puppeteer, { type Browser, type CookieData } from 'puppeteer-core';
 
 const PAGES = [
   { path: '/', member: false },
@@ -30,6 +33,8 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     runs: { type: 'string', default: '3' },
     json: { type: 'string' },
+    /** A folder for each run's full Lighthouse report (LCP element, render-blocking requests, main-thread work). */
+    reports: { type: 'string' },
   },
 });
 const RUNS = Math.max(1, Number(args.runs));
@@ -59,7 +64,7 @@ async function waitUntilUp(base: string, shop: ChildProcess) {
 }
 
 /** Logs the demo member in the way the SPA does (a CSRF pair first, then the form post); returns its cookies. */
-async function memberCookies(base: string): Promise<string> {
+async function memberCookies(base: string): Promise<Map<string, string>> {
   const jar = new Map<string, string>();
   const keep = (res: Response) => {
     for (const line of res.headers.getSetCookie()) {
@@ -81,7 +86,7 @@ async function memberCookies(base: string): Promise<string> {
   keep(login);
   const reply = (await login.json()) as { state: number };
   if (reply.state !== 200) throw new Error(`demo login failed: ${JSON.stringify(reply)}`);
-  return header();
+  return jar;
 }
 
 interface Run {
@@ -99,19 +104,40 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-async function audit(url: string, port: number, cookie: string | null): Promise<Run> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'seo'],
-    // A Japanese shop measured as its visitors see it: a browser asking for Japanese (the server then writes the
-    // page's tags and preloads its API reads in the language the SPA starts in).
-    extraHeaders: { 'Accept-Language': 'ja-JP,ja;q=0.9', ...(cookie ? { Cookie: cookie } : {}) },
-  });
+/**
+ * One Lighthouse run in a fresh browser context. The member's cookies go into that context's cookie jar, as after
+ * a real login: a Cookie request header alone (extraHeaders) is lost once the page's reply sets a cookie, and
+ * /my-page then measured the login page it redirected to.
+ */
+async function audit(url: string, browser: Browser, cookies: CookieData[], report?: string): Promise<Run> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    if (cookies.length > 0) await context.setCookie(...cookies);
+    return await auditPage(url, page, report);
+  } finally {
+    await context.close();
+  }
+}
+
+async function auditPage(url: string, page: Parameters<typeof lighthouse>[3], report?: string): Promise<Run> {
+  const result = await lighthouse(
+    url,
+    {
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'seo'],
+      // A Japanese shop measured as its visitors see it: a browser asking for Japanese (the server then writes the
+      // page's tags and preloads its API reads in the language the SPA starts in).
+      extraHeaders: { 'Accept-Language': 'ja-JP,ja;q=0.9' },
+    },
+    undefined,
+    page,
+  );
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+  if (report) writeFileSync(report, JSON.stringify(result.lhr));
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const value = (id: string) => audits[id]?.numericValue ?? NaN;
   return {
@@ -154,18 +180,22 @@ async function main() {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  if (args.reports) mkdirSync(args.reports, { recursive: true });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
     await waitUntilUp(base, shop);
-    const cookie = await memberCookies(base);
+    const jar = await memberCookies(base);
+    const cookies: CookieData[] = [...jar].map(([name, value]) => ({ name, value, domain: '127.0.0.1', path: '/' }));
     const rows: { path: string; runs: Run[] }[] = [];
     for (const page of PAGES) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const run = await retried(() => audit(base + page.path, chrome.port, page.member ? cookie : null));
+        const report = args.reports && path.join(args.reports, `${page.path.replace(/\W+/g, '_')}-${i + 1}.json`);
+        const run = await retried(() => audit(base + page.path, browser, page.member ? cookies : [], report));
         runs.push(run);
         console.error(`${page.path} run ${i + 1}/${RUNS}: ${JSON.stringify(run)}`);
       }
@@ -174,6 +204,7 @@ async function main() {
     printTable(rows);
     if (args.json) writeFileSync(args.json, JSON.stringify(rows, null, 2));
   } finally {
+    await browser.disconnect();
     chrome.kill();
     shop.kill('SIGTERM');
     await new Promise((r) => shop.once('exit', r));

@@ -3,6 +3,9 @@ import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { preloadLanguage } from './build/preload-language.ts';
 
+/** index.html and the module it loads: the build's entry (see codeSplitting below). */
+const ENTRY = /[\\/](index\.html|src[\\/]main\.tsx)$/;
+
 export default defineConfig({
   plugins: [react(), preloadLanguage(), precompress()],
   server: {
@@ -15,5 +18,18 @@ export default defineConfig({
   },
   // The manifest tells the budget check (scripts/check-bundle-budget.ts) and the server (page-meta.ts) which chunk
   // is which.
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically in one chunk (and one stylesheet) instead of the ~30 small shared
+        // chunks the automatic splitting makes: each is a request on the phone's slow link, and one file compresses
+        // better (issue 13). The entry itself stays its own chunk so the manifest still names index.html's entry.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id) => !ENTRY.test(id) }] },
+      },
+    },
+  },
 });

@@ -16,6 +16,11 @@ interface Build {
 
 /** The language catalogue chunks (apps/web/src/i18n/index.ts); index.html preloads the Japanese one. */
 const catalogueSource = (lang: 'ja' | 'en') => `src/i18n/locales/${lang}.ts`;
+/**
+ * The rest of a language's strings (account, payment, legal): every lazy page waits for them with its code
+ * (apps/web/src/routes/lazy-page.ts), so a page opened first fetches them with its code, not after the entry ran.
+ */
+const moreCatalogueSource = (lang: 'ja' | 'en') => `src/i18n/locales/${lang}-more.ts`;
 
 /**
  * The built index.html and what the build manifest says about its chunks, to write per page: the page's head
@@ -53,8 +58,9 @@ export class IndexHtml {
   }
 
   /**
-   * index.html for one page: `head` tags and the code of its lazy `routeSources` added, its language set, and
-   * the catalogue of `catalogue` (the language the SPA will start in, its `lang` cookie) preloaded.
+   * index.html for one page: `head` tags and the code of its lazy `routeSources` (with the strings lazy pages
+   * wait for) added, its language set, and the catalogue of `catalogue` (the language the SPA will start in, its
+   * `lang` cookie) preloaded.
    */
   render(page: {
     lang: 'ja' | 'en';
@@ -71,7 +77,8 @@ export class IndexHtml {
     if (page.catalogue === 'en' && ja && en) {
       html = html.replace(`href="/${ja}" data-catalogue="ja"`, `href="/${en}" data-catalogue="en"`);
     }
-    const head = [...page.head, ...this.preloadLinks(build, page.routeSources)].join('\n    ');
+    const sources = page.routeSources.length > 0 ? [...page.routeSources, moreCatalogueSource(page.catalogue)] : [];
+    const head = [...page.head, ...this.preloadLinks(build, sources)].join('\n    ');
     return head ? html.replace('</head>', () => `  ${head}\n  </head>`) : html;
   }
 }

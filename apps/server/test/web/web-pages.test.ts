@@ -41,6 +41,8 @@ function writeFakeBuild() {
       'index.html': { file: 'assets/index-abc.js', isEntry: true },
       'src/i18n/locales/ja.ts': { file: 'assets/ja-111.js', isDynamicEntry: true },
       'src/i18n/locales/en.ts': { file: 'assets/en-222.js', isDynamicEntry: true },
+      'src/i18n/locales/ja-more.ts': { file: 'assets/ja-more-555.js', isDynamicEntry: true },
+      'src/i18n/locales/en-more.ts': { file: 'assets/en-more-666.js', isDynamicEntry: true },
       'src/pages/pack/PackDetailPage.tsx': {
         file: 'assets/PackDetailPage-333.js',
         isDynamicEntry: true,
@@ -135,6 +137,8 @@ describe('pages served with their share tags (no JavaScript needed)', () => {
     expect(res.body).toContain('<html lang="ja"');
     // Its API reads start with the HTML rather than after the code (the SPA's fetch picks the preload up).
     expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user/pack/list" />');
+    // The top page renders without the account, payment and legal strings: they are not fetched ahead.
+    expect(res.body).not.toContain('ja-more-555.js');
     // The first pack banner of the default tab is the page's largest picture.
     expect(res.body).toContain(
       '<link rel="preload" as="image" href="/demo/packs/starry-1.svg" fetchpriority="high" />',
@@ -174,6 +178,9 @@ describe('pages served with their share tags (no JavaScript needed)', () => {
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/PackDetailPage-333.js" />');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-444.js" />');
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/PackDetailPage-333.css" />');
+    // So do the strings every lazy page waits for, in the language the SPA starts in.
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/ja-more-555.js" />');
+    expect(res.body).not.toContain('en-more-666.js');
     expect(res.body.match(/assets\/index-abc\.js/g)).toHaveLength(1);
     expect(res.body).toContain(`<link rel="preload" as="fetch" crossorigin href="/api/user/pack/detail/${packId}" />`);
     // Its first picture (the LCP) comes with the HTML, not after the code and the API call.

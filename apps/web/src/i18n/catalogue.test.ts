@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { byNamespace } from './catalogue';
 import i18n from './index';
 import en from './locales/en.ts';
 import ja from './locales/ja.ts';
 
-const resources = { ja, en };
+const resources = { ja: byNamespace(ja), en: byNamespace(en) };
 
 /** Every leaf key of a catalogue, as dotted paths. */
 function keys(tree: unknown, prefix = ''): string[] {

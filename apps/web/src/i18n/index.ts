@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { translateMessage, type Lang } from '@oripa/core';
-import type { Catalogue } from './catalogue';
+import { byNamespace } from './catalogue';
 
 /**
  * Catalogues live in locales/<lang>/<namespace>.json, one namespace per feature (common, layout, account, …).
@@ -9,7 +9,7 @@ import type { Catalogue } from './catalogue';
  * use is fetched (the entry stays small; index.html preloads Japanese, the server swaps in English when the visitor
  * reads English). Validation messages come from @oripa/core's table.
  */
-type Loader = () => Promise<{ default: Catalogue }>;
+type Loader = () => Promise<{ default: Record<string, Record<string, unknown>> }>;
 const catalogues: Record<Lang, Loader> = {
   ja: () => import('./locales/ja.ts'),
   en: () => import('./locales/en.ts'),
@@ -25,8 +25,10 @@ const loading = new Map<string, Promise<void>>();
 function loadChunk(key: string, lang: Lang, loader: Loader): Promise<void> {
   let p = loading.get(key);
   if (!p) {
-    p = loader().then(({ default: catalogue }) => {
-      for (const [ns, strings] of Object.entries(catalogue)) i18n.addResourceBundle(lang, ns, strings, true, true);
+    p = loader().then(({ default: files }) => {
+      for (const [ns, strings] of Object.entries(byNamespace(files))) {
+        i18n.addResourceBundle(lang, ns, strings, true, true);
+      }
     });
     p.catch(() => loading.delete(key));
     loading.set(key, p);
