@@ -3,7 +3,7 @@ import type { ApiClient } from './api-client.ts';
 import { walk } from './bad-input/attempts.ts';
 import { fingerprintQuery } from './bad-input/db-fingerprint.ts';
 import { discoverPostRoutes, type Discovery, type PostRoute } from './bad-input/route-discovery.ts';
-import { createCardWithImage, draftBody, pngBytes, upload } from './admin/catalogue-fixtures.ts';
+import { createCardWithImage, draftBody, pngBytes, upload, type CardReply } from './admin/catalogue-fixtures.ts';
 import { createStaff, staffClient, type StaffClient } from './admin/staff-fixtures.ts';
 import { buildMember } from './factories.ts';
 import { startTestShop, type TestShop } from './test-shop.ts';
@@ -79,7 +79,7 @@ describe('bad input at every console POST route', () => {
       // With an unknown id most routes stop at "not found"; with a real one the garbage meets the route's validation.
       const member = await buildMember(shop, { paidPoints: 1000, freePoints: 100, coins: 10, address: true });
       const operator = await createStaff(shop, 'operator');
-      const cards = [];
+      const cards: CardReply[] = [];
       for (const hue of [10, 20, 30, 40]) cards.push(await createCardWithImage(owner, {}, hue));
       const image = ((await upload(owner, await pngBytes(800, 600, 50))).media as { url: string }).url;
       const draft = async () => {
@@ -102,8 +102,9 @@ describe('bad input at every console POST route', () => {
         const made = await owner.post(`/admin/content/${kind}`, body);
         expect(made.state, `${kind}: ${JSON.stringify(made)}`).toBe(200);
       }
-      const firstId = async (table: string) =>
-        (await shop.ctx.db.pool.query<{ id: string }>(`SELECT id::text FROM ${table} ORDER BY id LIMIT 1`)).rows[0]?.id;
+      const firstId = async (table: string, order: 'ASC' | 'DESC' = 'ASC') =>
+        (await shop.ctx.db.pool.query<{ id: string }>(`SELECT id::text FROM ${table} ORDER BY id ${order} LIMIT 1`))
+          .rows[0]?.id;
       const ids: [RegExp, string | undefined][] = [
         [/^\/api\/admin\/members\//, String(member.id)],
         [/^\/api\/admin\/staff\//, String(operator.id)],
