@@ -109,6 +109,12 @@ export function presentPackDetail(p: ConsolePack): AdminPackDetail {
           revenue: f.takings.revenue,
           purchases: f.takings.purchases,
           buyers: f.takings.buyers,
+          last_one_winner: f.lastOne && {
+            member_id: Number(f.lastOne.member_id),
+            name: `${f.lastOne.last_name} ${f.lastOne.first_name}`,
+            purchase_id: Number(f.lastOne.purchase_id),
+            created: formatTokyo(f.lastOne.created_at),
+          },
         }
       : null,
   };

@@ -53,6 +53,8 @@ export interface AdminPackFigures {
   revenue: number;
   purchases: number;
   buyers: number;
+  /** The member who drew the final ticket and won the last-one prize (ADR 0028); null before or without one. */
+  last_one_winner?: { member_id: number; name: string; purchase_id: number; created: string } | null;
 }
 
 export interface AdminPackDetail extends AdminPackSummary {

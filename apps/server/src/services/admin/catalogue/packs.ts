@@ -25,7 +25,7 @@ import {
   type DraftValues,
   type PackSort,
 } from '../../../db/queries/admin-packs.ts';
-import { packCards, revealPacks, type CardRow } from '../../../db/queries/packs.ts';
+import { lastOneAward, packCards, revealPacks, type CardRow, type LastOneAwardRow } from '../../../db/queries/packs.ts';
 import { lineupCards, publishPack } from '../../packs/pack-publishing.ts';
 import { withAudit } from '../audit.ts';
 import type { StaffIdentity } from '../staff-sessions.ts';
@@ -94,6 +94,8 @@ export interface ConsolePack {
     remainingByRank: Record<Rank, number>;
     soldByRank: Record<Rank, number>;
     takings: Awaited<ReturnType<typeof packTakings>>;
+    /** Who won the last-one prize (ADR 0028), once the final ticket is drawn. */
+    lastOne: LastOneAwardRow | null;
   } | null;
 }
 
@@ -103,11 +105,14 @@ export async function getPack(ctx: AppContext, id: number): Promise<ConsolePack>
   const cards = await masterCards(ctx, asInput(row));
   if (row.pack_id === null) return { row, cards, published: null, figures: null };
   const packId = Number(row.pack_id);
-  const [published, totals, takings] = await Promise.all([
+  const [cardsOnSale, totals, takings, lastOne] = await Promise.all([
     packCards(ctx.db.pool, packId),
     publishedRankTotals(ctx.db.pool, packId),
     packTakings(ctx.db.pool, packId),
+    lastOneAward(ctx.db.pool, packId),
   ]);
+  // The lineup as it is on sale; the last-one prize has no tickets and is named by last_one_card_id instead.
+  const published = cardsOnSale.filter((c) => !c.last_one);
   const drawn: Record<Rank, number> = {
     S: row.drawn_s ?? 0,
     A: row.drawn_a ?? 0,
@@ -117,7 +122,7 @@ export async function getPack(ctx: AppContext, id: number): Promise<ConsolePack>
   const remainingByRank = Object.fromEntries(
     RANK_ORDER.map((r) => [r, (totals.find((t) => t.rank === r)?.n ?? 0) - drawn[r]]),
   ) as Record<Rank, number>;
-  return { row, cards, published, figures: { remainingByRank, soldByRank: drawn, takings } };
+  return { row, cards, published, figures: { remainingByRank, soldByRank: drawn, takings, lastOne } };
 }
 
 /** A new draft (audited): the schema has already checked the sale window and that the lineup adds up. */

@@ -1,6 +1,7 @@
 import { RANK_ORDER } from '@oripa/core';
 import type { AdminPackDetail } from '@oripa/core/admin';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 /** A published pack's live figures, its commitment (and seed once revealed) and the links to see it as members do. */
 export function PackFigures({ pack }: { pack: AdminPackDetail }) {
@@ -46,6 +47,15 @@ export function PackFigures({ pack }: { pack: AdminPackDetail }) {
             <dt>{t('buyers')}</dt>
             <dd>{f.buyers.toLocaleString()}</dd>
           </div>
+          {f.last_one_winner ? (
+            <div>
+              <dt>{t('lastOneWinner')}</dt>
+              <dd data-testid="last-one-winner">
+                <Link to={`/admin/members/${f.last_one_winner.member_id}`}>{f.last_one_winner.name}</Link>{' '}
+                {t('lastOneWon', { purchase: f.last_one_winner.purchase_id, date: f.last_one_winner.created })}
+              </dd>
+            </div>
+          ) : null}
         </dl>
       ) : null}
       <dl className="a-dl" style={{ marginTop: 12 }}>
