@@ -22,18 +22,28 @@ export const PERMISSIONS = [
   'members.suspend',
   'operations.write',
   'reports.read',
+  // Member programmes (issue 11): read the exchange orders, partner sites and campaigns; change their settings.
+  'programmes.read',
+  'programmes.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**
- * owner: everything. operator: catalogue, content, packs, dashboard. shipping: fulfilment only. support: members
- * (read, adjust, suspend), payments read.
+ * owner: everything. operator: catalogue, content, packs, dashboard, programmes. shipping: fulfilment only.
+ * support: members (read, adjust, suspend), payments read, programmes read (to answer members' questions).
  */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   owner: PERMISSIONS,
-  operator: ['dashboard.read', 'catalogue.write', 'content.write', 'packs.publish'],
+  operator: [
+    'dashboard.read',
+    'catalogue.write',
+    'content.write',
+    'packs.publish',
+    'programmes.read',
+    'programmes.write',
+  ],
   shipping: ['fulfilment.read', 'fulfilment.write'],
-  support: ['members.read', 'members.adjust', 'members.suspend', 'payments.read'],
+  support: ['members.read', 'members.adjust', 'members.suspend', 'payments.read', 'programmes.read'],
 };
 
 export const isStaffRole = (value: unknown): value is StaffRole =>

@@ -16,7 +16,8 @@ const linkField = z
   .max(500, shopMsg('tooLong', { max: 500 }))
   .refine((v) => v === '' || /^\/[^\s]*$/.test(v) || /^https:\/\/[^\s]+$/.test(v), { message: 'linkFormat' });
 
-const windowed = <T extends { starts_at: Date | null; ends_at: Date | null }>(v: T, ctx: z.RefinementCtx) => {
+/** A window whose end must come after its start (banners, coupons, the console's SNS campaigns). */
+export const windowed = <T extends { starts_at: Date | null; ends_at: Date | null }>(v: T, ctx: z.RefinementCtx) => {
   if (v.starts_at && v.ends_at && v.starts_at.getTime() >= v.ends_at.getTime()) {
     ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'endBeforeStart' });
   }

@@ -18,6 +18,11 @@ export async function findPartnerSite(db: Queryable, id: number): Promise<Partne
   return maybeOne<PartnerSiteRow>(db, `SELECT ${SITE} FROM partner_sites WHERE id = $1 AND active`, [id]);
 }
 
+/** The site whether enabled or not: a transfer already pending is settled even after the console disabled it. */
+export async function findPartnerSiteOfTransfer(db: Queryable, id: number): Promise<PartnerSiteRow | null> {
+  return maybeOne<PartnerSiteRow>(db, `SELECT ${SITE} FROM partner_sites WHERE id = $1`, [id]);
+}
+
 export async function insertPartnerSite(
   db: Queryable,
   s: { name: string; nameEn: string; adapter: 'sandbox' | 'http'; endpoint: string | null; sort: number },

@@ -8,6 +8,7 @@ import { memberAdminRoutes } from './members.ts';
 import { packAdminRoutes } from './packs.ts';
 import { operationsRoutes } from './operations.ts';
 import { paymentAdminRoutes } from './payments.ts';
+import { programmeAdminRoutes } from './programmes.ts';
 import { shipmentRoutes } from './shipments.ts';
 import { staffSessionRoutes } from './session.ts';
 import { staffRoutes } from './staff.ts';
@@ -22,3 +23,5 @@ export const adminRoutes: FastifyPluginAsync[] = [staffSessionRoutes, staffRoute
 adminRoutes.push(cardRoutes, mediaRoutes, packAdminRoutes, contentRoutes, dashboardRoutes);
 // Fulfilment, payments and operations.
 adminRoutes.push(shipmentRoutes, paymentAdminRoutes, operationsRoutes);
+// Member programmes (exchange catalogue and orders, partner sites, SNS campaigns).
+adminRoutes.push(programmeAdminRoutes);

@@ -5,6 +5,7 @@ import { findMemberById } from '../../../db/queries/members.ts';
 import {
   findPartnerLink,
   findPartnerSite,
+  findPartnerSiteOfTransfer,
   findTransferByKey,
   insertPendingTransfer,
   listPartnerSites,
@@ -191,8 +192,11 @@ export async function completeTransfer(
   return outcomeOf(settled);
 }
 
-/** The gateway of a transfer's site, for the reconcile job; null when the site can no longer be used. */
+/**
+ * The gateway of a transfer's site, for the reconcile job; null when no adapter serves it. A site the console
+ * disabled still settles what is pending (the partner may have debited already), so the lookup ignores `active`.
+ */
 export async function gatewayOfSite(ctx: AppContext, siteId: number): Promise<PartnerGateway | null> {
-  const site = await findPartnerSite(ctx.db.pool, siteId);
+  const site = await findPartnerSiteOfTransfer(ctx.db.pool, siteId);
   return site ? partnerGatewayFor(ctx, site) : null;
 }
