@@ -1,6 +1,7 @@
 import { packPageDescription, packPageTitle, pageMeta, type Lang } from '@oripa/core';
 import type { AppContext } from '../context.ts';
-import { packName } from '../presenters/pack.ts';
+import { cardName, packName } from '../presenters/pack.ts';
+import { hitShareImagePath, loadSharedHit } from '../services/packs/hit-share.ts';
 import { listPacks, loadPack } from '../services/packs/pack-catalog.ts';
 import type { PackRow } from '../db/queries/packs.ts';
 import { escapeHtml } from './html-escape.ts';
@@ -45,7 +46,12 @@ export async function topPageMeta(ctx: AppContext, lang: Lang, rawType: string |
  * A pack's page: its name, its own description (or a standard line), and its art as the share image. Null for an
  * id that is not a pack; the SPA then shows its not-found message under the shop's default texts.
  */
-export async function packPageMeta(ctx: AppContext, lang: Lang, rawId: string | undefined): Promise<PageMeta | null> {
+export async function packPageMeta(
+  ctx: AppContext,
+  lang: Lang,
+  rawId: string | undefined,
+  rawHit?: string,
+): Promise<PageMeta | null> {
   if (!rawId || !/^\d{1,15}$/.test(rawId)) return null;
   const packId = Number(rawId);
   const { pack } = await loadPack(ctx, packId).catch(() => ({ pack: null }));
@@ -54,6 +60,17 @@ export async function packPageMeta(ctx: AppContext, lang: Lang, rawId: string | 
   // A card drawn from its art and top prizes (share-image.ts), in the page's language.
   const image = shareImagePath(packId, lang);
   const heroImage = firstPicture(pack);
+  // A shared hit (?hit=, services/packs/hit-share.ts): the page says which card was pulled and shows it.
+  const hit = rawHit ? await loadSharedHit(ctx, rawHit).catch(() => null) : null;
+  if (hit && Number(hit.pack_id) === packId) {
+    return {
+      title: hitPageTitle(lang, cardName(hit, lang), name),
+      description: packPageDescription(lang, name, pack.point, lang === 'en' ? pack.detail_en : pack.detail_ja),
+      canonicalPath: `/pack-detail?packId=${packId}`,
+      image: hitShareImagePath(rawHit!, lang),
+      ...(heroImage ? { heroImage } : {}),
+    };
+  }
   return {
     title: packPageTitle(lang, name),
     description: packPageDescription(lang, name, pack.point, lang === 'en' ? pack.detail_en : pack.detail_ja),
@@ -62,6 +79,12 @@ export async function packPageMeta(ctx: AppContext, lang: Lang, rawId: string | 
     ...(heroImage ? { heroImage } : {}),
   };
 }
+
+/** A shared hit's title: the card pulled, then the pack's own title. */
+const hitPageTitle = (lang: Lang, card: string, pack: string) =>
+  lang === 'en'
+    ? `I pulled ${card}! | ${packPageTitle(lang, pack)}`
+    : `「${card}」を引き当てました！ | ${packPageTitle(lang, pack)}`;
 
 /** The head tags for `meta`: description, canonical, Open Graph and the X card. */
 export function metaTags(ctx: AppContext, lang: Lang, meta: PageMeta): string {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import sharp from 'sharp';
 import { pageMeta, type Lang } from '@oripa/core';
 import type { AppContext } from '../context.ts';
@@ -25,7 +25,7 @@ export function topPrizes(lineup: readonly CardRow[], n = 3): CardRow[] {
  * The pack's art as a data URI, when it is one of the SPA's own files (the demo's generated SVGs, under the built
  * SPA): only a plain absolute path without '..' is read, from inside `root`.
  */
-async function artDataUri(root: string | undefined, art: string): Promise<string | null> {
+export async function artDataUri(root: string | undefined, art: string): Promise<string | null> {
   if (!root || !/^\/[\w./-]+\.(svg|png|webp|jpe?g)$/i.test(art) || art.includes('..')) return null;
   const file = path.join(root, art);
   if (!file.startsWith(path.resolve(root) + path.sep)) return null;
@@ -71,6 +71,54 @@ export function wrapText(s: string, max: number, lines = 2): string[] {
   return out;
 }
 
+/** The share cards' lettering: a Japanese-capable sans-serif that librsvg (sharp) finds on the server. */
+export const SHARE_FONT = "font-family=\"'Noto Sans CJK JP','Noto Sans JP','Hiragino Sans',sans-serif\"";
+
+/**
+ * A share card's frame (the pack card and the hit card draw inside it): the dark gradient, the shop's logo (and its
+ * Japanese name on Japanese cards), `defs` for the content's own gradients and clips, then the content.
+ */
+export function shareFrame(lang: Lang, defs: string, content: string): string {
+  const font = SHARE_FONT;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" viewBox="0 0 ${SHARE_WIDTH} ${SHARE_HEIGHT}">
+  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#2a2f6b"/><stop offset="1" stop-color="#090b1a"/></linearGradient>
+    ${defs}
+  </defs>
+  <rect width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" fill="url(#bg)"/>
+  <text x="40" y="62" ${font} font-size="30" font-weight="900" fill="#ffcf4a">KIRAKIRA ORIPA</text>
+  ${lang === 'ja' ? `<text x="300" y="62" ${font} font-size="22" font-weight="700" fill="#c9cdf0">${escapeHtml(pageMeta.ja.shopName)}</text>` : ''}
+  ${content}
+</svg>`;
+}
+
+/** The PNG of a share card's SVG (sharp's librsvg), compressed hard: it is drawn once and cached. */
+export const sharePng = (svg: string) => sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+
+/**
+ * A route's cache of drawn PNGs: a card never changes once drawn (a lineup is frozen at publication, a draw for
+ * ever), so each is drawn once per key; cleared when it grows past its bound, which only junk keys could reach.
+ */
+export function pngCache(max = 500) {
+  const cache = new Map<string, Buffer>();
+  return async (key: string, draw: () => Promise<Buffer | null>): Promise<Buffer | null> => {
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const png = await draw();
+    if (!png) return null;
+    if (cache.size > max) cache.clear();
+    cache.set(key, png);
+    return png;
+  };
+}
+
+/** Where a share PNG goes out: an image, cached by clients and chat apps for an hour; 404 for none. */
+export function sendSharePng(reply: FastifyReply, png: Buffer | null) {
+  if (!png) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  reply.header('cache-control', 'public, max-age=3600');
+  return reply.type('image/png').send(png);
+}
+
 /** The share card as SVG: the pack's art on the left, its name and top prizes with their point values beside it. */
 export function shareCardSvg(o: {
   lang: Lang;
@@ -90,7 +138,7 @@ export function shareCardSvg(o: {
   const heading = o.lang === 'en' ? 'TOP PRIZES' : '目玉賞品';
   const value = (n: number) =>
     o.lang === 'en' ? `${n.toLocaleString('en-US')} P` : `${n.toLocaleString('ja-JP')}P相当`;
-  const font = "font-family=\"'Noto Sans CJK JP','Noto Sans JP','Hiragino Sans',sans-serif\"";
+  const font = SHARE_FONT;
   const rows = o.prizes
     .map(
       (p, i) => `
@@ -112,20 +160,15 @@ export function shareCardSvg(o: {
         `<text x="640" y="${130 + i * 46}" ${font} font-size="36" font-weight="900" fill="#ffffff">${escapeHtml(line)}</text>`,
     )
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" viewBox="0 0 ${SHARE_WIDTH} ${SHARE_HEIGHT}">
-  <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#2a2f6b"/><stop offset="1" stop-color="#090b1a"/></linearGradient>
-    <linearGradient id="holo" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#7cf3ff"/><stop offset="0.5" stop-color="#b69cff"/><stop offset="1" stop-color="#ff9bd2"/></linearGradient>
-    <clipPath id="artClip"><rect x="40" y="150" width="560" height="315" rx="24"/></clipPath>
-  </defs>
-  <rect width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" fill="url(#bg)"/>
-  <text x="40" y="62" ${font} font-size="30" font-weight="900" fill="#ffcf4a">KIRAKIRA ORIPA</text>
-  ${o.lang === 'ja' ? `<text x="300" y="62" ${font} font-size="22" font-weight="700" fill="#c9cdf0">${escapeHtml(pageMeta.ja.shopName)}</text>` : ''}
-  ${art}
+  return shareFrame(
+    o.lang,
+    `<linearGradient id="holo" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#7cf3ff"/><stop offset="0.5" stop-color="#b69cff"/><stop offset="1" stop-color="#ff9bd2"/></linearGradient>
+    <clipPath id="artClip"><rect x="40" y="150" width="560" height="315" rx="24"/></clipPath>`,
+    `${art}
   ${title}
   <text x="640" y="228" ${font} font-size="28" font-weight="700" fill="#ff9bd2">${escapeHtml(price)}</text>
-  <text x="640" y="282" ${font} font-size="24" font-weight="900" fill="#c9cdf0" letter-spacing="4">${heading}</text>${rows}
-</svg>`;
+  <text x="640" y="282" ${font} font-size="24" font-weight="900" fill="#c9cdf0" letter-spacing="4">${heading}</text>${rows}`,
+  );
 }
 
 /**
@@ -134,18 +177,16 @@ export function shareCardSvg(o: {
  */
 export const shareImages: FastifyPluginAsync<{ root?: string }> = async (app, { root }) => {
   const ctx: AppContext = app.ctx;
-  const cache = new Map<string, Buffer>();
+  const cached = pngCache();
 
   app.get<{ Params: { file: string }; Querystring: { lang?: string } }>('/share/pack/:file', async (request, reply) => {
     const m = /^(\d{1,15})\.png$/.exec(request.params.file);
     const lang: Lang = request.query.lang === 'en' ? 'en' : 'ja';
-    if (!m) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (!m) return sendSharePng(reply, null);
     const packId = Number(m[1]);
-    const key = `${packId}:${lang}`;
-    let png = cache.get(key);
-    if (!png) {
+    const png = await cached(`${packId}:${lang}`, async () => {
       const { pack } = await loadPack(ctx, packId).catch(() => ({ pack: null }));
-      if (!pack) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      if (!pack) return null;
       const lineup = await loadLineup(ctx, packId);
       const svg = shareCardSvg({
         lang,
@@ -155,11 +196,8 @@ export const shareImages: FastifyPluginAsync<{ root?: string }> = async (app, { 
         prizes: topPrizes(lineup).map((c) => ({ rank: c.rank, name: cardName(c, lang), value: c.buy_point })),
         art: await artDataUri(root, pack.eye_catch || pack.images[0] || ''),
       });
-      png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
-      if (cache.size > 500) cache.clear();
-      cache.set(key, png);
-    }
-    reply.header('cache-control', 'public, max-age=3600');
-    return reply.type('image/png').send(png);
+      return sharePng(svg);
+    });
+    return sendSharePng(reply, png);
   });
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '@oripa/core';
 import { crawlerFiles } from './crawler-files.ts';
 import { shareImages } from './share-image.ts';
+import { hitShareImages } from './hit-share-image.ts';
 import { IndexHtml } from './index-html.ts';
 import { requestLanguage } from './language.ts';
 import { escapeHtml, metaTags, packPageMeta, topPageMeta, type PageMeta } from './page-meta.ts';
@@ -52,7 +53,7 @@ export const webPages: FastifyPluginAsync<{ root: string }> = async (app, { root
 
   async function meta(path: string, query: Record<string, string | undefined>, lang: Lang): Promise<PageMeta | null> {
     if (path === '/') return topPageMeta(ctx, lang, query.type);
-    if (path === '/pack-detail') return packPageMeta(ctx, lang, query.packId);
+    if (path === '/pack-detail') return packPageMeta(ctx, lang, query.packId, query.hit);
     return null;
   }
 
@@ -81,4 +82,5 @@ export const webPages: FastifyPluginAsync<{ root: string }> = async (app, { root
 
   await app.register(crawlerFiles);
   await app.register(shareImages, { root });
+  await app.register(hitShareImages, { root });
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/index.ts';
 import { historyRoutes } from './packs/history.ts';
+import { hitShareRoutes } from './packs/hit-share.ts';
 import { packRoutes } from './packs/catalog.ts';
 import { packPurchaseRoutes } from './packs/purchase.ts';
 import { paymentRoutes } from './payments/index.ts';
@@ -17,6 +18,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   packRoutes,
   packPurchaseRoutes,
   historyRoutes,
+  hitShareRoutes,
   ...paymentRoutes,
   ...programmeBRoutes,
   ...programmeRoutes,

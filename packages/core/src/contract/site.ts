@@ -40,3 +40,14 @@ export interface CardTypeItem {
 export interface CardTypeReply {
   list: CardTypeItem[];
 }
+
+/**
+ * `GET /api/user/pack/share/{history_id}` (the member's own drawn card): what sharing that hit needs. `url` is the
+ * pack's page carrying the hit (chat apps show the card from its Open Graph tags), `image` the card's PNG; both
+ * are paths on this shop.
+ */
+export interface HitShareReply {
+  key: string;
+  url: string;
+  image: string;
+}
