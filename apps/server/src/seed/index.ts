@@ -4,6 +4,7 @@ import { lockSeeding, unlockSeeding } from '../db/queries/seed.ts';
 import { seedDemoMember } from './demo-member.ts';
 import { seedDemoOwner } from './demo-owner.ts';
 import { seedDemoPacks } from './demo-packs.ts';
+import { seedDemoShipments } from './demo-shipments.ts';
 import { seedPointCourses } from './point-courses.ts';
 import { seedProgrammesA } from './programmes-a.ts';
 import { seedProgrammesB } from './programmes-b.ts';
@@ -20,6 +21,8 @@ const seeders: ((ctx: AppContext) => Promise<void>)[] = [
   seedProgrammesB,
   seedProgrammesA,
   seedDemoOwner,
+  // After the packs (its members buy from them) and the owner (who moves the parcels along).
+  seedDemoShipments,
 ];
 
 /** Seeds the demo shop on an empty database (no members yet). Safe when two instances start at once. */

@@ -44,3 +44,27 @@ export async function insertCoinCourse(
     [c.point, c.price, c.memo, c.memoEn, c.sort],
   );
 }
+
+/** Whether any shipment exists (the demo parcels are seeded only into an empty queue). */
+export async function anyShipmentExists(db: Queryable): Promise<boolean> {
+  return (await maybeOne(db, 'SELECT 1 FROM shipments LIMIT 1')) !== null;
+}
+
+/** The drawn cards of one purchase (history ids), for a demo member's decision. */
+export async function purchaseCardIds(db: Queryable, purchaseId: number): Promise<number[]> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM purchase_cards WHERE purchase_id = $1 ORDER BY id', [
+    purchaseId,
+  ]);
+  return rows.map((r) => Number(r.id));
+}
+
+/** The shipment a purchase's shipped cards went into. */
+export async function shipmentOfPurchase(db: Queryable, purchaseId: number): Promise<number> {
+  const row = await maybeOne<{ shipment_id: string }>(
+    db,
+    'SELECT shipment_id FROM purchase_cards WHERE purchase_id = $1 AND shipment_id IS NOT NULL LIMIT 1',
+    [purchaseId],
+  );
+  if (!row) throw new Error(`purchase ${purchaseId} shipped nothing`);
+  return Number(row.shipment_id);
+}
