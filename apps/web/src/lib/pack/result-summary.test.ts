@@ -1,7 +1,8 @@
 import type { DrawnCard } from '@oripa/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bestCard, drawAgainPath, drawTotals, shareLinks, sortCards } from './result-summary';
+import { shareLinks } from './hit-share';
+import { bestCard, drawAgainPath, drawTotals, sortCards } from './result-summary';
 
 const card = (id: number, rank: DrawnCard['rank'], rarity: DrawnCard['rarity'], buy_point: number) =>
   ({ history_id: id, rank, rarity, buy_point, name: `c${id}` }) as DrawnCard;

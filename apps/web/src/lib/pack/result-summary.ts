@@ -31,11 +31,3 @@ export function bestCard(cards: readonly DrawnCard[]): DrawnCard | undefined {
 export function drawAgainPath(packId: number, count: number): string {
   return [1, 10, 100].includes(count) ? `/pack-detail?packId=${packId}&num=${count}` : `/pack-detail?packId=${packId}`;
 }
-
-/** X (Twitter) and LINE share links for a hit; the Web Share API is used instead where the browser has it. */
-export function shareLinks(text: string, url: string) {
-  return {
-    x: `https://twitter.com/intent/tweet?${new URLSearchParams({ text, url }).toString()}`,
-    line: `https://social-plugins.line.me/lineit/share?${new URLSearchParams({ url, text }).toString()}`,
-  };
-}

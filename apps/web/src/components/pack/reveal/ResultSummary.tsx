@@ -1,15 +1,16 @@
-import type { DrawnCard, PurchaseResult } from '@oripa/core';
+import type { PurchaseResult } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePackDetail } from '../../../api/packs';
-import { bestCard, drawAgainPath, drawTotals, shareLinks, type ResultSort } from '../../../lib/pack/result-summary';
+import { drawAgainPath, drawTotals, type ResultSort } from '../../../lib/pack/result-summary';
+import { HitShare } from './HitShare';
 import styles from './Reveal.module.css';
 
 const SORTS: ResultSort[] = ['reveal', 'rarity', 'value'];
 
 /**
- * Under the revealed cards: the value drawn against what the draw cost, the sort of the grid, 'draw again' with the
- * same count, and sharing the best card (Web Share API where present, X and LINE links always).
+ * Above the revealed cards: the value drawn against what the draw cost, and the sort of the grid. Placed first so
+ * a phone shows it at once, not below ten cards and under the fixed continue button (issue 13).
  */
 export function ResultSummary({
   result,
@@ -25,11 +26,6 @@ export function ResultSummary({
   const coin = result.is_buy_coin === '1';
   const totals = drawTotals(result.cards, pack?.point);
   const amount = (n: number) => t(coin ? 'price.coins' : 'price.points', { amount: n.toLocaleString('ja-JP') });
-  const best: DrawnCard | undefined = bestCard(result.cards);
-  const url = `${window.location.origin}/pack-detail?packId=${result.pack_id}`;
-  const text = best ? t('result.shareText', { card: best.name, rank: best.rank, pack: result.title }) : result.title;
-  const links = shareLinks(text, url);
-  const canShare = typeof navigator.share === 'function';
   return (
     <section className={styles.summary} aria-label={t('result.summaryLabel')}>
       <dl className={styles.totals}>
@@ -51,25 +47,19 @@ export function ResultSummary({
           </button>
         ))}
       </div>
-      <div className={styles.shares}>
-        {canShare && (
-          <button
-            type="button"
-            onClick={() => void navigator.share({ title: result.title, text, url }).catch(() => undefined)}
-          >
-            {t('result.share')}
-          </button>
-        )}
-        <a href={links.x} target="_blank" rel="noopener noreferrer">
-          {t('result.shareX')}
-        </a>
-        <a href={links.line} target="_blank" rel="noopener noreferrer">
-          {t('result.shareLine')}
-        </a>
-        <Link to={drawAgainPath(result.pack_id, result.cards.length)} data-testid="draw-again">
-          {t('result.drawAgain', { count: result.cards.length })}
-        </Link>
-      </div>
     </section>
+  );
+}
+
+/** Under the revealed cards: 'draw again' with the same count, and sharing the best card. */
+export function ResultActions({ result }: { result: PurchaseResult }) {
+  const { t } = useTranslation('pack');
+  return (
+    <div className={styles.actions}>
+      <Link className={styles.again} to={drawAgainPath(result.pack_id, result.cards.length)} data-testid="draw-again">
+        {t('result.drawAgain', { count: result.cards.length })}
+      </Link>
+      <HitShare result={result} />
+    </div>
   );
 }

@@ -86,6 +86,40 @@ describe('Reveal', () => {
     );
   });
 
+  it("shares the best card's signed link and image: Web Share where present, X and LINE always", async () => {
+    mockApi({
+      'GET /user/pack/detail/7': { state: 200, detail: packDetail() },
+      'GET /user/pack/share/1': {
+        state: 200,
+        key: '1-abcdefghijklmnop',
+        url: '/pack-detail?packId=7&hit=1-abcdefghijklmnop',
+        image: '/share/hit/1-abcdefghijklmnop.png?lang=ja',
+      },
+    });
+    const share = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      renderWithClient(
+        <MemoryRouter>
+          <Reveal result={purchase(cards)} onFinish={vi.fn()} />
+        </MemoryRouter>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'SKIP' }));
+      // The rank-S card (history 1) is the one shared, with its own page and picture.
+      const image = await screen.findByTestId('hit-share-image');
+      expect(image.getAttribute('src')).toBe('/share/hit/1-abcdefghijklmnop.png?lang=ja');
+      const hitUrl = `${window.location.origin}/pack-detail?packId=7&hit=1-abcdefghijklmnop`;
+      const x = new URL(screen.getByTestId('share-x').getAttribute('href')!);
+      expect(x.searchParams.get('url')).toBe(hitUrl);
+      expect(new URL(screen.getByTestId('share-line').getAttribute('href')!).searchParams.get('url')).toBe(hitUrl);
+      fireEvent.click(screen.getByTestId('share-native'));
+      // No canShare in this browser: the link is shared, not a file.
+      expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: hitUrl }));
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
+  });
+
   it('a coin purchase ends with "next" (to the thank-you page)', () => {
     render(<Reveal result={purchase(cards, { is_buy_coin: '1' })} onFinish={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'SKIP' }));

@@ -5,7 +5,7 @@ import { PackOpening } from './PackOpening';
 import { RevealCard } from './RevealCard';
 import { bestTier, cardTier, flipPause, openingMovie, revealOrder } from '../../../lib/pack/reveal-order';
 import { Spotlight } from './Spotlight';
-import { ResultSummary } from './ResultSummary';
+import { ResultActions, ResultSummary } from './ResultSummary';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { useRevealSound } from '../../../hooks/pack/use-reveal-sound';
 import { sortCards, type ResultSort } from '../../../lib/pack/result-summary';
@@ -119,6 +119,7 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
           <p className={styles.resultTitle} role="status">
             {phase === 'done' ? t('reveal.got', { count: n }) : t('reveal.progress', { done: revealed, total: n })}
           </p>
+          {phase === 'done' && <ResultSummary result={result} sort={sort} onSort={setSort} />}
           <ul ref={gridRef} className={`${styles.grid} ${gridClass}`} style={{ listStyle: 'none', padding: 0 }}>
             {shown.map((c, i) => (
               <li key={c.history_id}>
@@ -126,7 +127,7 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
               </li>
             ))}
           </ul>
-          {phase === 'done' && <ResultSummary result={result} sort={sort} onSort={setSort} />}
+          {phase === 'done' && <ResultActions result={result} />}
         </div>
       )}
       <button
