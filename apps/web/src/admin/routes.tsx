@@ -114,4 +114,29 @@ export const adminPages: AdminPage[] = [
     permission: 'reports.read',
     page: lazyPage(() => import('./pages/operations/OperationsPage'), 'OperationsPage'),
   },
+  // Member programmes (issue 11): exchange catalogue and orders, partner sites, SNS campaigns.
+  {
+    path: '/admin/programmes/exchange',
+    titleKey: 'admin-programmes:exchangeTitle',
+    permission: 'programmes.read',
+    page: lazyPage(() => import('./pages/programmes/ExchangeCardsPage'), 'ExchangeCardsPage'),
+  },
+  {
+    path: '/admin/programmes/exchange-orders',
+    titleKey: 'admin-programmes:ordersTitle',
+    permission: 'programmes.read',
+    page: lazyPage(() => import('./pages/programmes/ExchangeOrdersPage'), 'ExchangeOrdersPage'),
+  },
+  {
+    path: '/admin/programmes/partners',
+    titleKey: 'admin-programmes:partnersTitle',
+    permission: 'programmes.read',
+    page: lazyPage(() => import('./pages/programmes/PartnerSitesPage'), 'PartnerSitesPage'),
+  },
+  {
+    path: '/admin/programmes/sns',
+    titleKey: 'admin-programmes:snsTitle',
+    permission: 'programmes.read',
+    page: lazyPage(() => import('./pages/programmes/SnsCampaignsPage'), 'SnsCampaignsPage'),
+  },
 ];

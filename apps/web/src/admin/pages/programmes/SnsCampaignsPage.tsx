@@ -1,0 +1,106 @@
+import { snsCampaignSchema, type AdminSnsCampaignRow } from '@oripa/core/admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isOk } from '../../../api/client';
+import { fetchSnsCampaigns, saveSnsCampaign } from '../../api/programmes';
+import { SettingsForm, toLocalInput, type SettingField, type SettingValues } from './SettingsForm';
+import { ProgrammeHead, ProgrammeTable } from './ProgrammeTable';
+import { useCanWriteProgrammes } from './use-can-write';
+
+const FIELDS: SettingField[] = [
+  { name: 'code', kind: 'text', fixedOnEdit: true },
+  { name: 'point', kind: 'number' },
+  { name: 'follow_url', kind: 'text' },
+  { name: 'starts_at', kind: 'datetime' },
+  { name: 'ends_at', kind: 'datetime' },
+  { name: 'active', kind: 'flag' },
+];
+
+const toValues = (r: AdminSnsCampaignRow | null): SettingValues => ({
+  code: r?.code ?? '',
+  point: r ? String(r.point) : '',
+  follow_url: r?.follow_url ?? '',
+  starts_at: toLocalInput(r?.starts_at ?? null),
+  ends_at: toLocalInput(r?.ends_at ?? null),
+  active: r?.active ?? true,
+});
+
+const KEY = ['admin', 'programmes', 'sns-campaigns'];
+
+/** /admin/programmes/sns: social-network follow campaigns (code, reward, window) and the claims so far. */
+export function SnsCampaignsPage() {
+  const { t } = useTranslation('admin-programmes');
+  const canWrite = useCanWriteProgrammes();
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: KEY, queryFn: fetchSnsCampaigns });
+  const [editing, setEditing] = useState<AdminSnsCampaignRow | 'new' | null>(null);
+  const [notice, setNotice] = useState('');
+  const rows = isOk(list.data) ? list.data.rows : [];
+  const period = (r: AdminSnsCampaignRow) =>
+    `${r.starts_at?.slice(0, 16) ?? t('sns.open')} – ${r.ends_at?.slice(0, 16) ?? t('sns.open')}`;
+
+  return (
+    <>
+      <ProgrammeHead title={t('sns.title')} lead={t('sns.lead')} notice={notice} />
+      {canWrite ? (
+        <p>
+          <button type="button" className="a-primary" onClick={() => setEditing('new')}>
+            {t('sns.add')}
+          </button>
+        </p>
+      ) : null}
+      {editing ? (
+        <SettingsForm
+          key={editing === 'new' ? 'new' : editing.code}
+          title={editing === 'new' ? t('sns.add') : t('sns.edit', { code: editing.code })}
+          fields={FIELDS}
+          schema={snsCampaignSchema}
+          initial={toValues(editing === 'new' ? null : editing)}
+          editing={editing !== 'new'}
+          send={(body) => saveSnsCampaign(editing === 'new' ? null : editing.code, body)}
+          onDone={async () => {
+            setNotice(t('saved'));
+            setEditing(null);
+            await queryClient.invalidateQueries({ queryKey: KEY });
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+      <ProgrammeTable
+        caption={t('sns.title')}
+        headers={[t('fields.code'), t('fields.point'), t('sns.window'), t('sns.claims'), t('status')]}
+        withActions={canWrite}
+        empty={rows.length === 0 && isOk(list.data)}
+      >
+        {rows.map((r) => (
+          <tr key={r.code}>
+            <td>
+              <code>{r.code}</code>
+              <br />
+              <small className="a-hint" style={{ wordBreak: 'break-all' }}>
+                {r.follow_url}
+              </small>
+            </td>
+            <td>{t('points', { value: r.point.toLocaleString() })}</td>
+            <td>{period(r)}</td>
+            <td>{t('sns.claimCount', { count: r.claims, points: r.points_granted.toLocaleString() })}</td>
+            <td>
+              <span className="a-badge" data-tone={r.active ? 'ok' : 'danger'}>
+                {t(r.active ? 'sns.active' : 'sns.inactive')}
+              </span>
+            </td>
+            {canWrite ? (
+              <td>
+                <button type="button" className="a-link-button" onClick={() => setEditing(r)}>
+                  {t('edit')}
+                  <span className="a-skip">{` ${r.code}`}</span>
+                </button>
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </ProgrammeTable>
+    </>
+  );
+}
