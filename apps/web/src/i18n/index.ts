@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { translateMessage, type Lang } from '@oripa/core';
+import type { Lang } from '@oripa/core';
 import { byNamespace } from './catalogue';
 
 /**
@@ -38,8 +38,23 @@ function loadChunk(key: string, lang: Lang, loader: Loader): Promise<void> {
 
 /** The namespaces the first render needs (common, layout, top, pack, meta, titles). */
 const loadFirstStrings = (lang: Lang) => loadChunk(lang, lang, catalogues[lang]);
-/** The account, payment and legal namespaces. */
-const loadMoreStrings = (lang: Lang) => loadChunk(`${lang}-more`, lang, moreCatalogues[lang]);
+/** The validation and error messages tMessage reads; null until their chunk is here (see moreStrings). */
+let translateMessage: ((lang: Lang, key: string) => string) | null = null;
+let loadingMessages: Promise<void> | null = null;
+function loadMessages(): Promise<void> {
+  loadingMessages ??= import('./messages').then(
+    (m) => void (translateMessage = m.translateMessage),
+    (error: unknown) => {
+      loadingMessages = null;
+      throw error;
+    },
+  );
+  return loadingMessages;
+}
+
+/** The account, payment and legal namespaces, and the validation messages. */
+const loadMoreStrings = (lang: Lang) =>
+  Promise.all([loadChunk(`${lang}-more`, lang, moreCatalogues[lang]), loadMessages()]).then(() => undefined);
 
 /** Every namespace of a language but the lazily registered ones (tests, the console, a language switch). */
 export function loadLanguage(lang: Lang): Promise<void> {
@@ -139,7 +154,11 @@ void loadMoreStrings(i18n.language === 'en' ? 'en' : 'ja').catch(() => undefined
 
 export const currentLang = (): Lang => (i18n.language === 'en' ? 'en' : 'ja');
 
-/** Translates a message key from the core schemas (e.g. 'passFormat' or 'tooLong|{"max":20}'). */
-export const tMessage = (key: string | undefined) => (key ? translateMessage(currentLang(), key) : '');
+/**
+ * Translates a message key from the core schemas (e.g. 'passFormat' or 'tooLong|{"max":20}'). Its callers are
+ * forms on lazy pages and components, which wait for moreStrings (and so for the table) before they render.
+ */
+export const tMessage = (key: string | undefined) =>
+  key ? (translateMessage ? translateMessage(currentLang(), key) : key) : '';
 
 export default i18n;
