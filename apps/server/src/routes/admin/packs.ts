@@ -15,6 +15,9 @@ import {
   publishDraft,
   saveDraft,
 } from '../../services/admin/catalogue/packs.ts';
+import { issuePreviewToken } from '../../services/packs/pack-preview.ts';
+import { formatTokyo } from '@oripa/core';
+import { AppError } from '../../app-error.ts';
 
 const WRITE = { permission: 'catalogue.write' } as const;
 const PUBLISH = { permission: 'packs.publish' } as const;
@@ -55,6 +58,16 @@ export const packAdminRoutes: FastifyPluginAsync = async (app) => {
   app.get('/packs/:id', { config: WRITE }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     return reply.ok({ pack: presentPackDetail(await getPack(ctx, id)) });
+  });
+
+  // The preview step: a link to the storefront's pack page for this draft, signed and short-lived (pack-preview.ts).
+  app.get('/packs/:id/preview', { config: WRITE }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const pack = await getPack(ctx, id);
+    if (pack.row.pack_id !== null)
+      throw new AppError('conflict', { general: ['alreadyPublished'] }, 'already_published');
+    const { token, expiresAt } = issuePreviewToken(ctx.config.sessionSecret, id, ctx.clock.now());
+    return reply.ok({ url: `/pack-detail?preview=${token}`, expires_at: formatTokyo(expiresAt) });
   });
 
   app.post('/packs', { config: WRITE }, async (request, reply) => {

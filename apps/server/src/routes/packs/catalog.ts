@@ -15,6 +15,7 @@ import {
   loadPack,
   loadPackWithRanks,
 } from '../../services/packs/pack-catalog.ts';
+import { loadDraftPreview } from '../../services/packs/pack-preview.ts';
 
 type PageParams = FastifyRequest<{ Params: { type?: string; packId?: string; page?: string } }>;
 
@@ -85,6 +86,11 @@ export const packRoutes: FastifyPluginAsync = async (app) => {
       presentLastOne(lastOne, request.lang),
     );
     return reply.ok({ detail });
+  });
+
+  // Staff's preview of a draft (issue 10), by the signed short-lived link the console hands out; anything else 404.
+  app.get('/user/pack/preview/:token', async (request: FastifyRequest<{ Params: { token: string } }>, reply) => {
+    return reply.ok({ detail: await loadDraftPreview(ctx, request.params.token, request.lang), preview: '1' });
   });
 
   app.get('/user/pack/fairness/:packId', async (request: PageParams, reply) => {
