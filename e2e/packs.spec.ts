@@ -82,6 +82,27 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(page.locator('[data-testid="reveal-card"][data-revealed="1"]')).toHaveCount(10);
       await page.waitForTimeout(700);
       await snap(page, testInfo, `packs-${lang}-reveal-done`);
+      // The result screen (issue 13): the totals stand above the cards, on screen at once even on a phone.
+      await expect(page.getByTestId('result-value')).toBeInViewport();
+      // Sharing the best card: its server-drawn picture, and X / LINE links to the pack page naming this hit.
+      const cardsRegion = page.getByRole('region', { name: str(p, 'reveal.cardsLabel') });
+      await cardsRegion.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      const shareImage = page.getByTestId('hit-share-image');
+      await expect(shareImage).toBeVisible();
+      const imageSrc = (await shareImage.getAttribute('src'))!;
+      expect(imageSrc).toMatch(new RegExp(`^/share/hit/\\d+-[\\w-]{16}\\.png\\?lang=${lang}$`));
+      expect((await page.request.get(imageSrc)).headers()['content-type']).toBe('image/png');
+      const hitUrl = new URL((await page.getByTestId('share-x').getAttribute('href'))!).searchParams.get('url')!;
+      expect(hitUrl).toMatch(new RegExp(`/pack-detail\\?packId=${packId}&hit=\\d+-[\\w-]{16}$`));
+      const lineHref = (await page.getByTestId('share-line').getAttribute('href'))!;
+      expect(new URL(lineHref).searchParams.get('url')).toBe(hitUrl);
+      // The shared page shows the card in chat apps: its share tags come with the HTML, no JavaScript needed.
+      expect(await (await page.request.get(hitUrl)).text()).toMatch(/property="og:image" content="[^"]*\/share\/hit\//);
+      // Scrolled to the end, the last control sits clear of the fixed continue button.
+      const lineBox = (await page.getByTestId('share-line').boundingBox())!;
+      const nextBox = (await page.getByTestId('reveal-next').boundingBox())!;
+      expect(lineBox.y + lineBox.height).toBeLessThanOrEqual(nextBox.y);
+      await snap(page, testInfo, `packs-${lang}-result-end`, { fullPage: false });
       await page.getByTestId('reveal-next').click();
 
       // Choose some cards to ship.

@@ -10,7 +10,14 @@ export function RevealCard({ card, revealed, spotlight }: { card: DrawnCard; rev
   const tier = cardTier(card);
   return (
     <div
-      className={[styles.card, revealed && styles.flipped, styles[`cardTier${tier}`], spotlight && styles.spot]
+      className={[
+        styles.card,
+        revealed && styles.flipped,
+        styles[`cardTier${tier}`],
+        // Rank effects (S gold foil, A silver glow; B and C none): Reveal.module.css .fxS / .fxA.
+        styles[`fx${card.rank}`],
+        spotlight && styles.spot,
+      ]
         .filter(Boolean)
         .join(' ')}
       data-testid="reveal-card"

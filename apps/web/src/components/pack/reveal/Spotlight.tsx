@@ -30,6 +30,13 @@ export function Spotlight({ card, total, onDone }: { card: DrawnCard; total: num
       style={{ border: 'none', color: 'inherit', font: 'inherit' }}
     >
       <span className={styles.rays} aria-hidden="true" />
+      {shown && card.rank === 'S' && (
+        <span className={styles.goldBurst} aria-hidden="true">
+          {Array.from({ length: 16 }, (_, i) => (
+            <i key={i} style={{ ['--i' as string]: i }} />
+          ))}
+        </span>
+      )}
       {shown && (
         <span className={styles.spotCall} role="status">
           {t(`reveal.call${tier}`)}
