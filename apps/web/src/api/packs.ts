@@ -70,6 +70,15 @@ export function usePackAllList(type: number, page: number, query = '') {
 
 export const getPackDetail = (packId: number) => apiGet<DetailReply>(`/user/pack/detail/${packId}`);
 
+/** Staff's preview of a draft by its signed link (pages/pack/PackPreviewView); a draft never changes under it. */
+export function usePackPreview(token: string) {
+  return useQuery({
+    queryKey: ['pack-preview', token],
+    queryFn: () => apiGet<DetailReply>(`/user/pack/preview/${encodeURIComponent(token)}`),
+    staleTime: 60_000,
+  });
+}
+
 /** The pack page refetches every few seconds so stock, remaining per rank and the draw log stay live. */
 export function usePackDetail(packId: number | null, liveMs = 5000) {
   return useQuery({

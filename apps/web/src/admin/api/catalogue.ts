@@ -20,6 +20,9 @@ export const savePack = (id: number | null, input: Record<string, unknown>) =>
   apiPost<Reply<{ pack: AdminPackDetail }>>(id ? `/admin/packs/${id}` : '/admin/packs', input);
 export const publishPack = (id: number) => apiPost<Reply<{ pack: AdminPackDetail }>>(`/admin/packs/${id}/publish`);
 export const closePack = (id: number) => apiPost<Reply<{ pack: AdminPackDetail }>>(`/admin/packs/${id}/close`);
+/** A signed, short-lived link to the storefront's page for a draft (the preview step). */
+export const fetchPackPreview = (id: number) =>
+  apiGet<Reply<{ url: string; expires_at: string }>>(`/admin/packs/${id}/preview`);
 export const clonePack = (id: number) => apiPost<Reply<{ pack: AdminPackDetail }>>(`/admin/packs/${id}/clone`);
 
 export type { ListPage };

@@ -6,23 +6,17 @@ import { failed, usePackDetail } from '../../api/packs';
 import { parseId, parseNum } from '../../lib/pack/query-params';
 import { isLoggedIn } from '../../api/account';
 import { DrawButtons } from '../../components/pack/DrawButtons';
-import { FairnessBox } from '../../components/pack/FairnessBox';
-import { ImageCarousel } from '../../components/pack/ImageCarousel';
-import { Lineup } from '../../components/pack/Lineup';
-import { RankOdds } from '../../components/pack/RankOdds';
-import { PriceTag } from '../../components/pack/PriceTag';
 import { PurchaseDialogs } from '../../components/pack/PurchaseDialogs';
-import { rankName } from '../../lib/pack/rank-name';
-import { StockBar } from '../../components/pack/StockBar';
 import { usePurchaseFlow } from '../../hooks/pack/use-purchase-flow';
 import { useHeaderSlot } from '../../hooks/use-header-slot';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import { useCanonical } from '../../hooks/use-canonical';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { PackDetailSkeleton } from './PackDetailSkeleton';
+import { PackDetailContent } from './PackDetailContent';
+import { PackPreviewView } from './PackPreviewView';
 import styles from './PackDetailPage.module.css';
 import page from './PackPages.module.css';
-import { dateTime, langOf } from '../../lib/format/datetime';
 
 /** Buy buttons stay hidden this long when arriving with num; the confirm opens after AUTO_CONFIRM_MS (spec 9). */
 export const HIDE_BUTTONS_MS = 3000;
@@ -31,6 +25,9 @@ export const AUTO_CONFIRM_MS = 500;
 /** /pack-detail?packId&num&errorMessageCount; without a packId the user goes to the top page. */
 export function PackDetailPage() {
   const [params] = useSearchParams();
+  // ?preview=<token>: staff's look at a draft before publication (PackPreviewView), never a pack on sale.
+  const preview = params.get('preview');
+  if (preview) return <PackPreviewView token={preview} />;
   const packId = parseId(params.get('packId'));
   if (packId === null) return <Navigate to="/" replace />;
   return <PackDetailView key={packId} packId={packId} />;
@@ -114,25 +111,9 @@ function PackDetailView({ packId }: { packId: number }) {
           {errorMessage}
         </p>
       )}
-      <div className={styles.hero}>
-        <div className={styles.visual}>
-          <ImageCarousel images={pack.image.length ? pack.image : [pack.detail_eye_catch]} alt={pack.name} />
-          {pack.pack_count <= 0 && (
-            <div className={styles.soldOut} aria-hidden="true">
-              <span>SOLD OUT</span>
-            </div>
-          )}
-        </div>
-        <div className={styles.buy}>
-          <h1 className={page.h1}>{pack.name}</h1>
-          <div className={styles.badges}>
-            {pack.sms_only === '1' && <span className={styles.badge}>{t('badge.sms')}</span>}
-            {pack.rank_limit > 0 && (
-              <span className={styles.badge}>{t('badge.rank', { rank: rankName(pack.rank_limit) })}</span>
-            )}
-          </div>
-          <PriceTag amount={pack.point} method={pack.payment_method} perDraw />
-          <StockBar remaining={pack.pack_count} total={pack.total_pack_count} />
+      <PackDetailContent
+        pack={pack}
+        buy={
           <div className={buttonsHidden ? styles.hiddenButtons : undefined} aria-hidden={buttonsHidden || undefined}>
             {!buttonsHidden && (
               <DrawButtons
@@ -143,31 +124,8 @@ function PackDetailView({ packId }: { packId: number }) {
               />
             )}
           </div>
-          {pack.is_before === '1' && (
-            <p className={page.dim}>
-              {t('detail.startsAt', { date: dateTime(pack.start_date, langOf(i18n.language)) })}
-            </p>
-          )}
-        </div>
-      </div>
-      {pack.detail && (
-        <section className={page.panel} aria-labelledby="desc-title">
-          <h2 id="desc-title" className={page.h2}>
-            {t('detail.description')}
-          </h2>
-          <p className={styles.description}>{pack.detail}</p>
-        </section>
-      )}
-      {pack.show_cardlist !== '0' && (
-        <section aria-labelledby="lineup-title">
-          <h2 id="lineup-title" className={page.h2}>
-            {t('lineup.title')}
-          </h2>
-          <RankOdds lineup={pack.lineup} remaining={pack.remaining_by_rank} />
-          <Lineup lineup={pack.lineup} remaining={pack.remaining_by_rank} lastOne={pack.last_one} />
-        </section>
-      )}
-      <FairnessBox pack={pack} />
+        }
+      />
       <PurchaseDialogs flow={flow} packId={packId} packName={pack.name} />
       {flow.state.step === 'busy' && <LoadingOverlay />}
     </div>

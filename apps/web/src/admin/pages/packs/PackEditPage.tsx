@@ -12,6 +12,7 @@ import { ImagePicker } from '../cards/ImagePicker';
 import { replyErrors, schemaErrors, type FormErrors } from '../cards/form-errors';
 import { PackFigures } from './PackFigures';
 import { PackPreview } from './PackPreview';
+import { StorePreviewLink } from './StorePreviewLink';
 import { StatusBadge } from './StatusBadge';
 import '../cards/catalogue.css';
 
@@ -303,6 +304,7 @@ function PackFormView({
           <button type="button" onClick={() => setPreview((p) => !p)} aria-expanded={preview}>
             {preview ? t('hidePreview') : t('preview')}
           </button>
+          {id !== null && !published ? <StorePreviewLink id={id} /> : null}
           {id !== null && !published ? (
             <button type="button" className="a-primary" disabled={busy} onClick={() => void publish()}>
               {t('publish')}
