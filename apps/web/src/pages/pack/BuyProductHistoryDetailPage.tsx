@@ -74,12 +74,12 @@ export function BuyProductHistoryDetailPage() {
                 </h2>
                 <MiniCards cards={d.converted_cards} empty={t('history.noConverted')} showPoints />
               </section>
+              <p className={styles.total}>
+                <span>{t('history.totalReturned')}</span>
+                <strong data-testid="total-returned">{d.reduction_point.toLocaleString()}P</strong>
+              </p>
             </>
           )}
-          <p className={styles.total}>
-            <span>{t('history.totalReturned')}</span>
-            <strong data-testid="total-returned">{d.reduction_point.toLocaleString()}P</strong>
-          </p>
         </>
       )}
       <div className={page.actions}>

@@ -135,5 +135,6 @@ describe('BuyProductHistoryDetailPage for an exchanged card', () => {
     expect(await screen.findByRole('heading', { name: '交換したカード' })).toBeTruthy();
     expect(screen.getByText('交換日')).toBeTruthy();
     expect(screen.queryByText(/発送したカード（/)).toBeNull();
+    expect(screen.queryByTestId('total-returned')).toBeNull();
   });
 });

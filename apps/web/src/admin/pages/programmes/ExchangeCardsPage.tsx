@@ -84,7 +84,7 @@ export function ExchangeCardsPage() {
         caption={t('exchange.title')}
         headers={[
           t('fields.image_url'),
-          t('fields.name_ja'),
+          t('exchange.card'),
           t('fields.price'),
           t('fields.convert_point'),
           t('exchange.stock'),

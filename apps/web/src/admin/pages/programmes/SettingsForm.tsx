@@ -6,6 +6,8 @@ import { Field } from '../../components/Field';
 import { FormCard } from '../../components/FormCard';
 import { ImagePicker } from '../cards/ImagePicker';
 import { replyErrors, schemaErrors, type FormErrors } from '../cards/form-errors';
+// The console's form grid and image picker styles (shared with the catalogue's forms).
+import '../cards/catalogue.css';
 
 export type SettingKind = 'text' | 'number' | 'datetime' | 'flag' | 'image';
 export interface SettingField {

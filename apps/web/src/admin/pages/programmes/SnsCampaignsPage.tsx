@@ -38,7 +38,9 @@ export function SnsCampaignsPage() {
   const [notice, setNotice] = useState('');
   const rows = isOk(list.data) ? list.data.rows : [];
   const period = (r: AdminSnsCampaignRow) =>
-    `${r.starts_at?.slice(0, 16) ?? t('sns.open')} – ${r.ends_at?.slice(0, 16) ?? t('sns.open')}`;
+    r.starts_at || r.ends_at
+      ? `${r.starts_at?.slice(0, 16) ?? '…'} – ${r.ends_at?.slice(0, 16) ?? '…'}`
+      : t('sns.always');
 
   return (
     <>
