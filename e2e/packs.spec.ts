@@ -15,6 +15,8 @@ const field = (scope: Page | Locator, label: string) => scope.getByLabel(new Reg
 const drawButton = (page: Page, label: string) =>
   page.getByRole('button', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s`) });
 const PACK = { ja: 'ドラゴンシジル 蒼炎の覇者パック', en: 'Dragon Sigil: Azure Flame Sovereign Pack' };
+/** That pack's last-one prize in the demo seed (apps/server/src/seed/demo-packs.ts). */
+const LAST_ONE = { ja: '天穹竜の女帝', en: 'Celestial Drake Empress' };
 
 async function logIn(page: Page, account: Catalogue, mail: string, pass: string) {
   await field(page, str(account, 'fields.mail')).fill(mail);
@@ -38,9 +40,11 @@ for (const lang of ['ja', 'en'] as const) {
       const banner = page.getByTestId('pack-banner').filter({ hasText: PACK[lang] });
       await expect(banner).toBeVisible();
       await expect(banner.getByRole('meter')).toBeVisible();
+      // Sold-out packs close the list (on a later page once there are many): the filter finds them.
+      await page.goto('/pack-list?index=1&filter=soldOut');
+      await expect(page.getByText('SOLD OUT').first()).toBeVisible();
       await page.goto('/pack-list?index=1');
       await expect(page.getByTestId('pack-banner').first()).toBeVisible();
-      await expect(page.getByText('SOLD OUT').first()).toBeVisible();
       await snap(page, testInfo, `packs-${lang}-list`);
 
       // A guest opens the pack; buying sends them to log in and back.
@@ -48,6 +52,12 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(page).toHaveURL(/\/pack-detail\?packId=\d+$/);
       const packId = new URL(page.url()).searchParams.get('packId');
       await expect(page.getByTestId('seed-hash')).toHaveText(/^[0-9a-f]{64}$/);
+      // The pack's last-one prize (ラストワン賞, demo seed) stands above the lineup: its card, name and value.
+      const prize = page.getByTestId('last-one-prize');
+      await expect(prize.getByRole('heading', { name: str(p, 'lastOne.title') })).toBeVisible();
+      await expect(prize).toContainText(LAST_ONE[lang]);
+      await expect(prize).toContainText(lang === 'ja' ? '30,000P' : '30,000 P');
+      await expect(prize.locator('img')).toHaveAttribute('src', '/demo/cards/ds-s3.svg');
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
         'href',
         new RegExp(`/pack-detail\\?packId=${packId}$`),
@@ -183,8 +193,8 @@ for (const lang of ['ja', 'en'] as const) {
     test('the fairness page explains the commitment and verifies a sold-out pack', async ({ page }, testInfo) => {
       await page.goto('/fairness');
       await expect(page.getByRole('heading', { level: 1, name: str(p, 'fair.title') })).toBeVisible();
-      // The demo's sold-out pack has its seed revealed; find it through the list.
-      await page.goto('/pack-list?index=1');
+      // The demo's sold-out pack has its seed revealed; find it through the list's sold-out filter.
+      await page.goto('/pack-list?index=1&filter=soldOut');
       await page
         .getByRole('link', { name: str(p, 'fairness.verifyLink') })
         .first()
