@@ -25,7 +25,8 @@ export async function periodFigures(db: Queryable, from: Date, to: Date): Promis
          WHERE currency = 'point' AND reason = 'pack_purchase' AND created_at >= $1 AND created_at < $2) AS points_spent,
        (SELECT COALESCE(-sum(amount), 0) FROM ledger_entries
          WHERE currency = 'coin' AND reason = 'pack_purchase' AND created_at >= $1 AND created_at < $2) AS coins_spent,
-       (SELECT count(*) FROM purchase_cards WHERE created_at >= $1 AND created_at < $2) AS draws,
+       -- Draws are tickets: a last-one prize (ticket 0, ADR 0028) is a card won, not a draw.
+       (SELECT count(*) FROM purchase_cards WHERE created_at >= $1 AND created_at < $2 AND ticket_no > 0) AS draws,
        (SELECT count(*) FROM purchase_cards WHERE status = 'convert' AND decided_at >= $1 AND decided_at < $2)
          AS converted,
        (SELECT count(*) FROM purchase_cards WHERE status = 'ship' AND decided_at >= $1 AND decided_at < $2) AS shipped,
@@ -54,7 +55,7 @@ export async function dailySeries(db: Queryable, from: Date) {
        SELECT to_char(credited_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD') AS day, amount AS yen, 0 AS draws, 0 AS members
          FROM payments WHERE status = 'succeeded' AND credited_at >= $1
        UNION ALL
-       SELECT to_char(created_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD'), 0, 1, 0 FROM purchase_cards WHERE created_at >= $1
+       SELECT to_char(created_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD'), 0, 1, 0 FROM purchase_cards WHERE created_at >= $1 AND ticket_no > 0
        UNION ALL
        SELECT to_char(created_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD'), 0, 0, 1 FROM members WHERE created_at >= $1)
      SELECT day, sum(yen) AS yen, sum(draws) AS draws, sum(members) AS members FROM d GROUP BY day ORDER BY day`,
