@@ -265,8 +265,14 @@ export function presentHistoryDetail(d: HistoryDetail, lang: Lang): PackHistoryD
   };
 }
 
-/** The parcel on the member's history: status, carrier, tracking link once shipped, and the folded timeline. */
-function presentHistoryShipment(r: HistoryRow, events: ShipmentEventRow[]): HistoryShipment | null {
+/**
+ * The parcel on the member's history (and rank 7's reward page): status, carrier, tracking link once shipped, and
+ * the folded timeline.
+ */
+export function presentHistoryShipment(
+  r: Pick<HistoryRow, 'shipment_id' | 'shipment_status'>,
+  events: ShipmentEventRow[],
+): HistoryShipment | null {
   if (r.shipment_id === null || r.shipment_status === null) return null;
   const shipped = [...events].reverse().find((e) => e.to_status === 'shipped' && e.carrier && e.tracking_number);
   const carrier = shipped?.carrier ?? null;

@@ -60,6 +60,12 @@ describe('exchanged and reward cards are shipment lines', () => {
     expect(chosen).toMatchObject({ state: 200, status: 'shipping' });
     const reward = await q('SELECT shipment_id FROM rank_card_rewards WHERE id = $1', [rewardId]);
     expect(Number(reward.rows[0].shipment_id)).toBe(a.shipmentId);
+    // The reward page shows the parcel the card travels in, with its timeline.
+    const after = await a.member.client.get('/user/rank_reward');
+    expect((after.rewards as { id: number; shipment: unknown }[]).find((r) => r.id === rewardId)).toMatchObject({
+      status: 'shipping',
+      shipment: { id: a.shipmentId, status: 'preparing', timeline: [expect.objectContaining({ status: 'preparing' })] },
+    });
 
     const detail = await t.shipping.get(`/admin/shipments/${a.shipmentId}`);
     const lines = (detail.shipment as { lines: AdminShipmentLine[]; line_count: number }).lines;

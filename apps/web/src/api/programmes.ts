@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PointPriceListReply } from '@oripa/core';
+import type { HistoryShipment, PointPriceListReply } from '@oripa/core';
 import { apiGet, apiPost, pagePath, type Reply } from './client';
 
 /**
@@ -51,6 +51,8 @@ export interface RankReward {
   status: 'choosing' | 'shipping' | 'converted';
   point: number;
   card_id: string | null;
+  /** The parcel of a shipped reward card with its timeline (ADR 0027); null until shipped. */
+  shipment?: HistoryShipment | null;
 }
 export interface RewardCard {
   id: number;

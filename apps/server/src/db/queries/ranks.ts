@@ -92,12 +92,15 @@ export interface RankCardRewardRow {
   card_key: string | null;
   point: number;
   created_at: Date;
+  /** The parcel a shipped reward card travels in (ADR 0027). */
+  shipment_id?: number | null;
 }
 
 export async function listRankCardRewards(db: Queryable, memberId: number): Promise<RankCardRewardRow[]> {
   return many<RankCardRewardRow>(
     db,
-    'SELECT id, status, card_key, point, created_at FROM rank_card_rewards WHERE member_id = $1 ORDER BY id DESC',
+    `SELECT id, status, card_key, point, created_at, shipment_id FROM rank_card_rewards WHERE member_id = $1
+     ORDER BY id DESC`,
     [memberId],
   );
 }

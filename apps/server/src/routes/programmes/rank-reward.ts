@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { idField } from '@oripa/core';
 import { z } from 'zod';
 import { parseInput, requireMember } from '../../http/input.ts';
+import { presentHistoryShipment } from '../../presenters/pack.ts';
 import { chooseRankCard, rankCardRewards } from '../../services/programmes/ranks/card-reward.ts';
 
 const chooseSchema = z.object({ reward_id: idField, card_id: idField, action: z.enum(['ship', 'convert']) });
@@ -20,6 +21,8 @@ export const rankRewardRoutes: FastifyPluginAsync = async (app) => {
         status: r.status,
         point: Number(r.point),
         card_id: r.card_key,
+        // The parcel of a shipped reward card, with its timeline (ADR 0027); null until shipped.
+        shipment: r.parcel && presentHistoryShipment(r.parcel, r.parcel.events),
       })),
       cards: cards.map((c) => ({
         id: Number(c.id),

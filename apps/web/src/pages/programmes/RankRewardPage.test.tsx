@@ -55,4 +55,30 @@ describe("rank 7's reward card (spec section 9)", () => {
     expect(await screen.findByText('No reward card is waiting for your choice.')).toBeTruthy();
     expect(screen.queryByRole('radio')).toBeNull();
   });
+
+  it('shows the parcel of a shipped reward card with its timeline', async () => {
+    const shipment = {
+      id: 9,
+      status: 'packed',
+      carrier: null,
+      tracking_number: '',
+      tracking_url: '',
+      timeline: [
+        { status: 'preparing', at: '2026-11-21 10:00:00' },
+        { status: 'packed', at: '2026-11-22 11:00:00' },
+      ],
+    };
+    mockApi({
+      'GET /user/point': { ...MEMBER, rank: 7 },
+      'GET /user/rank_reward': {
+        state: 200,
+        rewards: [{ id: 4, status: 'shipping', point: 200000, card_id: '12', shipment }],
+        cards: [],
+      },
+    });
+    renderRoutes(routes, '/rank-reward');
+    const timeline = await screen.findByTestId('shipment-timeline');
+    expect(timeline.querySelectorAll('li')).toHaveLength(2);
+    expect(timeline.querySelector('[aria-current="step"]')?.textContent).toContain('梱包済み');
+  });
 });

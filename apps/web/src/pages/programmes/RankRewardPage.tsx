@@ -7,6 +7,7 @@ import { firstError } from '../../api/client';
 import { chooseRankCard, useRankRewards } from '../../api/programmes';
 import { AccountCard } from '../../components/account/AccountCard';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
+import { ShipmentTimeline } from '../../components/pack/ShipmentTimeline';
 import styles from '../../components/account/AccountForm.module.css';
 import own from '../../components/programmes/Programmes.module.css';
 
@@ -25,6 +26,7 @@ export function RankRewardPage() {
   if (isPending) return <LoadingOverlay />;
   const waiting = (data?.rewards ?? []).find((r) => r.status === 'choosing');
   const cards = data?.cards ?? [];
+  const parcel = (data?.rewards ?? []).find((r) => r.status === 'shipping' && r.shipment)?.shipment;
 
   const decide = async (action: 'ship' | 'convert') => {
     if (!waiting || picked === null || busy) return;
@@ -56,6 +58,7 @@ export function RankRewardPage() {
           {message}
         </p>
       )}
+      {parcel ? <ShipmentTimeline shipment={parcel} /> : null}
       {waiting && (
         <>
           <ul className={own.rewardGrid} aria-label={t('reward.listLabel')}>

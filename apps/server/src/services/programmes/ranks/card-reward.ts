@@ -1,4 +1,7 @@
+import type { ShipmentStatus } from '@oripa/core/admin';
 import { AppError } from '../../../app-error.ts';
+import { findShipments, shipmentEvents, type ShipmentEventRow } from '../../../db/queries/admin-shipments.ts';
+import type { Queryable } from '../../../db/queryable.ts';
 import type { AppContext } from '../../../context.ts';
 import {
   decideRankCardReward,
@@ -22,10 +25,30 @@ import { joinShipment } from '../../shipment-join.ts';
 export async function rankCardRewards(
   ctx: AppContext,
   memberId: number,
-): Promise<{ rewards: RankCardRewardRow[]; cards: RewardCardRow[] }> {
-  const rewards = await listRankCardRewards(ctx.db.pool, memberId);
-  const cards = rewards.some((r) => r.status === 'choosing') ? await listRewardCards(ctx.db.pool, 24) : [];
+): Promise<{ rewards: (RankCardRewardRow & { parcel: RewardParcel | null })[]; cards: RewardCardRow[] }> {
+  const db = ctx.db.pool;
+  const rows = await listRankCardRewards(db, memberId);
+  const cards = rows.some((r) => r.status === 'choosing') ? await listRewardCards(db, 24) : [];
+  const rewards = await Promise.all(rows.map(async (r) => ({ ...r, parcel: await rewardParcel(db, r.shipment_id) })));
   return { rewards, cards };
+}
+
+/** A shipped reward's parcel: its status and timeline, as the member's history shows a parcel. */
+export interface RewardParcel {
+  shipment_id: number;
+  shipment_status: ShipmentStatus;
+  events: ShipmentEventRow[];
+}
+
+async function rewardParcel(db: Queryable, shipmentId: number | null | undefined): Promise<RewardParcel | null> {
+  if (!shipmentId) return null;
+  const [shipment] = await findShipments(db, [Number(shipmentId)]);
+  if (!shipment) return null;
+  return {
+    shipment_id: Number(shipment.id),
+    shipment_status: shipment.status,
+    events: await shipmentEvents(db, shipment.id),
+  };
 }
 
 export async function chooseRankCard(
