@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { firstError, isOk } from '../../../api/client';
 import { fetchExchangeCards, saveExchangeCard, setExchangeCardOpen } from '../../api/programmes';
 import { SettingsForm, type SettingField, type SettingValues } from './SettingsForm';
-import { ProgrammeHead, ProgrammeTable } from './ProgrammeTable';
+import { NAME_CELL, ProgrammeHead, ProgrammeTable } from './ProgrammeTable';
 import { useCanWriteProgrammes } from './use-can-write';
 
 const FIELDS: SettingField[] = [
@@ -99,7 +99,7 @@ export function ExchangeCardsPage() {
             <td>
               <img className="a-thumb" src={r.image_url} alt="" width={44} height={44} />
             </td>
-            <td>
+            <td style={NAME_CELL}>
               {r.name_ja}
               <br />
               <small className="a-hint">{r.name_en}</small>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstError, isOk } from '../../../api/client';
 import { fetchPartnerSites, setPartnerSiteEnabled } from '../../api/programmes';
-import { ProgrammeHead, ProgrammeTable } from './ProgrammeTable';
+import { NAME_CELL, ProgrammeHead, ProgrammeTable } from './ProgrammeTable';
 import { useCanWriteProgrammes } from './use-can-write';
 
 const KEY = ['admin', 'programmes', 'partner-sites'];
@@ -47,7 +47,7 @@ export function PartnerSitesPage() {
       >
         {rows.map((s) => (
           <tr key={s.id}>
-            <td>
+            <td style={NAME_CELL}>
               {s.name}
               <br />
               <small className="a-hint">{s.name_en}</small>

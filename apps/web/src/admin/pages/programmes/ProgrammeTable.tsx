@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** A name column keeps a readable width on phones (the table scrolls sideways instead of wrapping each letter). */
+export const NAME_CELL = { minWidth: '11em' } as const;
+
 /** A programme page's heading, what it is for, and the last action's outcome (announced). */
 export function ProgrammeHead({ title, lead, notice }: { title: string; lead: string; notice: string }) {
   return (
