@@ -63,4 +63,17 @@ describe('runFairnessChecks', () => {
     expect(byId.published).toBe(true);
     expect(byId.lineup).toBe(false);
   });
+
+  it('checks the last-one prize went to the purchase that drew the final ticket', () => {
+    const all = sequence.map((id, i) => ({ ticket_no: i + 1, rank: rankOf(id), card_id: id, created: '' }));
+    const sold = (award: { card_id: number; first_ticket: number; last_ticket: number } | null) =>
+      verdicts(reply({ draws: all, last_one: { card_id: 9, award } })).lastOne;
+    expect(sold({ card_id: 9, first_ticket: 8, last_ticket: 10 })).toBe(true);
+    expect(sold({ card_id: 9, first_ticket: 1, last_ticket: 7 })).toBe(false);
+    expect(sold({ card_id: 3, first_ticket: 8, last_ticket: 10 })).toBe(false);
+    expect(sold(null)).toBe(false);
+    // On sale, not awarded yet: nothing wrong; a pack without one has no such check.
+    expect(verdicts(reply({ last_one: { card_id: 9, award: null } })).lastOne).toBe(true);
+    expect(verdicts(reply())).not.toHaveProperty('lastOne');
+  });
 });

@@ -1,6 +1,7 @@
 import {
   canonicalTickets,
   drawOrderGap,
+  lastOneProblems,
   seedCommitment,
   ticketSequence,
   type PackFairnessReply,
@@ -8,7 +9,7 @@ import {
   type Rank,
 } from '@oripa/core';
 
-export type CheckId = 'commitment' | 'published' | 'lineup' | 'total' | 'draws' | 'unique' | 'order';
+export type CheckId = 'commitment' | 'published' | 'lineup' | 'total' | 'draws' | 'unique' | 'order' | 'lastOne';
 export interface CheckResult {
   id: CheckId;
   ok: boolean;
@@ -20,7 +21,8 @@ export interface CheckResult {
  * The browser verification of a revealed pack, one verdict per check: the seed matches its commitment and the hash
  * shown on the pack page; the verifier's lineup is the published one; the ticket count is the pack's total; every
  * logged draw is the ticket the re-derived sequence holds there; no ticket was drawn twice; the draws took the
- * tickets in order from the front, skipping none.
+ * tickets in order from the front, skipping none; and, for a pack with a last-one prize, that it went once, as
+ * published, to the purchase that drew the final ticket (ADR 0028).
  */
 export function runFairnessChecks(
   f: PackFairnessReply,
@@ -69,5 +71,19 @@ export function runFairnessChecks(
   results.push({ id: 'unique', ok: unique, values: { checked: f.draws.length } });
   const gap = drawOrderGap(f.draws.map((d) => d.ticket_no));
   results.push({ id: 'order', ok: gap === null, values: { checked: f.draws.length, highest: gap ?? f.draws.length } });
+  if (f.last_one) {
+    const award = f.last_one.award;
+    const problems = lastOneProblems({
+      prizeCardId: f.last_one.card_id,
+      total: f.total_pack_count,
+      drawn: new Set(f.draws.map((d) => d.ticket_no)).size,
+      awards: award ? [award] : [],
+    });
+    results.push({
+      id: 'lastOne',
+      ok: problems.length === 0,
+      values: { total: f.total_pack_count, first: award?.first_ticket ?? 0, last: award?.last_ticket ?? 0 },
+    });
+  }
   return results;
 }
