@@ -47,6 +47,15 @@ for (const lang of ['ja', 'en'] as const) {
     const posts = page.getByRole('region', { name: ja ? '当選報告・お知らせ' : 'Winner reports & news' });
     await expect(posts.getByRole('heading', { level: 2 })).toBeVisible();
     await expect(posts.locator('article')).toHaveCount(5);
+    // Banners and posts in the page's language (issue 13): the GRAND OPEN banner's English art and alt text on
+    // English pages, the Japanese ones on Japanese pages; a staff post in English, a member's post in Japanese.
+    const firstBanner = carousel.locator('[aria-roledescription="slide"] img').first();
+    await expect(firstBanner).toHaveAttribute('src', ja ? '/demo/banners/launch.svg' : '/demo/banners/launch-en.svg');
+    await expect(firstBanner).toHaveAttribute('alt', ja ? /グランドオープン/ : /grand opening/);
+    await expect(posts).toContainText(
+      ja ? '「紅蓮竜の咆哮」オリパ 第3弾を公開しました' : "Crimson Dragon's Roar: series 3 is out",
+    );
+    await expect(posts).toContainText('10連で紅蓮竜ヴァルガードが来ました！');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: ja ? 'アストラルテイマーズ' : 'Astral Tamers' })).toHaveAttribute(
