@@ -1,11 +1,12 @@
 import type { AuditRow } from '@oripa/core/admin';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstError, isOk } from '../../../api/client';
 import { fetchAudit } from '../../api/audit';
 import { fetchStaff } from '../../api/staff';
 import { DataTable, type ColumnDef } from '../../components/DataTable';
+import { FilterForm } from '../../components/FilterForm';
 import { useServerList } from '../../hooks/use-server-list';
 
 const FILTERS = ['staff_id', 'action', 'from', 'to'];
@@ -56,12 +57,32 @@ export function AuditPage() {
   return (
     <>
       <h1>{t('title')}</h1>
-      <AuditFilters
-        key={JSON.stringify(list.params.filters)}
+      <FilterForm
+        label={t('filters')}
+        fields={[
+          {
+            name: 'staff_id',
+            kind: 'select',
+            label: t('staff'),
+            all: t('all'),
+            options: isOk(staff.data) ? staff.data.staff.map((s) => ({ value: String(s.id), label: s.name })) : [],
+          },
+          {
+            name: 'action',
+            kind: 'select',
+            label: t('action'),
+            all: t('all'),
+            options: (list.data?.actions ?? []).map((a) => ({
+              value: a,
+              label: t(`actions.${a}`, { defaultValue: a }),
+            })),
+          },
+          { name: 'from', kind: 'date', label: t('from') },
+          { name: 'to', kind: 'date', label: t('to') },
+        ]}
         initial={list.params.filters}
-        actions={list.data?.actions ?? []}
-        staff={isOk(staff.data) ? staff.data.staff.map((s) => ({ id: s.id, name: s.name })) : []}
         onApply={(filters) => list.update({ filters })}
+        clearable
         error={
           refused
             ? (firstError(refused, 'from') ?? firstError(refused, 'to') ?? firstError(refused, 'general'))
@@ -70,73 +91,5 @@ export function AuditPage() {
       />
       <DataTable caption={t('title')} columns={columns} {...list.table} getRowId={(r) => String(r.id)} />
     </>
-  );
-}
-
-function AuditFilters({
-  initial,
-  actions,
-  staff,
-  onApply,
-  error,
-}: {
-  initial: Record<string, string>;
-  actions: string[];
-  staff: { id: number; name: string }[];
-  onApply: (f: Record<string, string>) => void;
-  error?: string | undefined;
-}) {
-  const { t } = useTranslation('admin-audit');
-  const id = useId();
-  const [f, setF] = useState(initial);
-  const set = (k: string) => (e: { target: { value: string } }) => setF((prev) => ({ ...prev, [k]: e.target.value }));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onApply(f);
-  };
-  return (
-    <form className="a-filters" onSubmit={submit} role="search" aria-label={t('filters')}>
-      <div className="a-field">
-        <label htmlFor={`${id}-staff`}>{t('staff')}</label>
-        <select id={`${id}-staff`} value={f.staff_id ?? ''} onChange={set('staff_id')}>
-          <option value="">{t('all')}</option>
-          {staff.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="a-field">
-        <label htmlFor={`${id}-action`}>{t('action')}</label>
-        <select id={`${id}-action`} value={f.action ?? ''} onChange={set('action')}>
-          <option value="">{t('all')}</option>
-          {actions.map((a) => (
-            <option key={a} value={a}>
-              {t(`actions.${a}`, { defaultValue: a })}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="a-field">
-        <label htmlFor={`${id}-from`}>{t('from')}</label>
-        <input id={`${id}-from`} type="date" value={f.from ?? ''} onChange={set('from')} />
-      </div>
-      <div className="a-field">
-        <label htmlFor={`${id}-to`}>{t('to')}</label>
-        <input id={`${id}-to`} type="date" value={f.to ?? ''} onChange={set('to')} />
-      </div>
-      <button type="submit" className="a-primary">
-        {t('admin-common:search')}
-      </button>
-      <button type="button" onClick={() => onApply({ staff_id: '', action: '', from: '', to: '' })}>
-        {t('admin-common:clear')}
-      </button>
-      {error ? (
-        <p role="alert" className="a-error" style={{ flexBasis: '100%', margin: 0 }}>
-          {error}
-        </p>
-      ) : null}
-    </form>
   );
 }

@@ -1,13 +1,13 @@
 import type { AdminCard } from '@oripa/core/admin';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { firstError, isOk } from '../../../api/client';
+import { firstError } from '../../../api/client';
 import { fetchCards } from '../../api/catalogue';
 import { DataTable, type ColumnDef } from '../../components/DataTable';
-import { useListParams } from '../../hooks/use-list-params';
-import { CardTypeOptions, useCardTypes } from './CardTypeOptions';
+import { FilterForm } from '../../components/FilterForm';
+import { useServerList } from '../../hooks/use-server-list';
+import { useCardTypes } from './CardTypeOptions';
 import './catalogue.css';
 
 const FILTERS = ['q', 'card_type'];
@@ -15,13 +15,8 @@ const FILTERS = ['q', 'card_type'];
 /** /admin/cards (operator): the card master, searched, sorted and paged on the server. */
 export function CardsPage() {
   const { t } = useTranslation('admin-catalogue');
-  const { params, update, query } = useListParams({ sort: 'id', dir: 'desc' }, FILTERS);
-  const list = useQuery({
-    queryKey: ['admin', 'cards', query],
-    queryFn: () => fetchCards(query),
-    placeholderData: keepPreviousData,
-  });
-  const ok = isOk(list.data) ? list.data : undefined;
+  const list = useServerList(['admin', 'cards'], fetchCards, { sort: 'id', dir: 'desc' }, FILTERS);
+  const { params, update } = list;
   const types = useCardTypes();
   const columns = useMemo<ColumnDef<AdminCard, unknown>[]>(
     () => [
@@ -77,56 +72,28 @@ export function CardsPage() {
           {t('newCard')}
         </Link>
       </div>
-      <CardFilters
-        key={JSON.stringify(params.filters)}
+      <FilterForm
+        label={t('searchCards')}
+        fields={[
+          { name: 'q', kind: 'search', label: t('searchCards') },
+          {
+            name: 'card_type',
+            kind: 'select',
+            label: t('cardType'),
+            all: t('all'),
+            options: types.map((x) => ({ value: String(x.id), label: x.name })),
+          },
+        ]}
         initial={params.filters}
         onApply={(filters) => update({ filters })}
       />
       <DataTable
         caption={t('cards')}
         columns={columns}
-        rows={ok?.rows}
-        total={ok?.total}
-        params={params}
-        onChange={update}
-        loading={list.isFetching}
-        error={
-          list.data && list.data.state !== 200 ? (firstError(list.data, 'q') ?? t('admin-common:failed')) : undefined
-        }
+        {...list.table}
+        error={list.refused ? (firstError(list.refused, 'q') ?? t('admin-common:failed')) : undefined}
         getRowId={(r) => String(r.id)}
       />
     </>
-  );
-}
-
-function CardFilters({
-  initial,
-  onApply,
-}: {
-  initial: Record<string, string>;
-  onApply: (f: Record<string, string>) => void;
-}) {
-  const { t } = useTranslation('admin-catalogue');
-  const id = useId();
-  const [f, setF] = useState(initial);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onApply(f);
-  };
-  return (
-    <form className="a-filters" role="search" aria-label={t('searchCards')} onSubmit={submit}>
-      <div className="a-field">
-        <label htmlFor={`${id}-q`}>{t('searchCards')}</label>
-        <input id={`${id}-q`} type="search" value={f.q ?? ''} onChange={(e) => setF({ ...f, q: e.target.value })} />
-      </div>
-      <div className="a-field">
-        <label htmlFor={`${id}-type`}>{t('cardType')}</label>
-        <select id={`${id}-type`} value={f.card_type ?? ''} onChange={(e) => setF({ ...f, card_type: e.target.value })}>
-          <option value="">{t('all')}</option>
-          <CardTypeOptions />
-        </select>
-      </div>
-      <button type="submit">{t('admin-common:search')}</button>
-    </form>
   );
 }

@@ -1,9 +1,10 @@
 import type { AdminMemberRow } from '@oripa/core/admin';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fetchMembers } from '../../api/members';
 import { DataTable, type ColumnDef } from '../../components/DataTable';
+import { FilterForm } from '../../components/FilterForm';
 import { useServerList } from '../../hooks/use-server-list';
 
 const num = (n: number) => n.toLocaleString('ja-JP');
@@ -53,33 +54,14 @@ export function MembersPage() {
   return (
     <>
       <h1>{t('title')}</h1>
-      <MemberSearch
-        key={list.params.filters.q}
-        initial={list.params.filters.q ?? ''}
-        onSearch={(q) => list.update({ filters: { q } })}
+      <FilterForm
+        fields={[
+          { name: 'q', kind: 'search', label: t('search'), placeholder: t('searchHint'), style: { flex: '1 1 280px' } },
+        ]}
+        initial={list.params.filters}
+        onApply={(filters) => list.update({ filters })}
       />
       <DataTable caption={t('title')} columns={columns} {...list.table} getRowId={(r) => String(r.id)} />
     </>
-  );
-}
-
-function MemberSearch({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
-  const { t } = useTranslation('admin-members');
-  const id = useId();
-  const [q, setQ] = useState(initial);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSearch(q.trim());
-  };
-  return (
-    <form className="a-filters" role="search" onSubmit={submit}>
-      <div className="a-field" style={{ flex: '1 1 280px' }}>
-        <label htmlFor={id}>{t('search')}</label>
-        <input id={id} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('searchHint')} />
-      </div>
-      <button type="submit" className="a-primary">
-        {t('admin-common:search')}
-      </button>
-    </form>
   );
 }

@@ -1,12 +1,11 @@
 import type { AdminPackSummary } from '@oripa/core/admin';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isOk } from '../../../api/client';
 import { fetchPacks } from '../../api/catalogue';
 import { DataTable, type ColumnDef } from '../../components/DataTable';
-import { useListParams } from '../../hooks/use-list-params';
+import { FilterForm } from '../../components/FilterForm';
+import { useServerList } from '../../hooks/use-server-list';
 import { StatusBadge } from './StatusBadge';
 import '../cards/catalogue.css';
 
@@ -16,13 +15,8 @@ const STATUSES = ['draft', 'scheduled', 'on_sale', 'sold_out', 'closed'] as cons
 /** /admin/packs (operator): drafts and published packs with their sales, filtered by status. */
 export function PacksPage() {
   const { t, i18n } = useTranslation('admin-catalogue');
-  const { params, update, query } = useListParams({ sort: 'id', dir: 'desc' }, FILTERS);
-  const list = useQuery({
-    queryKey: ['admin', 'packs', query],
-    queryFn: () => fetchPacks(query),
-    placeholderData: keepPreviousData,
-  });
-  const ok = isOk(list.data) ? list.data : undefined;
+  const list = useServerList(['admin', 'packs'], fetchPacks, { sort: 'id', dir: 'desc' }, FILTERS);
+  const { params, update } = list;
   const en = i18n.language === 'en';
   const columns = useMemo<ColumnDef<AdminPackSummary, unknown>[]>(
     () => [
@@ -74,57 +68,22 @@ export function PacksPage() {
           {t('newPack')}
         </Link>
       </div>
-      <PackFilters
-        key={JSON.stringify(params.filters)}
+      <FilterForm
+        label={t('searchPacks')}
+        fields={[
+          { name: 'q', kind: 'search', label: t('searchPacks') },
+          {
+            name: 'status',
+            kind: 'select',
+            label: t('status'),
+            all: t('all'),
+            options: STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+          },
+        ]}
         initial={params.filters}
         onApply={(filters) => update({ filters })}
       />
-      <DataTable
-        caption={t('packs')}
-        columns={columns}
-        rows={ok?.rows}
-        total={ok?.total}
-        params={params}
-        onChange={update}
-        loading={list.isFetching}
-        getRowId={(r) => String(r.id)}
-      />
+      <DataTable caption={t('packs')} columns={columns} {...list.table} getRowId={(r) => String(r.id)} />
     </>
-  );
-}
-
-function PackFilters({
-  initial,
-  onApply,
-}: {
-  initial: Record<string, string>;
-  onApply: (f: Record<string, string>) => void;
-}) {
-  const { t } = useTranslation('admin-catalogue');
-  const id = useId();
-  const [f, setF] = useState(initial);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onApply(f);
-  };
-  return (
-    <form className="a-filters" role="search" aria-label={t('searchPacks')} onSubmit={submit}>
-      <div className="a-field">
-        <label htmlFor={`${id}-q`}>{t('searchPacks')}</label>
-        <input id={`${id}-q`} type="search" value={f.q ?? ''} onChange={(e) => setF({ ...f, q: e.target.value })} />
-      </div>
-      <div className="a-field">
-        <label htmlFor={`${id}-status`}>{t('status')}</label>
-        <select id={`${id}-status`} value={f.status ?? ''} onChange={(e) => setF({ ...f, status: e.target.value })}>
-          <option value="">{t('all')}</option>
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`statuses.${s}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit">{t('apply')}</button>
-    </form>
   );
 }

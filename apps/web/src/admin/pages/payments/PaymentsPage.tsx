@@ -1,28 +1,25 @@
 import { can, PAYMENT_VIEW_KEYS, type AdminPayment, type PaymentViewKey } from '@oripa/core/admin';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isOk } from '../../../api/client';
 import { useStaff } from '../../components/RequireStaff';
 import { fetchPayments } from '../../api/payments';
+import { FilterForm } from '../../components/FilterForm';
 import { DataTable, type ColumnDef } from '../../components/DataTable';
-import { useListParams } from '../../hooks/use-list-params';
+import { useServerList } from '../../hooks/use-server-list';
 import { TransferDialog } from './TransferDialog';
 
 const FILTERS = ['view', 'q', 'pay_id'];
+/** The payment methods a search can pick (the gateway's pay_id). */
+const PAY_METHODS = ['1', '2', '4', '5', '6', '7'];
 
 /** /admin/payments (support, owner): search payments; reconcile bank transfers (owner); unpaid and failed lists. */
 export function PaymentsPage() {
   const { t } = useTranslation('admin-payments');
   const queryClient = useQueryClient();
-  const { params, update, query } = useListParams({ sort: 'created_at', dir: 'desc' }, FILTERS);
-  const list = useQuery({
-    queryKey: ['admin', 'payments', query],
-    queryFn: () => fetchPayments(query),
-    placeholderData: keepPreviousData,
-  });
-  const ok = isOk(list.data) ? list.data : undefined;
+  const list = useServerList(['admin', 'payments'], fetchPayments, { sort: 'created_at', dir: 'desc' }, FILTERS);
+  const { params, update, data: ok } = list;
   const view = (params.filters.view || 'all') as PaymentViewKey;
   const canReconcile = can(useStaff().role, 'payments.reconcile');
   const [open, setOpen] = useState<{ payment: AdminPayment; mode: 'received' | 'rejected' } | null>(null);
@@ -120,8 +117,17 @@ export function PaymentsPage() {
           </button>
         ))}
       </div>
-      <PaymentSearch
-        key={JSON.stringify(params.filters)}
+      <FilterForm
+        fields={[
+          { name: 'q', kind: 'search', label: t('search') },
+          {
+            name: 'pay_id',
+            kind: 'select',
+            label: t('payMethod'),
+            all: t('views.all'),
+            options: PAY_METHODS.map((p) => ({ value: p, label: t(`payMethods.${p}`) })),
+          },
+        ]}
         initial={params.filters}
         onApply={(f) => update({ filters: { ...params.filters, ...f } })}
       />
@@ -130,16 +136,7 @@ export function PaymentsPage() {
           {notice}
         </p>
       ) : null}
-      <DataTable
-        caption={t(`views.${view}`)}
-        columns={columns}
-        rows={ok?.rows}
-        total={ok?.total}
-        params={params}
-        onChange={update}
-        loading={list.isFetching}
-        getRowId={(r) => String(r.id)}
-      />
+      <DataTable caption={t(`views.${view}`)} columns={columns} {...list.table} getRowId={(r) => String(r.id)} />
       {open ? (
         <TransferDialog
           payment={open.payment}
@@ -153,44 +150,5 @@ export function PaymentsPage() {
         />
       ) : null}
     </>
-  );
-}
-
-function PaymentSearch({
-  initial,
-  onApply,
-}: {
-  initial: Record<string, string>;
-  onApply: (f: Record<string, string>) => void;
-}) {
-  const { t } = useTranslation('admin-payments');
-  const id = useId();
-  const [q, setQ] = useState(initial.q ?? '');
-  const [payId, setPayId] = useState(initial.pay_id ?? '');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onApply({ q, pay_id: payId });
-  };
-  return (
-    <form className="a-filters" role="search" onSubmit={submit}>
-      <div className="a-field">
-        <label htmlFor={`${id}-q`}>{t('search')}</label>
-        <input id={`${id}-q`} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-      </div>
-      <div className="a-field">
-        <label htmlFor={`${id}-pay`}>{t('payMethod')}</label>
-        <select id={`${id}-pay`} value={payId} onChange={(e) => setPayId(e.target.value)}>
-          <option value="">{t('views.all')}</option>
-          {['1', '2', '4', '5', '6', '7'].map((p) => (
-            <option key={p} value={p}>
-              {t(`payMethods.${p}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className="a-primary">
-        {t('admin-common:search')}
-      </button>
-    </form>
   );
 }

@@ -1,12 +1,13 @@
 import { SHIPMENT_STATUSES, shipmentMoves, type AdminShipmentRow, type ShipmentStatus } from '@oripa/core/admin';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isOk } from '../../../api/client';
 import { fetchShipments, moveShipments, type ShipmentPick } from '../../api/fulfilment';
 import { DataTable, type ColumnDef } from '../../components/DataTable';
-import { useListParams } from '../../hooks/use-list-params';
+import { FilterForm } from '../../components/FilterForm';
+import { useServerList } from '../../hooks/use-server-list';
 import { CarrierExport } from './CarrierExport';
 import { StatusBadge } from './StatusBadge';
 import { TrackingImport } from './TrackingImport';
@@ -19,13 +20,8 @@ const FILTERS = ['status', 'q'];
 export function ShipmentsPage() {
   const { t } = useTranslation('admin-fulfilment');
   const queryClient = useQueryClient();
-  const { params, update, query } = useListParams({ sort: 'id', dir: 'asc', perPage: 50 }, FILTERS);
-  const list = useQuery({
-    queryKey: ['admin', 'shipments', query],
-    queryFn: () => fetchShipments(query),
-    placeholderData: keepPreviousData,
-  });
-  const ok = isOk(list.data) ? list.data : undefined;
+  const list = useServerList(['admin', 'shipments'], fetchShipments, { sort: 'id', dir: 'asc', perPage: 50 }, FILTERS);
+  const { params, update, data: ok } = list;
   const rows = ok?.rows;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [notice, setNotice] = useState<{ tone: 'ok' | 'danger'; text: string } | null>(null);
@@ -136,7 +132,11 @@ export function ShipmentsPage() {
           </button>
         ))}
       </div>
-      <SearchBox initial={params.filters.q ?? ''} onApply={(q) => update({ filters: { status, q } })} />
+      <FilterForm
+        fields={[{ name: 'q', kind: 'search', label: t('search') }]}
+        initial={params.filters}
+        onApply={({ q }) => update({ filters: { status, q: q ?? '' } })}
+      />
       {notice ? (
         <p className={notice.tone === 'ok' ? 'a-notice' : 'a-alert'} role={notice.tone === 'ok' ? 'status' : 'alert'}>
           {notice.text}
@@ -162,16 +162,7 @@ export function ShipmentsPage() {
           </Link>
         ) : null}
       </div>
-      <DataTable
-        caption={t('title')}
-        columns={columns}
-        rows={rows}
-        total={ok?.total}
-        params={params}
-        onChange={update}
-        loading={list.isFetching}
-        getRowId={(r) => String(r.id)}
-      />
+      <DataTable caption={t('title')} columns={columns} {...list.table} getRowId={(r) => String(r.id)} />
       <div className={styles.columns}>
         <CarrierExport pick={pick} />
         <TrackingImport
@@ -182,26 +173,5 @@ export function ShipmentsPage() {
         />
       </div>
     </>
-  );
-}
-
-function SearchBox({ initial, onApply }: { initial: string; onApply: (q: string) => void }) {
-  const { t } = useTranslation('admin-fulfilment');
-  const id = useId();
-  const [q, setQ] = useState(initial);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onApply(q);
-  };
-  return (
-    <form className="a-filters" role="search" onSubmit={submit}>
-      <div className="a-field">
-        <label htmlFor={id}>{t('search')}</label>
-        <input id={id} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-      </div>
-      <button type="submit" className="a-primary">
-        {t('admin-common:search')}
-      </button>
-    </form>
   );
 }
