@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -19,6 +19,25 @@ import { fetchDashboard, type Dashboard, type DashboardPeriod } from '../../api/
 import '../cards/catalogue.css';
 
 const PERIODS: DashboardPeriod[] = ['today', '7d', '30d'];
+
+/** The period's counted figures after sales, in the order shown: [field, label]. */
+const COUNTED = [
+  ['points_sold', 'pointsSold'],
+  ['bonus_points', 'bonusPoints'],
+  ['points_spent', 'pointsSpent'],
+  ['coins_spent', 'coinsSpent'],
+  ['draws', 'draws'],
+  ['converted', 'converted'],
+  ['shipped', 'shipped'],
+  ['new_members', 'newMembers'],
+] as const satisfies readonly (readonly [keyof Dashboard['figures'], string])[];
+
+/** The 30-day chart's lines: sales on the left axis (yen), counts on the right. */
+const LINES = [
+  { key: 'yen', axis: 'yen', label: 'sales', color: '#3451d1' },
+  { key: 'draws', axis: 'n', label: 'draws', color: '#c0262d' },
+  { key: 'members', axis: 'n', label: 'newMembers', color: '#1d7a4a' },
+] as const;
 
 /** Every day of the last 30 (Tokyo), zeros where nothing happened, so the chart's axis has no gaps. */
 function fullSeries(series: Dashboard['series'], generated: string) {
@@ -43,6 +62,7 @@ export function DashboardPage() {
   const d = isOk(q.data) ? q.data : undefined;
   const n = (v: number) => v.toLocaleString(i18n.language === 'en' ? 'en-US' : 'ja-JP');
   const yen = (v: number) => t('yen', { value: n(v) });
+  const packName = (p: { name_ja: string; name_en: string }) => (i18n.language === 'en' ? p.name_en : p.name_ja);
   return (
     <>
       <h1>{t('title')}</h1>
@@ -62,25 +82,17 @@ export function DashboardPage() {
               {t('figures')}
             </h2>
             <dl className="a-figures" data-testid="dashboard-figures">
-              <Figure label={t('sales')} value={yen(d.methods.reduce((s, m) => s + m.yen, 0))} />
-              <Figure label={t('pointsSold')} value={n(d.figures.points_sold)} />
-              <Figure label={t('bonusPoints')} value={n(d.figures.bonus_points)} />
-              <Figure label={t('pointsSpent')} value={n(d.figures.points_spent)} />
-              <Figure label={t('coinsSpent')} value={n(d.figures.coins_spent)} />
-              <Figure label={t('draws')} value={n(d.figures.draws)} />
-              <Figure label={t('converted')} value={n(d.figures.converted)} />
-              <Figure label={t('shipped')} value={n(d.figures.shipped)} />
-              <Figure label={t('newMembers')} value={n(d.figures.new_members)} />
+              <Figure label={t('sales')} value={yen(d.methods.reduce((sum, m) => sum + m.yen, 0))} />
+              {COUNTED.map(([key, label]) => (
+                <Figure key={key} label={t(label)} value={n(d.figures[key])} />
+              ))}
             </dl>
           </section>
           <div
             className="a-grid"
             style={{ gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', marginTop: 16 }}
           >
-            <section className="a-card" aria-labelledby="dash-methods">
-              <h2 id="dash-methods" style={{ marginTop: 0 }}>
-                {t('byMethod')}
-              </h2>
+            <DashCard id="dash-methods" title={t('byMethod')}>
               {d.methods.length === 0 ? (
                 <p className="a-hint">{t('noSales')}</p>
               ) : (
@@ -118,11 +130,8 @@ export function DashboardPage() {
                   </table>
                 </>
               )}
-            </section>
-            <section className="a-card" aria-labelledby="dash-series">
-              <h2 id="dash-series" style={{ marginTop: 0 }}>
-                {t('last30')}
-              </h2>
+            </DashCard>
+            <DashCard id="dash-series" title={t('last30')}>
               <div style={{ height: 260 }} role="img" aria-label={t('seriesLabel')}>
                 <ResponsiveContainer>
                   <LineChart data={fullSeries(d.series, d.generated)} accessibilityLayer={false}>
@@ -132,65 +141,39 @@ export function DashboardPage() {
                     <YAxis yAxisId="n" orientation="right" fontSize={11} width={40} />
                     <Tooltip />
                     <Legend />
-                    <Line
-                      yAxisId="yen"
-                      type="monotone"
-                      dataKey="yen"
-                      name={t('sales')}
-                      stroke="#3451d1"
-                      dot={false}
-                      isAnimationActive={false}
-                    />
-                    <Line
-                      yAxisId="n"
-                      type="monotone"
-                      dataKey="draws"
-                      name={t('draws')}
-                      stroke="#c0262d"
-                      dot={false}
-                      isAnimationActive={false}
-                    />
-                    <Line
-                      yAxisId="n"
-                      type="monotone"
-                      dataKey="members"
-                      name={t('newMembers')}
-                      stroke="#1d7a4a"
-                      dot={false}
-                    />
+                    {LINES.map((l) => (
+                      <Line
+                        key={l.key}
+                        yAxisId={l.axis}
+                        type="monotone"
+                        dataKey={l.key}
+                        name={t(l.label)}
+                        stroke={l.color}
+                        dot={false}
+                        isAnimationActive={false}
+                      />
+                    ))}
                   </LineChart>
                 </ResponsiveContainer>
               </div>
-            </section>
+            </DashCard>
           </div>
           <div className="a-grid" style={{ gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))' }}>
-            <section className="a-card" aria-labelledby="dash-near">
-              <h2 id="dash-near" style={{ marginTop: 0 }}>
-                {t('nearSellOut')}
-              </h2>
+            <DashCard id="dash-near" title={t('nearSellOut')}>
               {d.nearSellOut.length === 0 ? (
                 <p className="a-hint">{t('noneNear')}</p>
               ) : (
                 <ul style={{ paddingLeft: 18, margin: 0 }}>
                   {d.nearSellOut.map((p) => (
                     <li key={p.id}>
-                      {p.draft_id ? (
-                        <Link to={`/admin/packs/${p.draft_id}`}>{i18n.language === 'en' ? p.name_en : p.name_ja}</Link>
-                      ) : i18n.language === 'en' ? (
-                        p.name_en
-                      ) : (
-                        p.name_ja
-                      )}{' '}
-                      — {t('left', { left: n(p.total - p.drawn), total: n(p.total) })}
+                      {p.draft_id ? <Link to={`/admin/packs/${p.draft_id}`}>{packName(p)}</Link> : packName(p)} —{' '}
+                      {t('left', { left: n(p.total - p.drawn), total: n(p.total) })}
                     </li>
                   ))}
                 </ul>
               )}
-            </section>
-            <section className="a-card" aria-labelledby="dash-pending">
-              <h2 id="dash-pending" style={{ marginTop: 0 }}>
-                {t('pending')}
-              </h2>
+            </DashCard>
+            <DashCard id="dash-pending" title={t('pending')}>
               <dl className="a-dl">
                 <dt>{t('pendingShipments')}</dt>
                 <dd>
@@ -201,7 +184,7 @@ export function DashboardPage() {
                   <Link to="/admin/payments">{n(d.pending.transfers)}</Link> ({yen(d.pending.transfer_yen)})
                 </dd>
               </dl>
-            </section>
+            </DashCard>
           </div>
           <p className="a-hint">{t('generated', { at: d.generated })}</p>
         </>
@@ -216,5 +199,17 @@ function Figure({ label, value }: { label: string; value: string }) {
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
+  );
+}
+
+/** One titled card of the dashboard; its heading names the section for screen readers. */
+function DashCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="a-card" aria-labelledby={id}>
+      <h2 id={id} style={{ marginTop: 0 }}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
