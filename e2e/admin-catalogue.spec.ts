@@ -53,6 +53,7 @@ async function createCard(page: Page, lang: Lang, c: Catalogue, names: [string, 
 for (const lang of ['ja', 'en'] as const) {
   test(`catalogue: cards with images → pack → preview → publish → storefront and /fairness (${lang})`, async ({
     page,
+    browser,
   }, testInfo) => {
     test.setTimeout(180_000);
     const c = text(lang, 'catalogue');
@@ -115,6 +116,34 @@ for (const lang of ['ja', 'en'] as const) {
     await page.getByRole('button', { name: str(c, 'preview'), exact: true }).click();
     await expect(page.getByTestId('pack-preview')).toContainText(packName);
     await snap(page, testInfo, `admin-pack-draft-${lang}`);
+
+    // The preview step: the storefront's own pack page for the saved draft, as members will see it, under a bar
+    // that says it is not on sale, with nothing to draw. A guest browser never sees the draft in the shop.
+    const previewHref = (await page.getByTestId('store-preview').getAttribute('href'))!;
+    expect(previewHref).toMatch(/^\/pack-detail\?preview=/);
+    const shop = await page.context().newPage();
+    await shop.goto(previewHref);
+    const previewText = JSON.parse(
+      readFileSync(`apps/web/src/i18n/lazy/${lang}/pack-preview.json`, 'utf8'),
+    ) as Catalogue;
+    await expect(shop.getByTestId('preview-bar')).toContainText(str(previewText, 'bar'));
+    await expect(shop.getByRole('heading', { level: 1, name: packName })).toBeVisible();
+    await expect(shop.getByText(str(previewText, 'notOnSale'))).toBeVisible();
+    // The draw buttons' own labels ("10連" / "Draw 10"), from the storefront's catalogue.
+    const drawTen = str(JSON.parse(readFileSync(`apps/web/src/i18n/locales/${lang}/pack.json`, 'utf8')), 'draw.ten');
+    await expect(shop.getByRole('button', { name: new RegExp(`^${escape(drawTen)}`) })).toHaveCount(0);
+    await snap(shop, testInfo, `shop-pack-preview-${lang}`);
+    const guestContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const guest = await guestContext.newPage();
+    await useLanguage(guest, lang);
+    await guest.goto('/pack-list?index=1');
+    await guest.waitForLoadState('networkidle');
+    await expect(guest.getByText(packName)).toHaveCount(0);
+    await guest.goto(previewHref.replace(/\.[A-Za-z0-9_-]{43}$/, `.${'A'.repeat(43)}`));
+    await expect(guest.getByRole('alert')).toContainText(str(previewText, 'expired'));
+    await expect(guest.getByText(packName)).toHaveCount(0);
+    await guestContext.close();
+    await shop.close();
 
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: str(c, 'publish') }).click();
