@@ -7,8 +7,8 @@
  *   CONSOLE_BUDGET_KB=150 tsx scripts/check-console-budget.ts   # another limit (kB = 1000 bytes, brotli)
  *   CONSOLE_DIST_DIR=path/to/dist/admin tsx scripts/check-console-budget.ts
  *
- * The limit sits a little above the size measured when it was set (179.6 kB brotli on 2026-11-24; 172.5 kB a few
- * commits before): the console's entry with its layout and routes (73 kB), both languages' console texts (30 kB,
+ * The limit sits a little above the size measured when it was set (182.7 kB brotli on 2026-11-24, after 172.5 and
+ * 179.6 kB the same day, while several console features landed): the console's entry with its layout and routes (73 kB), both languages' console texts (30 kB,
  * an eager glob in admin/i18n), react-router (27 kB), react-query (26 kB), the form helpers and the ja catalogue. Lower it
  * as that shrinks; never raise it silently.
  *
@@ -19,8 +19,8 @@
 import path from 'node:path';
 import { measureInitialJs } from './check-bundle-budget.ts';
 
-/** kB (1000 bytes) of brotli: 179.6 kB measured + about 3 % room. */
-export const DEFAULT_CONSOLE_BUDGET_KB = 185;
+/** kB (1000 bytes) of brotli: 182.7 kB measured + about 4 % room. */
+export const DEFAULT_CONSOLE_BUDGET_KB = 190;
 
 const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 
