@@ -1,11 +1,11 @@
 import './zod-jitless';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { i18nReady } from './i18n';
 import { installInteractionGuards } from './interaction-guards';
-import { createRouter, preloadLikelyPages } from './routes';
+import { createRouter } from './routes';
 import './styles/global.css';
 
 installInteractionGuards();
@@ -17,11 +17,16 @@ const router = createRouter();
 // flashing keys; a failed fetch still renders, and i18next then shows the keys.
 await i18nReady.catch(() => {});
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
-preloadLikelyPages();
+const root = createRoot(document.getElementById('root')!);
+// As a transition the first render yields to the browser every few milliseconds instead of holding the main thread
+// for the whole tree at once (issue 13: a phone's Total Blocking Time); what it shows is the same. Until it
+// commits, #root shows what the server put there (apps/server/src/http/first-paint.ts).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

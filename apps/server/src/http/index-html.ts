@@ -17,10 +17,11 @@ interface Build {
 /** The language catalogue chunks (apps/web/src/i18n/index.ts); index.html preloads the Japanese one. */
 const catalogueSource = (lang: 'ja' | 'en') => `src/i18n/locales/${lang}.ts`;
 /**
- * The rest of a language's strings (account, payment, legal): every lazy page waits for them with its code
- * (apps/web/src/routes/lazy-page.ts), so a page opened first fetches them with its code, not after the entry ran.
+ * The rest of a language's strings (account, payment, legal) and the validation messages: every lazy page waits
+ * for them with its code (apps/web/src/routes/lazy-page.ts, i18n moreStrings), so a page opened first fetches them
+ * with its code, not after the entry ran.
  */
-const moreCatalogueSource = (lang: 'ja' | 'en') => `src/i18n/locales/${lang}-more.ts`;
+const moreStringSources = (lang: 'ja' | 'en') => [`src/i18n/locales/${lang}-more.ts`, 'src/i18n/messages.ts'];
 
 /**
  * The built index.html and what the build manifest says about its chunks, to write per page: the page's head
@@ -38,8 +39,8 @@ export class IndexHtml {
     };
   }
 
-  /** `<link>`s that fetch a lazy route's chunks (and its styles) with the entry, skipping what index.html has. */
-  private preloadLinks({ template, manifest }: Build, sources: readonly string[]): string[] {
+  /** The chunk files and styles of `sources` and what they import, less what index.html already loads. */
+  private filesOf({ template, manifest }: Build, sources: readonly string[]): { files: string[]; styles: string[] } {
     const files = new Set<string>();
     const styles = new Set<string>();
     const visit = (key: string) => {
@@ -51,10 +52,33 @@ export class IndexHtml {
     };
     sources.forEach(visit);
     const fresh = (file: string) => !template.includes(`"/${file}"`);
+    return { files: [...files].filter(fresh), styles: [...styles].filter(fresh) };
+  }
+
+  /**
+   * `<link>`s that fetch a lazy route's chunks (and its styles) with the entry. The styles are preloaded, not
+   * linked: a stylesheet link would hold the first paint (the header, the page's picture) until every route style
+   * arrived, while the SPA's dynamic import already waits for them before the page renders.
+   */
+  private preloadLinks(build: Build, sources: readonly string[]): string[] {
+    const { files, styles } = this.filesOf(build, sources);
     return [
-      ...[...files].filter(fresh).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
-      ...[...styles].filter(fresh).map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
+      ...files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
+      ...styles.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}" />`),
     ];
+  }
+
+  /**
+   * `<link rel="prefetch">`s for the page a visitor most likely opens next: the browser fetches its files into
+   * its cache when the network is idle and runs nothing (the SPA used to import it when idle, a long task on a
+   * phone); a tap then waits for no download.
+   */
+  private prefetchLinks(build: Build, sources: readonly string[], skip: readonly string[]): string[] {
+    const loaded = new Set(Object.values(this.filesOf(build, skip)).flat());
+    const { files, styles } = this.filesOf(build, sources);
+    return [...files, ...styles]
+      .filter((f) => !loaded.has(f))
+      .map((f) => `<link rel="prefetch" crossorigin href="/${f}" />`);
   }
 
   /**
@@ -68,6 +92,10 @@ export class IndexHtml {
     title?: string;
     head: string[];
     routeSources: readonly string[];
+    /** Modules of the page most likely opened next, fetched when idle (prefetchLinks). */
+    nextSources?: readonly string[];
+    /** Markup shown in #root until the SPA's first render (first-paint.ts). */
+    firstPaint?: string;
   }): string {
     const build = this.build;
     let html = build.template.replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`);
@@ -77,8 +105,15 @@ export class IndexHtml {
     if (page.catalogue === 'en' && ja && en) {
       html = html.replace(`href="/${ja}" data-catalogue="ja"`, `href="/${en}" data-catalogue="en"`);
     }
-    const sources = page.routeSources.length > 0 ? [...page.routeSources, moreCatalogueSource(page.catalogue)] : [];
-    const head = [...page.head, ...this.preloadLinks(build, sources)].join('\n    ');
+    const withStrings = (routes: readonly string[]) =>
+      routes.length > 0 ? [...routes, ...moreStringSources(page.catalogue)] : [];
+    const sources = withStrings(page.routeSources);
+    const head = [
+      ...page.head,
+      ...this.preloadLinks(build, sources),
+      ...this.prefetchLinks(build, withStrings(page.nextSources ?? []), sources),
+    ].join('\n    ');
+    if (page.firstPaint) html = html.replace('<div id="root"></div>', () => `<div id="root">${page.firstPaint}</div>`);
     return head ? html.replace('</head>', () => `  ${head}\n  </head>`) : html;
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '@oripa/core';
 import { crawlerFiles } from './crawler-files.ts';
+import { firstPaint, type FirstPaintLayout } from './first-paint.ts';
 import { shareImages } from './share-image.ts';
 import { hitShareImages } from './hit-share-image.ts';
 import { IndexHtml } from './index-html.ts';
@@ -14,16 +15,24 @@ interface EntryRoute {
   sources: string[];
   /** The GETs (under /api) the page sends as soon as it renders, fetched while its code still loads. */
   reads: (query: Record<string, string | undefined>) => string[];
+  /** Modules of the page a visitor most likely opens next, prefetched (index-html.ts). */
+  next?: string[];
+  /** The page's picture shown before its code runs (first-paint.ts), for pages whose meta names one. */
+  firstPaint?: FirstPaintLayout;
 }
 
 const ID = /^\d{1,15}$/;
 const ENTRY_ROUTES: Record<string, EntryRoute> = {
   '/': {
     sources: [],
+    // Most visits go from the top page to a pack.
+    next: ['src/pages/pack/PackDetailPage.tsx'],
+    firstPaint: 'top',
     reads: () => ['/user/point', '/user/card_type', '/user/banner', '/user/pack/list', '/user/post/list'],
   },
   '/pack-detail': {
     sources: ['src/pages/pack/PackDetailPage.tsx'],
+    firstPaint: 'pack',
     reads: (q) => ['/user/point', ...(q.packId && ID.test(q.packId) ? [`/user/pack/detail/${q.packId}`] : [])],
   },
   '/pack-list': { sources: ['src/pages/pack/PackListPage.tsx'], reads: () => ['/user/point'] },
@@ -65,12 +74,19 @@ export const webPages: FastifyPluginAsync<{ root: string }> = async (app, { root
       // The API answers in the request's language; the SPA reads in its own (cookie, else Japanese). A reply
       // fetched now is only of use when the two agree (not for an English browser on its first visit).
       const reads = lang === spaLanguage(request) ? route.reads(query) : [];
+      const paint = route.firstPaint && firstPaint(route.firstPaint, page?.heroImage);
       const html = index.render({
         lang,
         catalogue: spaLanguage(request),
         ...(page ? { title: escapeHtml(page.title) } : {}),
-        head: [...(page ? [metaTags(ctx, lang, page)] : []), ...reads.map(readPreload)],
+        head: [
+          ...(page ? [metaTags(ctx, lang, page)] : []),
+          ...reads.map(readPreload),
+          ...(paint ? [paint.style] : []),
+        ],
         routeSources: route.sources,
+        ...(route.next ? { nextSources: route.next } : {}),
+        ...(paint ? { firstPaint: paint.body } : {}),
       });
       // As app.ts's fallback does: always revalidated, and the session cookie comes with the page.
       reply.header('cache-control', 'no-cache');

@@ -44,6 +44,8 @@ function writeFakeBuild() {
       'src/i18n/locales/en.ts': { file: 'assets/en-222.js', isDynamicEntry: true },
       'src/i18n/locales/ja-more.ts': { file: 'assets/ja-more-555.js', isDynamicEntry: true },
       'src/i18n/locales/en-more.ts': { file: 'assets/en-more-666.js', isDynamicEntry: true },
+      'src/i18n/messages.ts': { file: 'assets/messages-777.js', isDynamicEntry: true, imports: ['_core-888.js'] },
+      '_core-888.js': { file: 'assets/core-888.js' },
       'src/pages/pack/PackDetailPage.tsx': {
         file: 'assets/PackDetailPage-333.js',
         isDynamicEntry: true,
@@ -98,6 +100,9 @@ const page = (p: string, headers: Record<string, string> = {}) =>
 const metaOf = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
 
+/** The picture #root shows before the SPA renders (first-paint.ts), if any. */
+const firstPicture = (html: string) => /<div id="root"><div [^>]*><.*?<img [^>]*src="([^"]*)"/.exec(html)?.[1];
+
 describe('a pack share image', () => {
   it('is a 1200×630 PNG drawn from the pack, fetched as a crawler would', async () => {
     // The pack's art (#123456) is painted on the left half.
@@ -126,12 +131,20 @@ describe('pages served with their share tags (no JavaScript needed)', () => {
     expect(res.body).toContain('<html lang="ja"');
     // Its API reads start with the HTML rather than after the code (the SPA's fetch picks the preload up).
     expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user/pack/list" />');
-    // The top page renders without the account, payment and legal strings: they are not fetched ahead.
-    expect(res.body).not.toContain('ja-more-555.js');
+    // The top page renders without the account, payment and legal strings: they are not preloaded, only fetched
+    // when idle with the page most visitors open next (a pack), which the SPA no longer imports ahead.
+    expect(res.body).not.toContain('<link rel="modulepreload" crossorigin href="/assets/ja-more-555.js" />');
+    for (const file of ['PackDetailPage-333.js', 'shared-444.js', 'PackDetailPage-333.css', 'ja-more-555.js']) {
+      expect(res.body).toContain(`<link rel="prefetch" crossorigin href="/assets/${file}" />`);
+    }
+    // What index.html loads anyway is not fetched twice.
+    expect(res.body).not.toContain('rel="prefetch" crossorigin href="/assets/index-abc.js"');
     // The first pack banner of the default tab is the page's largest picture.
     expect(res.body).toContain(
       '<link rel="preload" as="image" href="/demo/packs/starry-1.svg" fetchpriority="high" />',
     );
+    // ... and it shows before any JavaScript runs, in #root (React replaces it on its first render).
+    expect(firstPicture(res.body)).toBe('/demo/packs/starry-1.svg');
   });
 
   it('/ follows Accept-Language, and the lang cookie over it', async () => {
@@ -166,16 +179,21 @@ describe('pages served with their share tags (no JavaScript needed)', () => {
     // The route's code comes with the entry instead of after it; what index.html already has is not repeated.
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/PackDetailPage-333.js" />');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-444.js" />');
-    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/PackDetailPage-333.css" />');
+    // Its styles come early too, without holding the first paint (the SPA's import waits for them).
+    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/PackDetailPage-333.css" />');
+    expect(res.body).not.toContain('<link rel="stylesheet" crossorigin href="/assets/PackDetailPage-333.css"');
     // So do the strings every lazy page waits for, in the language the SPA starts in.
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/ja-more-555.js" />');
     expect(res.body).not.toContain('en-more-666.js');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-777.js" />');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/core-888.js" />');
     expect(res.body.match(/assets\/index-abc\.js/g)).toHaveLength(1);
     expect(res.body).toContain(`<link rel="preload" as="fetch" crossorigin href="/api/user/pack/detail/${packId}" />`);
-    // Its first picture (the LCP) comes with the HTML, not after the code and the API call.
+    // Its first picture (the LCP) comes with the HTML, not after the code and the API call, and shows at once.
     expect(res.body).toContain(
       '<link rel="preload" as="image" href="/demo/packs/starry-1.svg" fetchpriority="high" />',
     );
+    expect(firstPicture(res.body)).toBe('/demo/packs/starry-1.svg');
 
     const en = await page(`/pack-detail?packId=${packId}`, { 'accept-language': 'en' });
     expect(en.body).toContain('<title>Starry Dragon Pack | KIRAKIRA ORIPA</title>');
@@ -187,6 +205,7 @@ describe('pages served with their share tags (no JavaScript needed)', () => {
       const res = await page(`/pack-detail?packId=${id}`);
       expect(res.status).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
+      expect(firstPicture(res.body)).toBeUndefined();
       expect(metaOf(res.body, 'og:title')).toBeUndefined();
     }
   });

@@ -4,7 +4,7 @@ import { RequireMember } from '../components/layout/RouteGuard';
 import { useRouteMeta } from '../hooks/use-page-meta';
 import { accountRoutes } from './account-routes';
 import { legalRoutes } from './legal-routes';
-import { PackDetailPage, packRoutes } from './pack-routes';
+import { packRoutes } from './pack-routes';
 import { paymentRoutes } from './payment-routes';
 import { programmeRoutes } from './programme-routes';
 import type { RouteDef } from './route-def';
@@ -47,18 +47,6 @@ function toRouteObject(def: RouteDef): RouteObject {
       </>
     ),
   };
-}
-
-/**
- * Fetches the page a visitor most likely opens next (a pack, from the top page) once the page has loaded and the
- * browser is idle, so the tap does not wait for its code; the server preloads it when a pack page is opened first.
- */
-export function preloadLikelyPages() {
-  const idle = (fn: () => void) =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(fn, { timeout: 5000 }) : setTimeout(fn, 2000);
-  const start = () => idle(() => void PackDetailPage.preload().catch(() => {}));
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
 }
 
 export function createRouter() {
