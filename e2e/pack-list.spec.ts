@@ -21,6 +21,7 @@ interface Listed {
   point: number;
   pack_count: number;
   is_before: string;
+  payment_method: string;
 }
 interface ListReply {
   list: Listed[];
@@ -85,8 +86,11 @@ for (const lang of ['ja', 'en'] as const) {
     const [one, two] = [await api(1, 'sort=price'), await api(2, 'sort=price')];
     expect(two.list.length).toBeGreaterThan(0);
     await expect(names()).toHaveText(one.list.map((x) => startsWith(x.name)));
-    // Cheapest first across the page break (sold-out packs close the list in every order).
-    const onSale = [...one.list, ...two.list].filter((x) => x.pack_count > 0).map((x) => x.point);
+    // Cheapest first across the page break (coin packs follow the point packs; sold-out packs close every order).
+    const all = [...one.list, ...two.list].filter((x) => x.pack_count > 0);
+    const coinsFrom = all.findIndex((x) => x.payment_method === '2');
+    expect(all.slice(coinsFrom).every((x) => x.payment_method === '2')).toBe(true);
+    const onSale = all.slice(0, coinsFrom).map((x) => x.point);
     expect(onSale).toEqual([...onSale].sort((a, b) => a - b));
     await snap(page, testInfo, `pack-list-${lang}-price-1`);
 

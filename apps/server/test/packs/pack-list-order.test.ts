@@ -23,7 +23,7 @@ async function allPages(query: string): Promise<{ list: PackSummary[]; pages: nu
 describe('the pack list sorted and filtered by the server, across pages (issue 13)', () => {
   it('orders and filters the whole card type before paging', async () => {
     const now = t.shop.clock.now().getTime();
-    // 14 packs on sale at scattered prices and start times, 2 upcoming, 1 sold out: two pages of 12.
+    // 14 point packs on sale at scattered prices and start times, a coin pack, 2 upcoming, 1 sold out: two pages.
     const prices = [900, 100, 500, 1300, 300, 700, 1100, 200, 1500, 800, 400, 1000, 600, 1200];
     for (const [i, point] of prices.entries()) {
       await buildPack(t.shop, {
@@ -39,15 +39,18 @@ describe('the pack list sorted and filtered by the server, across pages (issue 1
       await buildPack(t.shop, { cardType: TYPE, point: 5000, startDate: new Date(now + 3 * DAY) }),
     ];
     const soldOut = await buildPack(t.shop, { cardType: TYPE, point: 10, cards: smallLineup(1) });
+    const coin = await buildPack(t.shop, { cardType: TYPE, point: 5, paymentMethod: '2' });
     const member = await buildMember(t.shop, { paidPoints: 10_000 });
     expect((await drawVia(member.client, soldOut, 'all')).buy?.state).toBe(200);
 
     const byPrice = await allPages('sort=price');
     expect(byPrice.pages).toBe(2);
-    expect(byPrice.list).toHaveLength(17);
-    // Sold out last; before it, every pack cheapest first across the page break.
+    expect(byPrice.list).toHaveLength(18);
+    // Sold out last, the coin pack (another currency) before it; before them every point pack cheapest first,
+    // across the page break.
     expect(byPrice.list.at(-1)!.id).toBe(soldOut);
-    const points = byPrice.list.slice(0, -1).map((p) => p.point);
+    expect(byPrice.list.at(-2)!.id).toBe(coin);
+    const points = byPrice.list.slice(0, -2).map((p) => p.point);
     expect(points).toEqual([...points].sort((a, b) => a - b));
 
     const byLeft = (await allPages('sort=remaining')).list.slice(0, -1).map((p) => p.pack_count);
@@ -58,7 +61,7 @@ describe('the pack list sorted and filtered by the server, across pages (issue 1
 
     const onSale = await allPages('filter=onSale&sort=price');
     expect(onSale.pages).toBe(2);
-    expect(onSale.list).toHaveLength(14);
+    expect(onSale.list).toHaveLength(15);
     expect(onSale.list.every((p) => p.is_before === '0' && p.pack_count > 0)).toBe(true);
 
     const coming = await allPages('filter=soon');

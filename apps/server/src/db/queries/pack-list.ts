@@ -13,7 +13,8 @@ const STATE = `CASE WHEN ${LEFT} <= 0 OR p.revealed_at IS NOT NULL OR (p.closed_
 /** Every order puts sold-out packs last and ends on the id, so pages never overlap or skip a pack. */
 const ORDER: Record<PackListQuery['sort'], string> = {
   new: 'p.start_date DESC, p.id DESC',
-  price: 'p.point ASC, p.start_date DESC, p.id DESC',
+  // Coin packs are priced in another currency: they follow the point packs, cheapest first among themselves.
+  price: "(p.payment_method = '2'), p.point ASC, p.start_date DESC, p.id DESC",
   remaining: `${LEFT} DESC, p.start_date DESC, p.id DESC`,
 };
 
