@@ -88,7 +88,9 @@ for (const lang of ['ja', 'en'] as const) {
     await expect(names()).toHaveText(one.list.map((x) => startsWith(x.name)));
     // Cheapest first across the page break (coin packs follow the point packs; sold-out packs close every order).
     const all = [...one.list, ...two.list].filter((x) => x.pack_count > 0);
-    const coinsFrom = all.findIndex((x) => x.payment_method === '2');
+    const coinsFrom = all.some((x) => x.payment_method === '2')
+      ? all.findIndex((x) => x.payment_method === '2')
+      : all.length;
     expect(all.slice(coinsFrom).every((x) => x.payment_method === '2')).toBe(true);
     const onSale = all.slice(0, coinsFrom).map((x) => x.point);
     expect(onSale).toEqual([...onSale].sort((a, b) => a - b));
