@@ -15,6 +15,7 @@ import {
   YAxis,
 } from 'recharts';
 import { isOk } from '../../../api/client';
+import { TabBar } from '../../components/TabBar';
 import { fetchDashboard, type Dashboard, type DashboardPeriod } from '../../api/dashboard';
 import '../cards/catalogue.css';
 
@@ -66,13 +67,12 @@ export function DashboardPage() {
   return (
     <>
       <h1>{t('title')}</h1>
-      <div className="a-tabs" role="tablist" aria-label={t('period')}>
-        {PERIODS.map((p) => (
-          <button key={p} type="button" role="tab" aria-selected={p === period} onClick={() => setPeriod(p)}>
-            {t(`periods.${p}`)}
-          </button>
-        ))}
-      </div>
+      <TabBar
+        label={t('period')}
+        tabs={PERIODS.map((p) => ({ key: p, label: t(`periods.${p}`) }))}
+        selected={period}
+        onSelect={setPeriod}
+      />
       {!d ? (
         <p className="a-loading">{t('admin-common:loading')}</p>
       ) : (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isOk } from '../../../api/client';
 import { fetchLedger, fetchMember } from '../../api/members';
+import { TabBar } from '../../components/TabBar';
 import { DataTable, type ColumnDef } from '../../components/DataTable';
 import { useStaff } from '../../components/RequireStaff';
 import { useServerList } from '../../hooks/use-server-list';
@@ -72,21 +73,13 @@ export function MemberPage() {
       </div>
       {can(staff.role, 'members.adjust') ? <AdjustForm member={m} /> : null}
       {can(staff.role, 'members.suspend') ? <MemberAccessActions member={m} /> : null}
-      <div className="a-tabs" role="tablist" aria-label={t('history')}>
-        {TABS.map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            id={`tab-${k}`}
-            aria-selected={tab === k}
-            aria-controls={`panel-${k}`}
-            onClick={() => setTab(k)}
-          >
-            {t(`tabs.${k}`)}
-          </button>
-        ))}
-      </div>
+      <TabBar
+        label={t('history')}
+        tabs={TABS.map((k) => ({ key: k, label: t(`tabs.${k}`) }))}
+        selected={tab}
+        onSelect={setTab}
+        panelId={(k) => `panel-${k}`}
+      />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'ledger' ? <LedgerTable memberId={id} /> : <RecentTable member={m} tab={tab} />}
       </div>

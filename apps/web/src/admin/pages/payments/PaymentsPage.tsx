@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useStaff } from '../../components/RequireStaff';
 import { fetchPayments } from '../../api/payments';
 import { FilterForm } from '../../components/FilterForm';
+import { TabBar } from '../../components/TabBar';
 import { DataTable, type ColumnDef } from '../../components/DataTable';
 import { useServerList } from '../../hooks/use-server-list';
 import { TransferDialog } from './TransferDialog';
@@ -103,20 +104,15 @@ export function PaymentsPage() {
   return (
     <>
       <h1>{t('title')}</h1>
-      <div className="a-tabs" role="tablist" aria-label={t('title')}>
-        {PAYMENT_VIEW_KEYS.map((v) => (
-          <button
-            key={v}
-            type="button"
-            role="tab"
-            aria-selected={view === v}
-            onClick={() => update({ filters: { ...params.filters, view: v === 'all' ? '' : v } })}
-          >
-            {t(`views.${v}`)}
-            {v !== 'all' && ok ? ` (${ok.counts[v]})` : ''}
-          </button>
-        ))}
-      </div>
+      <TabBar
+        label={t('title')}
+        tabs={PAYMENT_VIEW_KEYS.map((v) => ({
+          key: v,
+          label: `${t(`views.${v}`)}${v !== 'all' && ok ? ` (${ok.counts[v]})` : ''}`,
+        }))}
+        selected={view}
+        onSelect={(v) => update({ filters: { ...params.filters, view: v === 'all' ? '' : v } })}
+      />
       <FilterForm
         fields={[
           { name: 'q', kind: 'search', label: t('search') },

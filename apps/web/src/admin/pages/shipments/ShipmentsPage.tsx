@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isOk } from '../../../api/client';
 import { fetchShipments, moveShipments, type ShipmentPick } from '../../api/fulfilment';
+import { TabBar } from '../../components/TabBar';
 import { DataTable, type ColumnDef } from '../../components/DataTable';
 import { FilterForm } from '../../components/FilterForm';
 import { useServerList } from '../../hooks/use-server-list';
@@ -115,23 +116,18 @@ export function ShipmentsPage() {
   return (
     <>
       <h1>{t('title')}</h1>
-      <div className="a-tabs" role="tablist" aria-label={t('columns.status')}>
-        {(['', ...SHIPMENT_STATUSES] as const).map((s) => (
-          <button
-            key={s || 'all'}
-            type="button"
-            role="tab"
-            aria-selected={status === s}
-            onClick={() => {
-              setSelected(new Set());
-              update({ filters: { status: s, q: params.filters.q ?? '' } });
-            }}
-          >
-            {t(`status.${s || 'all'}`)}
-            {s && ok ? ` (${ok.counts[s]})` : ''}
-          </button>
-        ))}
-      </div>
+      <TabBar
+        label={t('columns.status')}
+        tabs={(['', ...SHIPMENT_STATUSES] as const).map((s) => ({
+          key: s,
+          label: `${t(`status.${s || 'all'}`)}${s && ok ? ` (${ok.counts[s]})` : ''}`,
+        }))}
+        selected={status}
+        onSelect={(s) => {
+          setSelected(new Set());
+          update({ filters: { status: s, q: params.filters.q ?? '' } });
+        }}
+      />
       <FilterForm
         fields={[{ name: 'q', kind: 'search', label: t('search') }]}
         initial={params.filters}
