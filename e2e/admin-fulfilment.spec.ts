@@ -56,6 +56,25 @@ async function buyAndShip(page: Page, lang: Lang, mail: string, pass: string) {
 }
 
 for (const lang of ['ja', 'en'] as const) {
+  test(`fulfilment: the demo queue opens with parcels in every working status (${lang})`, async ({
+    page,
+  }, testInfo) => {
+    const t = consoleText(lang);
+    await useLanguage(page, lang);
+    await signInStaff(page, 'shipping');
+    await page.goto('/admin/shipments');
+    await expect(page.getByRole('heading', { name: str(t, 'title'), level: 1 })).toBeVisible();
+    // The seed's parcels (apps/server/src/seed/demo-shipments.ts): each status tab counts at least one.
+    for (const status of ['preparing', 'packed', 'shipped', 'held']) {
+      const tab = page.getByRole('tab', { name: new RegExp(`^${str(t, `status.${status}`)} \\((\\d+)\\)$`) });
+      await expect(tab).toBeVisible();
+      expect(Number(/\((\d+)\)$/.exec((await tab.textContent())!)![1])).toBeGreaterThan(0);
+    }
+    await page.getByRole('tab', { name: new RegExp(`^${str(t, 'status.shipped')}`) }).click();
+    await expect(page.getByRole('row').filter({ hasText: '470123456789' })).toHaveCount(1);
+    await snap(page, testInfo, `fulfilment-${lang}-demo-queue`);
+  });
+
   test(`fulfilment: buy and ship → export → import tracking → pack → ship → timeline and mail (${lang})`, async ({
     browser,
     page: memberPage,
