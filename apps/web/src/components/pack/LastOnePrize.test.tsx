@@ -3,6 +3,7 @@ import type { LastOnePrize as Prize } from '@oripa/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LastOnePrize } from './LastOnePrize';
 import { TicketLabel } from './TicketLabel';
+import { RevealCard } from './reveal/RevealCard';
 import { useJapanese } from '../../test/pack-fixtures';
 
 beforeAll(useJapanese);
@@ -39,5 +40,27 @@ describe('the last-one prize', () => {
     rerender(<TicketLabel card={{ num: 0, last_one: '1' }} />);
     expect(screen.getByTestId('last-one-mark').textContent).toBe('ラストワン賞');
     expect(screen.queryByText('No.0')).toBeNull();
+  });
+
+  it('reads the revealed prize out as the last-one prize, not as ticket 0', () => {
+    const card = {
+      history_id: 1,
+      image: prize.image_url,
+      name: prize.name,
+      rarity: 3 as const,
+      rarity_label: 'SR',
+      rank: 'S' as const,
+      model_number: '',
+      num: 0,
+      buy_point: 1,
+      no_reduction: '0' as const,
+      movie_url: '',
+      status: 'pending' as const,
+      last_one: '1' as const,
+    };
+    const { container } = render(<RevealCard card={card} revealed />);
+    const spoken = container.querySelector('.visually-hidden')!.textContent;
+    expect(spoken).toContain('ラストワン賞');
+    expect(spoken).not.toContain('チケット番号 0');
   });
 });

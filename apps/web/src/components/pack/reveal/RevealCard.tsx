@@ -47,7 +47,13 @@ export function RevealCard({ card, revealed, spotlight }: { card: DrawnCard; rev
       </div>
       {revealed && (
         <span className="visually-hidden">
-          {t('reveal.cardSr', { rank: card.rank, rarity: t(`rarity.${card.rarity}`), name: card.name, num: card.num })}
+          {/* The last-one prize has no ticket of its own (num 0): it is read out as the prize instead. */}
+          {t(card.last_one === '1' ? 'lastOne.cardSr' : 'reveal.cardSr', {
+            rank: card.rank,
+            rarity: t(`rarity.${card.rarity}`),
+            name: card.name,
+            num: card.num,
+          })}
         </span>
       )}
     </div>
