@@ -5,7 +5,7 @@
  *
  *   tsx scripts/check-console-budget.ts                      # after both `vite build`s; the root `build` runs it
  *   CONSOLE_BUDGET_KB=150 tsx scripts/check-console-budget.ts   # another limit (kB = 1000 bytes, brotli)
- *   CONSOLE_DIST_DIR=path/to/dist/admin tsx scripts/check-console-budget.ts
+ *   tsx scripts/check-console-budget.ts path/to/dist/admin   # or CONSOLE_DIST_DIR=…
  *
  * The limit sits a little above the size measured when it was set (182.7 kB brotli on 2026-11-24, after 172.5 and
  * 179.6 kB the same day, while several console features landed): the console's entry with its layout and routes (73 kB), both languages' console texts (30 kB,
@@ -13,8 +13,7 @@
  * as that shrinks; never raise it silently.
  *
  * The measuring is the storefront check's own (measureInitialJs: entry + static imports + the ja catalogue, brotli
- * 11), so both budgets count bytes the same way. Its dist directory is passed by variable, not by argument,
- * because importing that module also runs its own check, which reads the first argument.
+ * 11), so both budgets count bytes the same way.
  */
 import path from 'node:path';
 import { measureInitialJs } from './check-bundle-budget.ts';
@@ -25,7 +24,7 @@ export const DEFAULT_CONSOLE_BUDGET_KB = 190;
 const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 
 function main() {
-  const distDir = path.resolve(process.env.CONSOLE_DIST_DIR ?? 'apps/web/dist/admin');
+  const distDir = path.resolve(process.argv[2] ?? process.env.CONSOLE_DIST_DIR ?? 'apps/web/dist/admin');
   const budgetKb = Number(process.env.CONSOLE_BUDGET_KB ?? DEFAULT_CONSOLE_BUDGET_KB);
   if (!Number.isFinite(budgetKb) || budgetKb <= 0) throw new Error('CONSOLE_BUDGET_KB must be a positive number');
   const m = measureInitialJs(distDir);
