@@ -7,6 +7,7 @@ import { i18nReady } from './i18n';
 import { installInteractionGuards } from './interaction-guards';
 import { createRouter } from './routes';
 import './styles/global.css';
+import './styles/first-paint.css';
 
 installInteractionGuards();
 const queryClient = new QueryClient({

@@ -79,14 +79,10 @@ export const webPages: FastifyPluginAsync<{ root: string }> = async (app, { root
         lang,
         catalogue: spaLanguage(request),
         ...(page ? { title: escapeHtml(page.title) } : {}),
-        head: [
-          ...(page ? [metaTags(ctx, lang, page)] : []),
-          ...reads.map(readPreload),
-          ...(paint ? [paint.style] : []),
-        ],
+        head: [...(page ? [metaTags(ctx, lang, page)] : []), ...reads.map(readPreload)],
         routeSources: route.sources,
         ...(route.next ? { nextSources: route.next } : {}),
-        ...(paint ? { firstPaint: paint.body } : {}),
+        ...(paint ? { firstPaint: paint } : {}),
       });
       // As app.ts's fallback does: always revalidated, and the session cookie comes with the page.
       reply.header('cache-control', 'no-cache');
