@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PackDetail, PackFairnessReply, PurchaseResult } from '@oripa/core';
 import { insertMasterCard } from '../../src/db/queries/admin-cards.ts';
+import { findRewardCard, listRewardCards } from '../../src/db/queries/ranks.ts';
 import { BATCH_SQL, batchValues, STOCK_MOVED } from '../../src/db/queries/purchases.ts';
 import { buildMember, drawnCount, ledgerViolations } from '../factories.ts';
 import { useTestShop } from '../test-shop.ts';
@@ -221,5 +222,16 @@ describe('a rush on a small pack with a last-one prize', () => {
     expect(won).toHaveLength(1);
     expect(won[0].purchase_id).toBe((await finalTicketPurchase(packId)).purchase_id);
     expect(await ledgerViolations(t.shop)).toEqual([]);
+  });
+
+  it("is never offered as rank 7's reward card (an S card of its own, but only the final buyer gets it)", async () => {
+    const { packId } = await lastOnePack(2);
+    const prize = (await q('SELECT id FROM pack_cards WHERE pack_id = $1 AND last_one', [packId])).rows[0];
+    const lineupS = (await q("SELECT id FROM pack_cards WHERE pack_id = $1 AND rank = 'S' AND NOT last_one", [packId]))
+      .rows[0];
+    const offered = (await listRewardCards(t.shop.ctx.db.pool, 1_000)).map((c) => Number(c.id));
+    expect(offered).not.toContain(Number(prize.id));
+    expect(await findRewardCard(t.shop.ctx.db.pool, Number(prize.id))).toBeNull();
+    expect(await findRewardCard(t.shop.ctx.db.pool, Number(lineupS.id))).not.toBeNull();
   });
 });

@@ -200,12 +200,15 @@ export interface RewardCardRow {
   rarity: number;
 }
 
-/** Rank 7's selectable cards: the top-grade (S) cards of the shop's packs, one per name. */
+/**
+ * Rank 7's selectable cards: the top-grade (S) cards of the shop's packs, one per name. A pack's last-one prize is
+ * stored as an S card too, but it is the one card only the final ticket's buyer can get, so it is never offered here.
+ */
 export async function listRewardCards(db: Queryable, limit: number): Promise<RewardCardRow[]> {
   return many<RewardCardRow>(
     db,
     `SELECT DISTINCT ON (name) id, name, image_url, model_number, rarity FROM pack_cards
-     WHERE rank = 'S' ORDER BY name, id LIMIT $1`,
+     WHERE rank = 'S' AND NOT last_one ORDER BY name, id LIMIT $1`,
     [limit],
   );
 }
@@ -213,7 +216,7 @@ export async function listRewardCards(db: Queryable, limit: number): Promise<Rew
 export async function findRewardCard(db: Queryable, id: number): Promise<RewardCardRow | null> {
   return maybeOne<RewardCardRow>(
     db,
-    "SELECT id, name, image_url, model_number, rarity FROM pack_cards WHERE id = $1 AND rank = 'S'",
+    "SELECT id, name, image_url, model_number, rarity FROM pack_cards WHERE id = $1 AND rank = 'S' AND NOT last_one",
     [id],
   );
 }
