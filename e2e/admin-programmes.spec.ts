@@ -177,8 +177,16 @@ for (const lang of ['ja', 'en'] as const) {
     await label('follow_url').fill('https://x.com/example');
     await form.getByRole('button', { name: save }).click();
     await expect(staff.getByRole('status')).toHaveText(str(t, 'saved'));
-    await expect(staff.getByRole('row').filter({ hasText: code })).toContainText(str(t, 'sns.active'));
+    const campaign = staff.getByRole('row').filter({ hasText: code });
+    await expect(campaign).toContainText(str(t, 'sns.active'));
     await snap(staff, testInfo, `admin-programmes-${lang}-sns`);
+    // Edit it: switched off (so the shop's own follow campaign stays the one members see in later journeys).
+    await campaign.getByRole('button', { name: new RegExp(`^${escape(str(t, 'edit'))}`) }).click();
+    const edit = staff.getByRole('form', { name: fill(str(t, 'sns.edit'), { code }) });
+    await expect(edit.getByLabel(str(t, 'fields.code'), { exact: true })).toBeDisabled();
+    await edit.getByLabel(str(t, 'fields.active'), { exact: true }).uncheck();
+    await edit.getByRole('button', { name: save }).click();
+    await expect(campaign).toContainText(str(t, 'sns.inactive'));
     await context.close();
   });
 }
