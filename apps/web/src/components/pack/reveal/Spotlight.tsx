@@ -26,7 +26,6 @@ export function Spotlight({ card, total, onDone }: { card: DrawnCard; total: num
       type="button"
       className={`${styles.spotlight} ${styles[`tier${tier}`]}`}
       onClick={onDone}
-      aria-label={t('reveal.continue')}
       style={{ border: 'none', color: 'inherit', font: 'inherit' }}
     >
       <span className={styles.rays} aria-hidden="true" />
@@ -43,6 +42,8 @@ export function Spotlight({ card, total, onDone }: { card: DrawnCard; total: num
         </span>
       )}
       <RevealCard card={card} revealed={shown} spotlight />
+      {/* Named by what it shows, then what it does (an aria-label would hide the call and the card). */}
+      <span className="visually-hidden">{t('reveal.continue')}</span>
     </button>
   );
 }
