@@ -1,10 +1,11 @@
 import { EXCHANGE_ORDER_STATUSES, type AdminExchangeOrderRow } from '@oripa/core/admin';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { firstError } from '../../../api/client';
 import { fetchExchangeOrders } from '../../api/programmes';
 import { DataTable, type ColumnDef } from '../../components/DataTable';
+import { FilterForm } from '../../components/FilterForm';
 import { useServerList } from '../../hooks/use-server-list';
 
 const FILTERS = ['status', 'q'];
@@ -68,61 +69,24 @@ export function ExchangeOrdersPage() {
   return (
     <>
       <h1>{t('orders.title')}</h1>
-      <OrderFilters
-        key={JSON.stringify(list.params.filters)}
+      <FilterForm
+        label={t('orders.filters')}
+        fields={[
+          { name: 'q', kind: 'search', label: t('orders.q') },
+          {
+            name: 'status',
+            kind: 'select',
+            label: t('status'),
+            all: t('all'),
+            options: EXCHANGE_ORDER_STATUSES.map((v) => ({ value: v, label: t(`orders.statuses.${v}`) })),
+          },
+        ]}
         initial={list.params.filters}
         onApply={(filters) => list.update({ filters })}
+        clearable
         error={refused}
       />
       <DataTable caption={t('orders.title')} columns={columns} {...list.table} getRowId={(r) => String(r.id)} />
     </>
-  );
-}
-
-function OrderFilters({
-  initial,
-  onApply,
-  error,
-}: {
-  initial: Record<string, string>;
-  onApply: (f: Record<string, string>) => void;
-  error?: string | undefined;
-}) {
-  const { t } = useTranslation('admin-programmes');
-  const id = useId();
-  const [f, setF] = useState(initial);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onApply(f);
-  };
-  return (
-    <form className="a-filters" onSubmit={submit} role="search" aria-label={t('orders.filters')}>
-      <div className="a-field">
-        <label htmlFor={`${id}-q`}>{t('orders.q')}</label>
-        <input id={`${id}-q`} value={f.q ?? ''} onChange={(e) => setF({ ...f, q: e.target.value })} />
-      </div>
-      <div className="a-field">
-        <label htmlFor={`${id}-status`}>{t('status')}</label>
-        <select id={`${id}-status`} value={f.status ?? ''} onChange={(e) => setF({ ...f, status: e.target.value })}>
-          <option value="">{t('all')}</option>
-          {EXCHANGE_ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`orders.statuses.${s}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className="a-primary">
-        {t('admin-common:search')}
-      </button>
-      <button type="button" onClick={() => onApply({ status: '', q: '' })}>
-        {t('admin-common:clear')}
-      </button>
-      {error ? (
-        <p role="alert" className="a-error" style={{ flexBasis: '100%', margin: 0 }}>
-          {error}
-        </p>
-      ) : null}
-    </form>
   );
 }
