@@ -90,7 +90,11 @@ export const packRoutes: FastifyPluginAsync = async (app) => {
 
   // Staff's preview of a draft (issue 10), by the signed short-lived link the console hands out; anything else 404.
   app.get('/user/pack/preview/:token', async (request: FastifyRequest<{ Params: { token: string } }>, reply) => {
-    return reply.ok({ detail: await loadDraftPreview(ctx, request.params.token, request.lang), preview: '1' });
+    const { pack, lineup, remaining, total, lastOne } = await loadDraftPreview(ctx, request.params.token);
+    const summary = presentPackSummary(pack, total, null, request.lang, ctx.clock.now());
+    const lang = request.lang;
+    const detail = presentPackDetail(summary, pack, lineup, remaining, [], lang, presentLastOne(lastOne, lang));
+    return reply.ok({ detail, preview: '1' });
   });
 
   app.get('/user/pack/fairness/:packId', async (request: PageParams, reply) => {

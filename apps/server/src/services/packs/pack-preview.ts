@@ -1,11 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { RANK_ORDER, type Lang, type PackDetail, type Rank } from '@oripa/core';
+import { RANK_ORDER, type Rank } from '@oripa/core';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../app-error.ts';
 import { cardsByIds, type MasterCardRow } from '../../db/queries/admin-cards.ts';
 import { findConsolePack, type ConsolePackRow } from '../../db/queries/admin-packs.ts';
 import type { CardRow, PackRow } from '../../db/queries/packs.ts';
-import { presentLastOne, presentPackDetail, presentPackSummary } from '../../presenters/pack.ts';
 
 /**
  * The preview step of a pack (issue 10: draft → preview → publish → on sale → closed): staff open the storefront's
@@ -71,11 +70,20 @@ const lineupCard = (c: MasterCardRow, rank: Rank, count: number, lastOne: boolea
   last_one: lastOne,
 });
 
+/** What the storefront's pack-detail presenters need to show a draft; the route presents it like a live pack. */
+export interface DraftPreview {
+  pack: PackRow;
+  lineup: CardRow[];
+  remaining: Record<Rank, number>;
+  total: number;
+  lastOne: { card: CardRow; award: null } | null;
+}
+
 /**
- * The storefront's pack detail for the draft a preview token names, in `lang`, as a guest sees it before the sale:
- * the full lineup at its counts, no draws yet. A published draft is no longer previewed (its pack page is live).
+ * The draft a preview token names, shaped as the rows of a pack before its sale: the full lineup at its counts, no
+ * draws yet. A published draft is no longer previewed (its pack page is live).
  */
-export async function loadDraftPreview(ctx: AppContext, token: string, lang: Lang): Promise<PackDetail> {
+export async function loadDraftPreview(ctx: AppContext, token: string): Promise<DraftPreview> {
   const now = ctx.clock.now();
   const draftId = readPreviewToken(ctx.config.sessionSecret, token, now);
   if (draftId === null) throw notFound();
@@ -91,10 +99,8 @@ export async function loadDraftPreview(ctx: AppContext, token: string, lang: Lan
   const remaining = Object.fromEntries(
     RANK_ORDER.map((r) => [r, lineup.filter((c) => c.rank === r).reduce((n, c) => n + c.set_count, 0)]),
   ) as Record<Rank, number>;
-  const pack = draftAsPack(draft, now);
   const total = Object.values(remaining).reduce((a, b) => a + b, 0);
-  const summary = presentPackSummary(pack, total, null, lang, now);
   const lastOneCard = lastOneId ? master.get(lastOneId) : undefined;
   const lastOne = lastOneCard ? { card: lineupCard(lastOneCard, 'S', 0, true), award: null } : null;
-  return presentPackDetail(summary, pack, lineup, remaining, [], lang, presentLastOne(lastOne, lang));
+  return { pack: draftAsPack(draft, now), lineup, remaining, total, lastOne };
 }
