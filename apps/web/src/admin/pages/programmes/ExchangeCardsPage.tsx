@@ -1,12 +1,9 @@
 import { exchangeCardInputSchema, type AdminExchangeCardRow } from '@oripa/core/admin';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { firstError, isOk } from '../../../api/client';
 import { fetchExchangeCards, saveExchangeCard, setExchangeCardOpen } from '../../api/programmes';
 import { SettingsForm, type SettingField, type SettingValues } from './SettingsForm';
 import { NAME_CELL, ProgrammeHead, ProgrammeTable } from './ProgrammeTable';
-import { useCanWriteProgrammes } from './use-can-write';
+import { useProgrammeList } from './use-programme-list';
 
 const FIELDS: SettingField[] = [
   { name: 'name_ja', kind: 'text' },
@@ -30,27 +27,14 @@ const toValues = (r: AdminExchangeCardRow | null): SettingValues =>
     }),
   );
 
-const KEY = ['admin', 'programmes', 'exchange-cards'];
-
 /** /admin/programmes/exchange: the cards offered for points, their price, conversion and stock; create, edit, close. */
 export function ExchangeCardsPage() {
-  const { t } = useTranslation('admin-programmes');
-  const canWrite = useCanWriteProgrammes();
-  const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: KEY, queryFn: fetchExchangeCards });
+  const { t, canWrite, rows, empty, notice, report, saved } = useProgrammeList('exchange-cards', fetchExchangeCards);
   const [editing, setEditing] = useState<AdminExchangeCardRow | 'new' | null>(null);
-  const [notice, setNotice] = useState('');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
-  const rows = isOk(list.data) ? list.data.rows : [];
 
   async function toggle(r: AdminExchangeCardRow) {
     const reply = await setExchangeCardOpen(r.id, !r.active);
-    setNotice(
-      reply.state === 200
-        ? t(r.active ? 'exchange.closed' : 'exchange.opened', { name: r.name_ja })
-        : (firstError(reply, 'general') ?? t('admin-common:failed')),
-    );
-    await refresh();
+    await report(reply, t(r.active ? 'exchange.closed' : 'exchange.opened', { name: r.name_ja }));
   }
 
   return (
@@ -73,9 +57,8 @@ export function ExchangeCardsPage() {
           editing={editing !== 'new'}
           send={(body) => saveExchangeCard(editing === 'new' ? null : editing.id, body)}
           onDone={async () => {
-            setNotice(t('saved'));
             setEditing(null);
-            await refresh();
+            await saved();
           }}
           onCancel={() => setEditing(null)}
         />
@@ -92,7 +75,7 @@ export function ExchangeCardsPage() {
           t('status'),
         ]}
         withActions={canWrite}
-        empty={rows.length === 0 && isOk(list.data)}
+        empty={empty}
       >
         {rows.map((r) => (
           <tr key={r.id}>

@@ -1,32 +1,16 @@
 import type { AdminPartnerSiteRow } from '@oripa/core/admin';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { firstError, isOk } from '../../../api/client';
 import { fetchPartnerSites, setPartnerSiteEnabled } from '../../api/programmes';
 import { NAME_CELL, ProgrammeHead, ProgrammeTable } from './ProgrammeTable';
-import { useCanWriteProgrammes } from './use-can-write';
-
-const KEY = ['admin', 'programmes', 'partner-sites'];
+import { useProgrammeList } from './use-programme-list';
 
 /** /admin/programmes/partners: partner sites members move points from, their figures, enable or disable. */
 export function PartnerSitesPage() {
-  const { t } = useTranslation('admin-programmes');
-  const canWrite = useCanWriteProgrammes();
-  const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: KEY, queryFn: fetchPartnerSites });
-  const [notice, setNotice] = useState('');
-  const rows = isOk(list.data) ? list.data.rows : [];
+  const { t, canWrite, rows, empty, notice, report } = useProgrammeList('partner-sites', fetchPartnerSites);
 
   async function toggle(s: AdminPartnerSiteRow) {
     if (s.active && !window.confirm(t('partners.disableConfirm', { name: s.name }))) return;
     const reply = await setPartnerSiteEnabled(s.id, !s.active);
-    setNotice(
-      reply.state === 200
-        ? t(s.active ? 'partners.disabled' : 'partners.enabled', { name: s.name })
-        : (firstError(reply, 'general') ?? t('admin-common:failed')),
-    );
-    await queryClient.invalidateQueries({ queryKey: KEY });
+    await report(reply, t(s.active ? 'partners.disabled' : 'partners.enabled', { name: s.name }));
   }
 
   return (
@@ -43,7 +27,7 @@ export function PartnerSitesPage() {
           t('status'),
         ]}
         withActions={canWrite}
-        empty={rows.length === 0 && isOk(list.data)}
+        empty={empty}
       >
         {rows.map((s) => (
           <tr key={s.id}>

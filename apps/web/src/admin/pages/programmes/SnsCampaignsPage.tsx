@@ -1,12 +1,9 @@
 import { snsCampaignSchema, type AdminSnsCampaignRow } from '@oripa/core/admin';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { isOk } from '../../../api/client';
 import { fetchSnsCampaigns, saveSnsCampaign } from '../../api/programmes';
 import { SettingsForm, toLocalInput, type SettingField, type SettingValues } from './SettingsForm';
 import { ProgrammeHead, ProgrammeTable } from './ProgrammeTable';
-import { useCanWriteProgrammes } from './use-can-write';
+import { useProgrammeList } from './use-programme-list';
 
 const FIELDS: SettingField[] = [
   { name: 'code', kind: 'text', fixedOnEdit: true },
@@ -26,17 +23,10 @@ const toValues = (r: AdminSnsCampaignRow | null): SettingValues => ({
   active: r?.active ?? true,
 });
 
-const KEY = ['admin', 'programmes', 'sns-campaigns'];
-
 /** /admin/programmes/sns: social-network follow campaigns (code, reward, window) and the claims so far. */
 export function SnsCampaignsPage() {
-  const { t } = useTranslation('admin-programmes');
-  const canWrite = useCanWriteProgrammes();
-  const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: KEY, queryFn: fetchSnsCampaigns });
+  const { t, canWrite, rows, empty, notice, saved } = useProgrammeList('sns-campaigns', fetchSnsCampaigns);
   const [editing, setEditing] = useState<AdminSnsCampaignRow | 'new' | null>(null);
-  const [notice, setNotice] = useState('');
-  const rows = isOk(list.data) ? list.data.rows : [];
   const period = (r: AdminSnsCampaignRow) =>
     r.starts_at || r.ends_at
       ? `${r.starts_at?.slice(0, 16) ?? '…'} – ${r.ends_at?.slice(0, 16) ?? '…'}`
@@ -62,9 +52,8 @@ export function SnsCampaignsPage() {
           editing={editing !== 'new'}
           send={(body) => saveSnsCampaign(editing === 'new' ? null : editing.code, body)}
           onDone={async () => {
-            setNotice(t('saved'));
             setEditing(null);
-            await queryClient.invalidateQueries({ queryKey: KEY });
+            await saved();
           }}
           onCancel={() => setEditing(null)}
         />
@@ -73,7 +62,7 @@ export function SnsCampaignsPage() {
         caption={t('sns.title')}
         headers={[t('fields.code'), t('fields.point'), t('sns.window'), t('sns.claims'), t('status')]}
         withActions={canWrite}
-        empty={rows.length === 0 && isOk(list.data)}
+        empty={empty}
       >
         {rows.map((r) => (
           <tr key={r.code}>
