@@ -1,4 +1,5 @@
 import { useId, type FormEventHandler, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormAlert } from './Field';
 
 /** A titled form in a card: refusals that belong to no field, a success notice, then the fields. */
@@ -29,5 +30,20 @@ export function FormCard({
       ) : null}
       {children}
     </form>
+  );
+}
+
+/** An editor's closing row: save (off while the request runs) and cancel. */
+export function SaveCancel({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="a-row">
+      <button type="submit" className="a-primary" disabled={busy}>
+        {t('admin-common:save')}
+      </button>
+      <button type="button" onClick={onCancel}>
+        {t('admin-common:cancel')}
+      </button>
+    </div>
   );
 }

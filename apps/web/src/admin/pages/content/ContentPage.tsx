@@ -13,6 +13,7 @@ import {
   type ContentRow,
 } from '../../api/catalogue';
 import { FormAlert } from '../../components/Field';
+import { SaveCancel } from '../../components/FormCard';
 import { ImagePicker } from '../cards/ImagePicker';
 import { replyErrors, schemaErrors, type FormErrors } from '../cards/form-errors';
 import '../cards/catalogue.css';
@@ -355,14 +356,7 @@ function ContentForm({
           );
         })}
       </div>
-      <div className="a-row">
-        <button type="submit" className="a-primary" disabled={busy}>
-          {t('admin-common:save')}
-        </button>
-        <button type="button" onClick={onCancel}>
-          {t('admin-common:cancel')}
-        </button>
-      </div>
+      <SaveCancel busy={busy} onCancel={onCancel} />
     </form>
   );
 }

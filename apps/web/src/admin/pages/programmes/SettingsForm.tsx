@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { ApiReply } from '../../../api/client';
 import { Field } from '../../components/Field';
-import { FormCard } from '../../components/FormCard';
+import { FormCard, SaveCancel } from '../../components/FormCard';
 import { ImagePicker } from '../cards/ImagePicker';
 import { replyErrors, schemaErrors, type FormErrors } from '../cards/form-errors';
 // The console's form grid and image picker styles (shared with the catalogue's forms).
@@ -105,14 +105,7 @@ export function SettingsForm({
           );
         })}
       </div>
-      <div className="a-row">
-        <button type="submit" className="a-primary" disabled={busy}>
-          {t('admin-common:save')}
-        </button>
-        <button type="button" onClick={onCancel}>
-          {t('admin-common:cancel')}
-        </button>
-      </div>
+      <SaveCancel busy={busy} onCancel={onCancel} />
     </FormCard>
   );
 }
