@@ -6,7 +6,8 @@ import type {
   ExchangeCardInput,
   SnsCampaignInput,
 } from '@oripa/core/admin';
-import { insertReturningId, many, maybeOne, oneNumber, type Queryable } from '../queryable.ts';
+import { insertExchangeCard } from './exchange.ts';
+import { many, maybeOne, oneNumber, type Queryable } from '../queryable.ts';
 
 /** The console's reads and writes of the programmes' settings (issue 11); services/admin/programmes.ts audits. */
 
@@ -39,14 +40,20 @@ const cardValues = (c: ExchangeCardInput) => [
   c.sort,
 ];
 
-export async function insertExchangeCardRecord(db: Queryable, c: ExchangeCardInput): Promise<number> {
-  return insertReturningId(
-    db,
-    `INSERT INTO exchange_cards (name, name_en, image_url, rarity, model_number, price, convert_point, no_reduction,
-       stock_total, stock_left, sort)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10) RETURNING id`,
-    cardValues(c),
-  );
+/** A new card from the console's form, through the one INSERT the demo seed uses too (exchange.ts). */
+export function insertExchangeCardRecord(db: Queryable, c: ExchangeCardInput): Promise<number> {
+  return insertExchangeCard(db, {
+    name: c.name_ja,
+    nameEn: c.name_en,
+    imageUrl: c.image_url,
+    rarity: c.rarity,
+    modelNumber: c.model_number,
+    price: c.price,
+    convertPoint: c.convert_point,
+    noReduction: c.no_reduction,
+    stock: c.stock_total,
+    sort: c.sort,
+  });
 }
 
 /**
