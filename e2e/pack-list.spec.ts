@@ -47,7 +47,7 @@ async function ensureTwoPages(browser: Browser) {
       card_type: 1,
       name_ja: `追加パック${i + 1}`,
       name_en: `Extra pack ${i + 1}`,
-      images: ['/demo/packs/ds-azure-1.svg'],
+      images: ['/demo/packs/ds-azure-1.webp'],
       point: 150 + i * 170,
       start_date: start,
       end_date: '',

@@ -66,7 +66,7 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(prize.getByRole('heading', { name: str(p, 'lastOne.title') })).toBeVisible();
       await expect(prize).toContainText(LAST_ONE[lang]);
       await expect(prize).toContainText(lang === 'ja' ? '30,000P' : '30,000 P');
-      await expect(prize.locator('img')).toHaveAttribute('src', '/demo/cards/ds-s3.svg');
+      await expect(prize.locator('img')).toHaveAttribute('src', '/demo/cards/ds-s3.webp');
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
         'href',
         new RegExp(`/pack-detail\\?packId=${packId}$`),

@@ -24,7 +24,7 @@ async function oneTicketSPack(browser: Browser, name: string): Promise<number> {
     card_type: 1,
     name_ja: name,
     name_en: name,
-    images: ['/demo/packs/ds-azure-1.svg'],
+    images: ['/demo/packs/ds-azure-1.webp'],
     point: 100,
     // Long on sale, so it lists after the demo's packs and leaves their page alone.
     start_date: new Date(Date.now() - 90 * 86400_000).toISOString().slice(0, 16),

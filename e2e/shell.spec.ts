@@ -50,7 +50,7 @@ for (const lang of ['ja', 'en'] as const) {
     // Banners and posts in the page's language (issue 13): the GRAND OPEN banner's English art and alt text on
     // English pages, the Japanese ones on Japanese pages; a staff post in English, a member's post in Japanese.
     const firstBanner = carousel.locator('[aria-roledescription="slide"] img').first();
-    await expect(firstBanner).toHaveAttribute('src', ja ? '/demo/banners/launch.svg' : '/demo/banners/launch-en.svg');
+    await expect(firstBanner).toHaveAttribute('src', ja ? '/demo/banners/launch.webp' : '/demo/banners/launch-en.webp');
     await expect(firstBanner).toHaveAttribute('alt', ja ? /グランドオープン/ : /grand opening/);
     await expect(posts).toContainText(
       ja ? '「紅蓮竜の咆哮」オリパ 第3弾を公開しました' : "Crimson Dragon's Roar: series 3 is out",

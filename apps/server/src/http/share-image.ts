@@ -22,8 +22,9 @@ export function topPrizes(lineup: readonly CardRow[], n = 3): CardRow[] {
 }
 
 /**
- * The pack's art as a data URI, when it is one of the SPA's own files (the demo's generated SVGs, under the built
- * SPA): only a plain absolute path without '..' is read, from inside `root`.
+ * The pack's art as a data URI, when it is one of the SPA's own files (the demo's art, under the built SPA): only a
+ * plain absolute path without '..' is read, from inside `root`. A WebP goes in as PNG: the librsvg in sharp's build
+ * paints SVG, PNG and JPEG inside an SVG but leaves a WebP blank.
  */
 export async function artDataUri(root: string | undefined, art: string): Promise<string | null> {
   if (!root || !/^\/[\w./-]+\.(svg|png|webp|jpe?g)$/i.test(art) || art.includes('..')) return null;
@@ -32,6 +33,13 @@ export async function artDataUri(root: string | undefined, art: string): Promise
   const data = await readFile(file).catch(() => null);
   if (!data) return null;
   const ext = path.extname(art).slice(1).toLowerCase();
+  if (ext === 'webp') {
+    const png = await sharp(data)
+      .png()
+      .toBuffer()
+      .catch(() => null);
+    return png && `data:image/png;base64,${png.toString('base64')}`;
+  }
   const type = ext === 'svg' ? 'image/svg+xml' : ext === 'jpg' ? 'image/jpeg' : `image/${ext}`;
   return `data:${type};base64,${data.toString('base64')}`;
 }

@@ -12,7 +12,8 @@ import { buyWithToken, checkPurchase } from '../services/packs/purchase.ts';
 /**
  * Demo packs for two fictional card games. The card art is generated SVG committed under
  * apps/web/public/demo/cards (one file per card below: gradient by rank, emblem shape, name, rarity frame) and
- * the pack banners under apps/web/public/demo/packs. No real game, brand or artwork is used.
+ * the pack banners under apps/web/public/demo/packs. No real game, brand or artwork is used. The shop serves the
+ * WebP drawn beside each SVG (scripts/rasterize-demo-art.ts): a phone decodes it off the main thread.
  */
 export interface DemoCard {
   key: string;
@@ -271,8 +272,8 @@ export const DEMO_PACKS: DemoPack[] = [
 ];
 
 const GAME_NAME = { 1: 'DRAGON SIGIL', 2: 'ASTRAL TAMERS' } as const;
-export const cardImage = (key: string) => `/demo/cards/${key}.svg`;
-export const packImages = (key: string) => [`/demo/packs/${key}-1.svg`, `/demo/packs/${key}-2.svg`];
+export const cardImage = (key: string) => `/demo/cards/${key}.webp`;
+export const packImages = (key: string) => [`/demo/packs/${key}-1.webp`, `/demo/packs/${key}-2.webp`];
 export const gameName = (type: 1 | 2) => GAME_NAME[type];
 
 const ALL_CARDS = new Map([...DRAGON_SIGIL_CARDS, ...ASTRAL_TAMERS_CARDS].map((c) => [c.key, c]));

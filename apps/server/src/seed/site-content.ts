@@ -4,7 +4,7 @@ import { insertBanner, insertCardTypeIfAbsent, insertPost } from '../db/queries/
 import { withTransaction } from '../db/transaction.ts';
 
 /**
- * Demo site content: the two fictional card games, the top-page banners (SVG art in apps/web/public/demo) with the
+ * Demo site content: the two fictional card games, the top-page banners (art in apps/web/public/demo) with the
  * carousel switched on, and community posts spread over the last weeks so the top page looks alive.
  */
 
@@ -16,24 +16,24 @@ const CARD_TYPES = [
 // Each banner's art says something, so each has an English version (its own image and alt text).
 const BANNERS = [
   {
-    file_name: '/demo/banners/launch.svg',
+    file_name: '/demo/banners/launch.webp',
     link_url: '/pack-list?index=1',
     alt: 'キラキラオリパ グランドオープン クーポン WELCOME500 で500ポイントプレゼント',
-    file_name_en: '/demo/banners/launch-en.svg',
+    file_name_en: '/demo/banners/launch-en.webp',
     alt_en: 'KIRAKIRA ORIPA grand opening: coupon WELCOME500 gives you 500 points',
   },
   {
-    file_name: '/demo/banners/dragon-sigil.svg',
+    file_name: '/demo/banners/dragon-sigil.webp',
     link_url: '/pack-list?index=1',
     alt: 'ドラゴンシジル 紅蓮竜の咆哮 第3弾 公開中',
-    file_name_en: '/demo/banners/dragon-sigil-en.svg',
+    file_name_en: '/demo/banners/dragon-sigil-en.webp',
     alt_en: "Dragon Sigil: Crimson Dragon's Roar, series 3 on sale now",
   },
   {
-    file_name: '/demo/banners/provably-fair.svg',
+    file_name: '/demo/banners/provably-fair.webp',
     link_url: '/fairness',
     alt: '全パック公平性証明つき 当たりが本当に入っていたことを誰でも確かめられます',
-    file_name_en: '/demo/banners/provably-fair-en.svg',
+    file_name_en: '/demo/banners/provably-fair-en.webp',
     alt_en: 'Every pack provably fair: anyone can check the hits were really in it',
   },
 ];
@@ -59,7 +59,7 @@ export const DEMO_POSTS: DemoPost[] = [
     title: '「紅蓮竜の咆哮」オリパ 第3弾を公開しました',
     content:
       'ご好評をいただいている「紅蓮竜の咆哮」シリーズの第3弾を公開しました。\nS賞には「紅蓮竜ヴァルガード（シークレット）」を3枚ご用意しています。残り枚数は各ガチャのページでリアルタイムにご確認いただけます。',
-    images: ['/demo/posts/valgard.svg'],
+    images: ['/demo/posts/valgard.webp'],
     en: {
       title: "Crimson Dragon's Roar: series 3 is out",
       content:
@@ -73,7 +73,7 @@ export const DEMO_POSTS: DemoPost[] = [
     title: '10連で紅蓮竜ヴァルガードが来ました！',
     content:
       '仕事帰りに何となく10連を回したら、最後の1枚でまさかのS賞。思わず声が出ました。発送もお願いしたので届くのが楽しみです。',
-    images: ['/demo/posts/valgard.svg'],
+    images: ['/demo/posts/valgard.webp'],
     hoursAgo: 19,
   },
   {
@@ -102,7 +102,7 @@ export const DEMO_POSTS: DemoPost[] = [
     title: 'ラスト1枚を引き当てました',
     content:
       '残り1枚のところで「全部引く」を押したら、ラストワン賞の「黒曜の竜騎士ガルム」をゲット。公平性の証明ページでチケット番号も確認できて安心です。',
-    images: ['/demo/posts/garm.svg'],
+    images: ['/demo/posts/garm.webp'],
     hoursAgo: 70,
   },
   {
@@ -111,7 +111,7 @@ export const DEMO_POSTS: DemoPost[] = [
     title: '届いたカードの梱包が丁寧でした',
     content:
       'スリーブとローダーに入った状態で、さらに緩衝材でしっかり守られて届きました。傷ひとつなくて大満足です。また利用します。',
-    images: ['/demo/posts/parcel.svg'],
+    images: ['/demo/posts/parcel.webp'],
     hoursAgo: 96,
   },
   {
@@ -140,7 +140,7 @@ export const DEMO_POSTS: DemoPost[] = [
     title: '誕生日に良いことがありました',
     content:
       '誕生日の記念に3回だけ引いたら、ずっと欲しかった「星詠みの竜巫女リリア」が出ました。自分へのプレゼントになりました。',
-    images: ['/demo/posts/lilia.svg'],
+    images: ['/demo/posts/lilia.webp'],
     hoursAgo: 170,
   },
   {
@@ -240,7 +240,7 @@ export const DEMO_POSTS: DemoPost[] = [
     firstName: '結衣',
     title: 'はじめてのS賞！',
     content: 'オリパを始めて1か月、ついにS賞を引き当てました。画面が金色に光った瞬間は手が震えました。大切にします。',
-    images: ['/demo/posts/valgard.svg'],
+    images: ['/demo/posts/valgard.webp'],
     hoursAgo: 500,
   },
   {
@@ -255,12 +255,12 @@ export const DEMO_POSTS: DemoPost[] = [
     title: 'キラキラオリパ グランドオープン',
     content:
       'オンラインオリパ「キラキラオリパ」がオープンしました。オープン記念として、マイページでクーポンコード「WELCOME500」を入力すると500ポイントをプレゼントしています（お一人様1回）。',
-    images: ['/demo/banners/launch.svg'],
+    images: ['/demo/banners/launch.webp'],
     en: {
       title: 'KIRAKIRA ORIPA grand opening',
       content:
         'The online oripa shop KIRAKIRA ORIPA is open. To celebrate, enter coupon code WELCOME500 on My Page for 500 free points (once per member).',
-      images: ['/demo/banners/launch-en.svg'],
+      images: ['/demo/banners/launch-en.webp'],
     },
     hoursAgo: 620,
   },

@@ -6,13 +6,13 @@ import type { TestShop } from '../test-shop.ts';
 /** A small lineup: 1 S, 2 A, 3 B and `c` C tickets (total 6 + c). */
 export function smallLineup(c = 14, overrides: Partial<NewPackCard> = {}): NewPackCard[] {
   return [
-    { rank: 'S', name: 'Sky Sovereign', imageUrl: '/demo/cards/t-s.svg', setCount: 1, rarity: 3, buyPoint: 50_000 },
-    { rank: 'A', name: 'Ember Wyrm', imageUrl: '/demo/cards/t-a.svg', setCount: 2, rarity: 2, buyPoint: 3_000 },
-    { rank: 'B', name: 'Tide Lancer', imageUrl: '/demo/cards/t-b.svg', setCount: 3, rarity: 1, buyPoint: 500 },
+    { rank: 'S', name: 'Sky Sovereign', imageUrl: '/demo/cards/t-s.webp', setCount: 1, rarity: 3, buyPoint: 50_000 },
+    { rank: 'A', name: 'Ember Wyrm', imageUrl: '/demo/cards/t-a.webp', setCount: 2, rarity: 2, buyPoint: 3_000 },
+    { rank: 'B', name: 'Tide Lancer', imageUrl: '/demo/cards/t-b.webp', setCount: 3, rarity: 1, buyPoint: 500 },
     {
       rank: 'C',
       name: 'Moss Sprite',
-      imageUrl: '/demo/cards/t-c.svg',
+      imageUrl: '/demo/cards/t-c.webp',
       setCount: c,
       rarity: 0,
       buyPoint: 30,

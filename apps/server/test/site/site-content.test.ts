@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_POSTS, seedSiteContent } from '../../src/seed/site-content.ts';
 import { clearSiteContentCache, POSTS_PER_PAGE } from '../../src/services/site-content.ts';
@@ -120,7 +123,7 @@ describe('GET /api/user/banner', () => {
     const list = res.list as { file_name: string; link_url: string; alt: string }[];
     expect(list.length).toBe(3);
     expect(list[0]).toEqual({
-      file_name: '/demo/banners/launch.svg',
+      file_name: '/demo/banners/launch.webp',
       link_url: '/pack-list?index=1',
       alt: expect.stringContaining('グランドオープン') as string,
     });
@@ -129,24 +132,24 @@ describe('GET /api/user/banner', () => {
   it('answers English pages with the English image and alt text, and the Japanese pair where there is none', async () => {
     const en = (await shop.client('en').get('/user/banner')).list as { file_name: string; alt: string }[];
     expect(en[0]).toMatchObject({
-      file_name: '/demo/banners/launch-en.svg',
+      file_name: '/demo/banners/launch-en.webp',
       alt: expect.stringMatching(/grand opening/i),
     });
     const pool = shop.ctx.db.pool;
-    await pool.query("UPDATE banners SET file_name_en = '' WHERE file_name = '/demo/banners/launch.svg'");
+    await pool.query("UPDATE banners SET file_name_en = '' WHERE file_name = '/demo/banners/launch.webp'");
     clearSiteContentCache(shop.ctx);
     try {
       const fallback = (await shop.client('en').get('/user/banner')).list as { file_name: string; alt: string }[];
       expect(fallback[0]).toMatchObject({
-        file_name: '/demo/banners/launch.svg',
+        file_name: '/demo/banners/launch.webp',
         alt: expect.stringContaining('グランドオープン'),
       });
       // The Japanese page never sees the English version.
       const ja = (await shop.client('ja').get('/user/banner')).list as { file_name: string }[];
-      expect(ja.map((b) => b.file_name).some((f) => f.endsWith('-en.svg'))).toBe(false);
+      expect(ja.map((b) => b.file_name).some((f) => f.endsWith('-en.webp'))).toBe(false);
     } finally {
       await pool.query(
-        "UPDATE banners SET file_name_en = '/demo/banners/launch-en.svg' WHERE file_name = '/demo/banners/launch.svg'",
+        "UPDATE banners SET file_name_en = '/demo/banners/launch-en.webp' WHERE file_name = '/demo/banners/launch.webp'",
       );
       clearSiteContentCache(shop.ctx);
     }
@@ -161,7 +164,7 @@ describe('GET /api/user/banner', () => {
     clearSiteContentCache(shop.ctx);
     expect((await shop.client().get('/user/banner')).mode).toBe('0');
     await pool.query("INSERT INTO settings (key, value) VALUES ('banner_mode', '1')");
-    await pool.query("UPDATE banners SET active = false WHERE file_name = '/demo/banners/provably-fair.svg'");
+    await pool.query("UPDATE banners SET active = false WHERE file_name = '/demo/banners/provably-fair.webp'");
     clearSiteContentCache(shop.ctx);
     const res = await shop.client().get('/user/banner');
     expect(res.mode).toBe('1');
@@ -202,5 +205,24 @@ describe('GET /api/user/card_type', () => {
     ]);
     const en = await shop.client('en').get('/user/card_type');
     expect((en.list as { name: string }[]).map((t) => t.name)).toEqual(['Dragon Sigil', 'Astral Tamers']);
+  });
+});
+
+describe('the demo art', () => {
+  it('names only WebPs the SPA ships (drawn from the SVGs by scripts/rasterize-demo-art.ts)', async () => {
+    const { rows } = await shop.ctx.db.pool.query<{ f: string }>(
+      `SELECT f FROM (
+         SELECT file_name AS f FROM banners UNION SELECT file_name_en FROM banners
+         UNION SELECT jsonb_array_elements_text(images) FROM posts
+         UNION SELECT jsonb_array_elements_text(images_en) FROM posts
+       ) art WHERE f LIKE '/demo/%'`,
+    );
+    const files = rows.map((r) => r.f);
+    expect(files.length).toBeGreaterThanOrEqual(10);
+    const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public');
+    for (const f of files) {
+      expect(f, f).toMatch(/\.webp$/);
+      expect(existsSync(path.join(publicDir, f)), f).toBe(true);
+    }
   });
 });

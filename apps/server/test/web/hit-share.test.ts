@@ -27,10 +27,13 @@ beforeAll(async () => {
     path.join(dist, 'index.html'),
     '<!doctype html><html lang="ja"><head><title>x</title></head><body></body></html>',
   );
-  // Every card of the lineup shows this picture: a flat colour the test finds in the PNG.
-  const svg =
-    '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="70"><rect width="50" height="70" fill="#2468ac"/></svg>';
-  for (const f of ['t-s', 't-a', 't-b', 't-c']) writeFileSync(path.join(dist, 'demo', 'cards', `${f}.svg`), svg);
+  // Every card of the lineup shows this picture: a flat colour the test finds in the PNG. A WebP, like the demo's
+  // art, which librsvg cannot paint by itself (share-image.ts hands it over as PNG).
+  const { default: sharp } = await import('sharp');
+  const webp = await sharp({ create: { width: 50, height: 70, channels: 3, background: '#2468ac' } })
+    .webp({ lossless: true })
+    .toBuffer();
+  for (const f of ['t-s', 't-a', 't-b', 't-c']) writeFileSync(path.join(dist, 'demo', 'cards', `${f}.webp`), webp);
   shop = await startTestShop({ PUBLIC_URL: 'https://shop.example' });
   const { buildApp } = await import('../../src/app.ts');
   web = await buildApp(shop.ctx, { serveWeb: true, logger: false });
