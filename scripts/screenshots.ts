@@ -1,0 +1,239 @@
+/**
+ * Screenshots of the shop for people to look at (issue 13): the top page, a pack's detail, the purchase confirm,
+ * the reveal (sealed pack, opening, cards, a rare card's spotlight when one is drawn), the result, the card choice,
+ * the purchase history and a decided purchase's detail, in Japanese and English, on a 390 px phone and a 1280 px
+ * desktop. Builds the SPA, starts the shop on a free port with a fresh embedded database and the demo data (like
+ * scripts/lighthouse.ts), logs the demo member in through the login form and buys one draw of a point pack per
+ * language and width through the UI, then ships the drawn card so the history has a decided purchase to open.
+ *
+ *   npm run screenshots                                # build, then test-results/shots/<lang>-<width>-<nn>-<state>.png
+ *   npm run screenshots -- --no-build --out /tmp/shots
+ *
+ * Chromium comes from CHROMIUM_PATH (default /usr/bin/chromium). A tool for people, not a test: it stops at the
+ * first step it cannot take and prints what it saved; the e2e specs are where behaviour is asserted.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { freePort } from '../apps/server/src/db/embedded.ts';
+
+type Lang = 'ja' | 'en';
+const LANGS: Lang[] = ['ja', 'en'];
+const WIDTHS: { name: string; options: BrowserContextOptions }[] = [
+  { name: '390', options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  { name: '1280', options: { viewport: { width: 1280, height: 800 } } },
+];
+/** The demo's first pack, sold for points, with stock for many single draws (apps/server/src/seed/demo-packs.ts). */
+const PACK_ID = 1;
+const DEMO = { mail: 'demo@kirakira-oripa.example', pass: 'demo1234' };
+
+const { values: args } = parseArgs({
+  options: {
+    out: { type: 'string', default: 'test-results/shots' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const OUT = path.resolve(args.out!);
+
+type Catalogue = Record<string, unknown>;
+const catalogue = (lang: Lang, ns: string) =>
+  JSON.parse(readFileSync(`apps/web/src/i18n/locales/${lang}/${ns}.json`, 'utf8')) as Catalogue;
+const str = (c: Catalogue, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Catalogue)[k], c) as string;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function waitUntilUp(base: string, shop: ChildProcess) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (shop.exitCode !== null) throw new Error(`the shop exited with code ${shop.exitCode}`);
+    const ok = await fetch(`${base}/api/user/point`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the shop did not start within 2 minutes');
+}
+
+/**
+ * Waits until the page has settled enough to be looked at: its reads and route chunks in, the web fonts loaded and
+ * every image decoded (a picture of a skeleton or a half-loaded card tells nobody anything). Lazy images load only
+ * near the screen, and a full-page picture does not bring them near it: they are made eager first. Never longer than
+ * a few seconds.
+ */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+  // No named functions inside these callbacks: tsx's esbuild wraps them in a helper the page does not have.
+  await page.evaluate(() => {
+    for (const img of document.querySelectorAll('img')) img.loading = 'eager';
+    return document.fonts.ready.then(() => undefined);
+  });
+  await page
+    .waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 5000 })
+    .catch(() => console.error(`  some images on ${page.url()} did not load within 5 s`));
+  await page.waitForTimeout(300);
+}
+
+/** One run: a language at a width, in a fresh browser context, saving its pictures in order. */
+async function shoot(browser: Browser, base: string, lang: Lang, width: (typeof WIDTHS)[number], saved: string[]) {
+  const p = catalogue(lang, 'pack');
+  const account = catalogue(lang, 'account');
+  const context = await browser.newContext({
+    ...width.options,
+    baseURL: base,
+    locale: lang === 'ja' ? 'ja-JP' : 'en-US',
+    timezoneId: 'Asia/Tokyo',
+  });
+  // The SPA starts in the language it remembered (localStorage 'lang', i18n/index.ts); the server reads the cookie.
+  await context.addCookies([{ name: 'lang', value: lang, url: base }]);
+  await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+  const page = await context.newPage();
+  // Untranslated strings and script errors are worth a look next to the pictures.
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') console.error(`  [${lang}-${width.name}] ${m.text()}`);
+  });
+  page.on('pageerror', (e) => console.error(`  [${lang}-${width.name}] page error: ${e.message}`));
+  let n = 0;
+  /** Saves the next picture; a moment of an animation is taken as it is, without waiting for the page to settle. */
+  const snap = async (state: string, { fullPage = true, wait = true } = {}) => {
+    if (wait) await settle(page);
+    // The pointer is left where the last click was: a row under it would show its hover border.
+    await page.mouse.move(0, 0);
+    const file = path.join(OUT, `${lang}-${width.name}-${String(++n).padStart(2, '0')}-${state}.png`);
+    await page.screenshot({ path: file, fullPage });
+    saved.push(file);
+    console.error(`saved ${path.basename(file)}`);
+  };
+
+  try {
+    await page.goto('/login');
+    const mail = page.getByLabel(new RegExp(`^${escape(str(account, 'fields.mail'))}`));
+    const pass = page.getByLabel(new RegExp(`^${escape(str(account, 'fields.pass'))}`));
+    await mail.fill(DEMO.mail);
+    await pass.fill(DEMO.pass);
+    await pass.press('Enter');
+    await page.waitForURL(/\/$/);
+
+    await page.goto('/');
+    await page.getByTestId('pack-banner').first().waitFor();
+    await snap('top');
+
+    await page.goto(`/pack-detail?packId=${PACK_ID}`);
+    await page.getByTestId('seed-hash').waitFor();
+    await snap('pack-detail');
+
+    // One draw each time: every purchase uses up stock. The button's name also carries the price, and the
+    // custom-count button further down starts at one draw too: the fixed button comes first.
+    await page
+      .getByRole('button', { name: new RegExp(`^${escape(str(p, 'draw.one'))}\\s`) })
+      .first()
+      .click();
+    const confirm = page.getByRole('dialog', { name: str(p, 'confirm.title') });
+    await confirm.getByTestId('confirm-buy').waitFor();
+    // A fixed dialog: in a full-page picture its backdrop would dim the first screen only.
+    await snap('confirm', { fullPage: false });
+    await confirm.getByTestId('confirm-buy').click();
+
+    // The reveal is a fixed full-screen stage: what is on screen is the picture.
+    await page.waitForURL(/\/gacha-animation/);
+    const tap = page.getByRole('button', { name: str(p, 'reveal.tap') });
+    await tap.waitFor();
+    await snap('reveal-ready', { fullPage: false });
+    await tap.click();
+    // Mid-opening: the pack shakes and tears (PackOpening runs 2.6 s).
+    await page.waitForTimeout(1200);
+    await snap('reveal-opening', { fullPage: false, wait: false });
+    // The cards stage, the card still face down for its first half second.
+    await page.getByRole('region', { name: str(p, 'reveal.cardsLabel') }).waitFor();
+    await snap('reveal-cards', { fullPage: false, wait: false });
+    // A rare card (tier 2 and up) takes the spotlight until tapped or its moment ends.
+    const spotlight = page.getByRole('button', { name: new RegExp(`${escape(str(p, 'reveal.continue'))}$`) });
+    const next = page.getByTestId('reveal-next');
+    await spotlight.or(next).first().waitFor();
+    if (await spotlight.isVisible()) {
+      await page.waitForTimeout(700);
+      await snap('reveal-spotlight', { fullPage: false });
+      await spotlight.click().catch(() => undefined);
+    }
+
+    // The result: the totals and the card, then (when it scrolls) the end of the list with the share links.
+    await next.waitFor();
+    await page.waitForTimeout(1200);
+    await snap('result', { fullPage: false });
+    const cards = page.getByRole('region', { name: str(p, 'reveal.cardsLabel') });
+    if (await cards.evaluate((el) => el.scrollHeight > el.clientHeight + 1)) {
+      await cards.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await page.waitForTimeout(400);
+      await snap('result-end', { fullPage: false });
+    }
+    await next.click();
+
+    // The card choice: tick the card to ship it (a card that cannot be converted is ticked already).
+    await page.waitForURL(/\/get-card-list\?purchaseId=\d+$/);
+    await page.getByRole('checkbox').first().waitFor();
+    const free = page.locator('input[type="checkbox"]:not([disabled]):not(:checked)');
+    if ((await free.count()) > 0) await free.first().check();
+    await snap('card-choice');
+    await page.getByTestId('to-confirm').click();
+    await page.waitForURL(/\/confirm-get-card-list/);
+    await snap('choice-confirm');
+    // The demo member has an address, so the decision goes straight through.
+    await page.getByTestId('decide').click();
+    await page.getByTestId('to-history').click();
+
+    await page.waitForURL(/\/buy-product-history$/);
+    const rows = page.locator('ul li button');
+    await rows.first().waitFor();
+    await snap('history');
+    // The newest purchase, the one just decided, comes first.
+    await rows.first().click();
+    await page.waitForURL(/\/buy-product-history-detail\?/);
+    await page.getByTestId('total-returned').waitFor();
+    await snap('history-detail');
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  if (!args['no-build']) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+  mkdirSync(OUT, { recursive: true });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'screenshots-shop-'));
+  const shop = spawn(path.resolve('node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const saved: string[] = [];
+  try {
+    await waitUntilUp(base, shop);
+    console.error(`the shop is up at ${base}`);
+    for (const lang of LANGS) for (const width of WIDTHS) await shoot(browser, base, lang, width, saved);
+  } finally {
+    await browser.close();
+    if (shop.exitCode === null) {
+      shop.kill('SIGTERM');
+      await new Promise((r) => shop.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    for (const file of saved) console.log(path.relative(process.cwd(), file));
+  }
+}
+
+await main();
