@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { initialScripts, readManifest } from './lib/web-manifest.ts';
+import { initialScripts, pageScripts, readManifest } from './lib/web-manifest.ts';
 
 /** kB (1000 bytes) of brotli: issue 13's limit, see the note above. */
 const DEFAULT_BUDGET_KB = 120;
@@ -31,7 +31,7 @@ function compressedSizes(file: string): { raw: number; br: number; gz: number } 
 }
 
 export function measureInitialJs(distDir: string) {
-  const files = initialScripts(readManifest(distDir)).map((file) => ({
+  const files = [...pageScripts(distDir), ...initialScripts(readManifest(distDir))].map((file) => ({
     file,
     ...compressedSizes(path.join(distDir, file)),
   }));

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
@@ -33,4 +33,16 @@ export function initialScripts(manifest: Manifest, catalogueSrc = 'src/i18n/loca
   visit(entry[0]);
   if (manifest[catalogueSrc]) visit(catalogueSrc);
   return [...seen].map((key) => manifest[key]!.file);
+}
+
+/**
+ * Scripts index.html itself runs, outside the entry's graph: the loader that starts the entry after the first
+ * paint (apps/web/build/load-code-after-paint.ts). Tags inside <template> are inert and not counted here.
+ */
+export function pageScripts(distDir: string): string[] {
+  const page = path.join(distDir, 'index.html');
+  // The console's build (admin.html) has no such loader.
+  if (!existsSync(page)) return [];
+  const html = readFileSync(page, 'utf8').replace(/<template[^]*?<\/template>/g, '');
+  return [...html.matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)].map((m) => m[1]!);
 }

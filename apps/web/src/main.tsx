@@ -9,21 +9,6 @@ import { createRouter } from './routes';
 import './styles/global.css';
 import './styles/first-paint.css';
 
-/**
- * The picture the server put in #root (first-paint.ts) stays until it has loaded: React empties #root on its first
- * commit, and replacing a picture not yet painted with the page's own copy of it shows it later, not sooner. Never
- * waits long: a slow or broken picture starts the app anyway.
- */
-function firstPictureShown(): Promise<void> {
-  const img = document.querySelector<HTMLImageElement>('#root img');
-  if (!img || img.complete) return Promise.resolve();
-  return new Promise((resolve) => {
-    img.addEventListener('load', () => resolve(), { once: true });
-    img.addEventListener('error', () => resolve(), { once: true });
-    setTimeout(resolve, 1000);
-  });
-}
-
 installInteractionGuards();
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
@@ -32,12 +17,12 @@ const router = createRouter();
 // The first paint waits for the language's strings (one small chunk, preloaded by index.html) rather than
 // flashing keys; a failed fetch still renders, and i18next then shows the keys.
 await i18nReady.catch(() => {});
-await firstPictureShown();
 
 const root = createRoot(document.getElementById('root')!);
 // As a transition the first render yields to the browser every few milliseconds instead of holding the main thread
 // for the whole tree at once (issue 13: a phone's Total Blocking Time); what it shows is the same. Until it
-// commits, #root shows what the server put there (apps/server/src/http/first-paint.ts).
+// commits, #root shows what the server put there (apps/server/src/http/first-paint.ts); this code itself only starts
+// once that is on screen (build/after-paint-loader.js).
 startTransition(() => {
   root.render(
     <StrictMode>

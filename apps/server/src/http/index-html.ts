@@ -14,6 +14,9 @@ interface Build {
   manifest: Manifest;
 }
 
+/** Where the build's inert code tags end (apps/web/build/load-code-after-paint.ts). */
+const CODE_TEMPLATE_END = '</template>';
+
 /** The language catalogue chunks (apps/web/src/i18n/index.ts); index.html preloads the Japanese one. */
 const catalogueSource = (lang: 'ja' | 'en') => `src/i18n/locales/${lang}.ts`;
 /**
@@ -108,11 +111,17 @@ export class IndexHtml {
     const withStrings = (routes: readonly string[]) =>
       routes.length > 0 ? [...routes, ...moreStringSources(page.catalogue)] : [];
     const sources = withStrings(page.routeSources);
-    const head = [
-      ...page.head,
+    const code = [
       ...this.preloadLinks(build, sources),
       ...this.prefetchLinks(build, withStrings(page.nextSources ?? []), sources),
-    ].join('\n    ');
+    ];
+    // The build keeps the page's code inert in <template id="app-code"> until the first paint (ADR 0032): the
+    // route's code joins it there, so it too waits instead of taking the picture's bandwidth.
+    if (code.length > 0 && html.includes(CODE_TEMPLATE_END)) {
+      html = html.replace(CODE_TEMPLATE_END, () => `${code.join('')}${CODE_TEMPLATE_END}`);
+      code.length = 0;
+    }
+    const head = [...page.head, ...code].join('\n    ');
     if (page.firstPaint) html = html.replace('<div id="root"></div>', () => `<div id="root">${page.firstPaint}</div>`);
     return head ? html.replace('</head>', () => `  ${head}\n  </head>`) : html;
   }

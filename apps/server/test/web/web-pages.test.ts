@@ -30,8 +30,8 @@ function writeFakeBuild() {
 <html lang="ja">
   <head>
     <title>KIRAKIRA ORIPA</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/ja-111.js" data-catalogue="ja">
+    <template id="app-code"><script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/ja-111.js" data-catalogue="ja"></template>
+    <script defer src="/assets/after-paint-abc.js"></script>
   </head>
   <body><div id="root"></div></body>
 </html>`,
@@ -188,6 +188,11 @@ describe('pages served with their share tags (no JavaScript needed)', () => {
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-777.js" />');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/core-888.js" />');
     expect(res.body.match(/assets\/index-abc\.js/g)).toHaveLength(1);
+    // All of it waits, inert, for the first paint (ADR 0032): none is a live tag of the head.
+    const inert = /<template id="app-code">(.*?)<\/template>/s.exec(res.body)?.[1] ?? '';
+    expect(inert).toContain('href="/assets/PackDetailPage-333.js"');
+    expect(inert).toContain('href="/assets/PackDetailPage-333.css"');
+    expect(res.body.replace(inert, '')).not.toMatch(/modulepreload|type="module"/);
     expect(res.body).toContain(`<link rel="preload" as="fetch" crossorigin href="/api/user/pack/detail/${packId}" />`);
     // Its first picture (the LCP) comes with the HTML, not after the code and the API call, and shows at once.
     expect(res.body).toContain(
