@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { failed, usePackList } from '../../api/packs';
+import { useDeferredReply } from '../../hooks/use-deferred-reply';
 import { PackBanner } from './PackBanner';
 import { PackGrid, PackGridSkeleton } from './PackGrid';
 import styles from './PackGrid.module.css';
@@ -8,7 +9,9 @@ import styles from './PackGrid.module.css';
 /** The top page's pack banners of one card type (GET /api/user/pack/list, filtered by card_type). */
 export function PackBannerList({ cardType }: { cardType: number }) {
   const { t } = useTranslation('pack');
-  const { data, isPending, refetch } = usePackList(cardType);
+  const query = usePackList(cardType);
+  const { data, isPending } = useDeferredReply(query);
+  const { refetch } = query;
   if (isPending) return <PackGridSkeleton />;
   if (failed(data)) {
     return (

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePosts } from '../../api/site';
 import { Pager } from '../../components/ui/Pager';
+import { useDeferredReply } from '../../hooks/use-deferred-reply';
 import { useFormat } from '../../hooks/use-format';
 import styles from './PostList.module.css';
 
@@ -43,7 +44,9 @@ export function PostList() {
   const { t } = useTranslation('top');
   const [page, setPage] = useState(1);
   const heading = useRef<HTMLHeadingElement>(null);
-  const { data, isPending, isFetching, refetch } = usePosts(page);
+  const query = usePosts(page);
+  const { data, isPending } = useDeferredReply(query);
+  const { isFetching, refetch } = query;
 
   const changePage = (p: number) => {
     setPage(p);
