@@ -4,13 +4,13 @@ import { absoluteUrl, escapeHtml } from './page-meta.ts';
 
 /**
  * Pages a crawler has no business in: the API, the payment sandbox, and every member or mid-transaction page of
- * the SPA (apps/web/src/routes, guard 'member', plus the registration and payment steps). A rule is a prefix, so
+ * the SPA (apps/web/src/routes, guard 'member', plus the registration and payment steps), except /my-page, which
+ * the server itself sends guests away from (web-pages.ts, `members`). A rule is a prefix, so
  * /sms also covers /sms/success and /buy-product also covers its history pages.
  */
 const DISALLOWED = [
   '/api/',
   '/sandbox/',
-  '/my-page',
   '/change-password',
   '/sms',
   '/transfer-point',

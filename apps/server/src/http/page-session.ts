@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { loadSession } from './session.ts';
+import { loadSession, type RequestSession } from './session.ts';
 
 /**
  * Hands out the session cookie with a page of the SPA (so its first parallel API calls share one session id), but
@@ -8,10 +8,15 @@ import { loadSession } from './session.ts';
  * it, and the SPA's first API call answers 503 and shows the shop as unavailable, instead of the browser showing a
  * bare 500 for every member.
  */
-export async function handOutPageSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function handOutPageSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<RequestSession | null> {
   try {
-    await loadSession(ctx, request, reply);
+    return await loadSession(ctx, request, reply);
   } catch (err) {
     request.log.warn({ err }, 'page served without its session');
+    return null;
   }
 }

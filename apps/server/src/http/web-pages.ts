@@ -19,6 +19,12 @@ interface EntryRoute {
   next?: string[];
   /** The page's picture shown before its code runs (first-paint.ts), for pages whose meta names one. */
   firstPaint?: FirstPaintLayout;
+  /**
+   * A member's page: a guest (a crawler always is one) is sent to the login page by the server, which then brings
+   * them back, instead of getting the SPA to redirect. So the page needs no robots.txt rule: nothing of it can be
+   * indexed, and a Disallow only kept Lighthouse's and search engines' checks from seeing that (issue 13, SEO).
+   */
+  members?: boolean;
 }
 
 const ID = /^\d{1,15}$/;
@@ -36,7 +42,11 @@ const ENTRY_ROUTES: Record<string, EntryRoute> = {
     reads: (q) => ['/user/point', ...(q.packId && ID.test(q.packId) ? [`/user/pack/detail/${q.packId}`] : [])],
   },
   '/pack-list': { sources: ['src/pages/pack/PackListPage.tsx'], reads: () => ['/user/point'] },
-  '/my-page': { sources: ['src/pages/account/MyPage.tsx'], reads: () => ['/user/point', '/user/detail'] },
+  '/my-page': {
+    sources: ['src/pages/account/MyPage.tsx'],
+    reads: () => ['/user/point', '/user/detail'],
+    members: true,
+  },
   '/login': { sources: ['src/pages/account/LoginPage.tsx'], reads: () => ['/user/point'] },
 };
 
@@ -68,8 +78,18 @@ export const webPages: FastifyPluginAsync<{ root: string }> = async (app, { root
 
   for (const [path, route] of Object.entries(ENTRY_ROUTES)) {
     app.get(path, async (request, reply: FastifyReply) => {
-      const lang = requestLanguage(request);
+      // When the session cannot be read (database down) the page is served and the SPA shows the shop as down.
       const query = request.query as Record<string, string | undefined>;
+      const session = await handOutPageSession(ctx, request, reply);
+      if (route.members && session && session.memberId === null) {
+        reply.header('cache-control', 'no-store');
+        // As the SPA's route guard does (RouteGuard.tsx): a pack to go on to after login wins over the way back.
+        const login = query.packId
+          ? `/login?packId=${encodeURIComponent(query.packId)}`
+          : `/login?from=${encodeURIComponent(request.url)}`;
+        return reply.redirect(login, 302);
+      }
+      const lang = requestLanguage(request);
       const page = await meta(path, query, lang);
       // The API answers in the request's language; the SPA reads in its own (cookie, else Japanese). A reply
       // fetched now is only of use when the two agree (not for an English browser on its first visit).
@@ -87,7 +107,6 @@ export const webPages: FastifyPluginAsync<{ root: string }> = async (app, { root
       // As app.ts's fallback does: always revalidated, and the session cookie comes with the page.
       reply.header('cache-control', 'no-cache');
       reply.header('vary', 'accept-language, cookie');
-      await handOutPageSession(ctx, request, reply);
       return reply.type('text/html; charset=utf-8').send(html);
     });
   }

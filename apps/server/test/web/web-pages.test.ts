@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildMember } from '../factories.ts';
 import { buildPack } from '../packs/pack-fixtures.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
 import { shareImageColourAt } from './share-png.ts';
@@ -238,6 +239,25 @@ describe('precompressed assets', () => {
   });
 });
 
+describe('a member page', () => {
+  it('sends a guest to the login page, which brings them back, and serves a member the page', async () => {
+    const guest = await fetch(`${base}/my-page`, { redirect: 'manual' });
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get('location')).toBe('/login?from=%2Fmy-page');
+    expect(guest.headers.get('cache-control')).toBe('no-store');
+    const toPack = await fetch(`${base}/my-page?packId=7`, { redirect: 'manual' });
+    expect(toPack.headers.get('location')).toBe('/login?packId=7');
+
+    const member = await buildMember(shop);
+    const res = await fetch(`${base}/my-page`, {
+      redirect: 'manual',
+      headers: { cookie: `sid=${member.client.cookie('sid')}` },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user/detail" />');
+  });
+});
+
 describe('robots.txt and sitemap.xml', () => {
   it('robots.txt allows the shop and keeps crawlers out of the API, the sandbox and member pages', async () => {
     const res = await page('/robots.txt');
@@ -246,7 +266,9 @@ describe('robots.txt and sitemap.xml', () => {
     const lines = res.body.split('\n');
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const p of ['/api/', '/sandbox/', '/my-page', '/buy-point', '/gacha-animation', '/card-input']) {
+    // /my-page is no rule: the server sends guests (every crawler) to the login page itself (next describe).
+    expect(lines).not.toContain('Disallow: /my-page');
+    for (const p of ['/api/', '/sandbox/', '/buy-point', '/gacha-animation', '/card-input']) {
       expect(lines).toContain(`Disallow: ${p}`);
     }
     expect(lines).not.toContain('Disallow: /pack-detail');

@@ -35,7 +35,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const packId = params.get('packId');
-  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  // Where the route guard (state) or the server's redirect of a member page (?from=) came from.
+  const from = (useLocation().state as { from?: unknown } | null)?.from ?? params.get('from');
   const refreshSession = useSessionRefresh();
   const { register, errors, isSubmitting, general, submitTo } = useServerForm<LoginForm>(
     { resolver: zodResolver(loginFormSchema), defaultValues: { mail: '', pass: '', saveCookie: false } },
