@@ -1,17 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logout as endSession, useCurrentUser, useUserDetail } from '../../api/account';
 import { AccountSummary } from '../../components/account/AccountSummary';
-import { AddressModal } from '../../components/account/AddressModal';
-import { ProfileModal } from '../../components/account/ProfileModal';
 import { ShippingAddressPanel } from '../../components/account/ShippingAddressPanel';
 import { useSessionRefresh } from '../../hooks/account/use-session-refresh';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import styles from '../../components/account/MyPage.module.css';
 
 type Notice = 'passwordChanged' | 'addressSaved' | 'profileSaved';
+
+// The two forms (react-hook-form, the zod schemas: about a third of the page's code) load when first opened, not
+// before the page can show (issue 13: /my-page's LCP waits for every byte of its code).
+const ProfileModal = lazy(() =>
+  import('../../components/account/ProfileModal').then((m) => ({ default: m.ProfileModal })),
+);
+const AddressModal = lazy(() =>
+  import('../../components/account/AddressModal').then((m) => ({ default: m.AddressModal })),
+);
 
 /** The account page: balances, profile, shipping address, histories and settings, logout. */
 export function MyPage() {
@@ -24,6 +31,17 @@ export function MyPage() {
   const refreshSession = useSessionRefresh();
   const [addressOpen, setAddressOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
+  // Mounted from the first opening on, so a closing modal still returns focus and animates out.
+  const [profileUsed, setProfileUsed] = useState(false);
+  const [addressUsed, setAddressUsed] = useState(false);
+  const openProfile = () => {
+    setProfileUsed(true);
+    setProfileOpen(true);
+  };
+  const openAddress = () => {
+    setAddressUsed(true);
+    setAddressOpen(true);
+  };
   const [notice, setNotice] = useState<Notice | null>((location.state as { notice?: Notice } | null)?.notice ?? null);
   const [loggingOut, setLoggingOut] = useState(false);
 
@@ -72,8 +90,8 @@ export function MyPage() {
         </p>
       )}
       <div className={styles.grid}>
-        <AccountSummary user={user.data} detail={d} onEditProfile={() => setProfileOpen(true)} />
-        <ShippingAddressPanel detail={d} onEdit={() => setAddressOpen(true)} />
+        <AccountSummary user={user.data} detail={d} onEditProfile={openProfile} />
+        <ShippingAddressPanel detail={d} onEdit={openAddress} />
         <nav className={styles.panel} aria-labelledby="my-history">
           <h2 id="my-history" className={styles.panelTitle}>
             {t('myPage.history')}
@@ -108,17 +126,23 @@ export function MyPage() {
       <button type="button" className={styles.logout} onClick={logout} disabled={loggingOut} aria-busy={loggingOut}>
         {t('myPage.logout')}
       </button>
-      <ProfileModal
-        open={profileOpen}
-        detail={d}
-        onClose={() => setProfileOpen(false)}
-        onSaved={() => setNotice('profileSaved')}
-      />
-      <AddressModal
-        open={addressOpen}
-        onClose={() => setAddressOpen(false)}
-        onSaved={() => setNotice('addressSaved')}
-      />
+      <Suspense fallback={null}>
+        {profileUsed && (
+          <ProfileModal
+            open={profileOpen}
+            detail={d}
+            onClose={() => setProfileOpen(false)}
+            onSaved={() => setNotice('profileSaved')}
+          />
+        )}
+        {addressUsed && (
+          <AddressModal
+            open={addressOpen}
+            onClose={() => setAddressOpen(false)}
+            onSaved={() => setNotice('addressSaved')}
+          />
+        )}
+      </Suspense>
     </section>
   );
 }
