@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { failed, usePackDetail } from '../../api/packs';
+import { useDeferredReply } from '../../hooks/use-deferred-reply';
 import { parseId, parseNum } from '../../lib/pack/query-params';
 import { isLoggedIn } from '../../api/account';
 import { DrawButtons } from '../../components/pack/DrawButtons';
@@ -36,7 +37,10 @@ export function PackDetailPage() {
 function PackDetailView({ packId }: { packId: number }) {
   const { t, i18n } = useTranslation('pack');
   const [params, setParams] = useSearchParams();
-  const { data, isPending, refetch } = usePackDetail(packId);
+  // Rendered in slices as the top page's lists are (use-deferred-reply.ts): the lineup is the page's long render.
+  const query = usePackDetail(packId);
+  const { data, isPending } = useDeferredReply(query);
+  const { refetch } = query;
   const lang = i18n.language === 'en' ? 'en' : 'ja';
   const loaded = data?.detail;
   // The same title and description the server wrote into this page's HTML (page-meta.ts).
