@@ -10,16 +10,15 @@
  * Chromium comes from CHROME_PATH (default /usr/bin/chromium). A benchmark, not a test: timings depend on how busy
  * the machine is, so compare medians taken on a quiet machine; the byte budget is scripts/check-bundle-budget.ts.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 // Lighthouse's own driver (a dependency of it, like chrome-launcher): it gives the browser the member's cookies.
 import puppeteer, { type Browser, type CookieData } from 'puppeteer-core';
+import { startDemoShop } from './lib/demo-shop.ts';
 
 const PAGES = [
   { path: '/', member: false },
@@ -38,30 +37,6 @@ const { values: args } = parseArgs({
   },
 });
 const RUNS = Math.max(1, Number(args.runs));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
-
-async function waitUntilUp(base: string, shop: ChildProcess) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (shop.exitCode !== null) throw new Error(`the shop exited with code ${shop.exitCode}`);
-    const ok = await fetch(`${base}/api/user/point`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the shop did not start within 2 minutes');
-}
 
 /** Logs the demo member in the way the SPA does (a CSRF pair first, then the form post); returns its cookies. */
 async function memberCookies(base: string): Promise<Map<string, string>> {
@@ -164,22 +139,7 @@ async function retried<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
 
 async function main() {
   if (!args['no-build']) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-shop-'));
-  const shop = spawn(path.resolve('node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const { base, stop } = await startDemoShop('lighthouse');
   if (args.reports) mkdirSync(args.reports, { recursive: true });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -187,7 +147,6 @@ async function main() {
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
-    await waitUntilUp(base, shop);
     const jar = await memberCookies(base);
     const cookies: CookieData[] = [...jar].map(([name, value]) => ({ name, value, domain: '127.0.0.1', path: '/' }));
     const rows: { path: string; runs: Run[] }[] = [];
@@ -206,9 +165,7 @@ async function main() {
   } finally {
     await browser.disconnect();
     chrome.kill();
-    shop.kill('SIGTERM');
-    await new Promise((r) => shop.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -12,13 +12,12 @@
  * Chromium comes from CHROMIUM_PATH (default /usr/bin/chromium). A tool for people, not a test: it stops at the
  * first step it cannot take and prints what it saved; the e2e specs are where behaviour is asserted.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
-import { freePort } from '../apps/server/src/db/embedded.ts';
+import { startDemoShop } from './lib/demo-shop.ts';
 
 type Lang = 'ja' | 'en';
 const LANGS: Lang[] = ['ja', 'en'];
@@ -43,19 +42,6 @@ const catalogue = (lang: Lang, ns: string) =>
   JSON.parse(readFileSync(`apps/web/src/i18n/locales/${lang}/${ns}.json`, 'utf8')) as Catalogue;
 const str = (c: Catalogue, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Catalogue)[k], c) as string;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function waitUntilUp(base: string, shop: ChildProcess) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (shop.exitCode !== null) throw new Error(`the shop exited with code ${shop.exitCode}`);
-    const ok = await fetch(`${base}/api/user/point`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the shop did not start within 2 minutes');
-}
 
 /**
  * Waits until the page has settled enough to be looked at: its reads and route chunks in, the web fonts loaded and
@@ -200,38 +186,18 @@ async function shoot(browser: Browser, base: string, lang: Lang, width: (typeof 
 async function main() {
   if (!args['no-build']) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
   mkdirSync(OUT, { recursive: true });
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'screenshots-shop-'));
-  const shop = spawn(path.resolve('node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const saved: string[] = [];
+  const { base, stop } = await startDemoShop('screenshots');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
-  const saved: string[] = [];
   try {
-    await waitUntilUp(base, shop);
     console.error(`the shop is up at ${base}`);
     for (const lang of LANGS) for (const width of WIDTHS) await shoot(browser, base, lang, width, saved);
   } finally {
     await browser.close();
-    if (shop.exitCode === null) {
-      shop.kill('SIGTERM');
-      await new Promise((r) => shop.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
     for (const file of saved) console.log(path.relative(process.cwd(), file));
   }
 }
