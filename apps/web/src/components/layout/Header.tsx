@@ -9,10 +9,11 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import styles from './Header.module.css';
 
-// Only members have it, and its forms (coupon, address) bring the form libraries: fetched after the first render.
-const SideMenu = lazy(() =>
-  Promise.all([import('./side-menu/SideMenu'), moreStrings()]).then(([m]) => ({ default: m.SideMenu })),
-);
+// Only members have it, and its forms (coupon, address) bring the form libraries (about 50 kB): fetched when the
+// member points at or focuses the menu button, or taps it, not with every page (on /my-page they held back the
+// page's own first render; issue 13). It renders nothing until opened.
+const loadSideMenu = () => Promise.all([import('./side-menu/SideMenu'), moreStrings()]);
+const SideMenu = lazy(() => loadSideMenu().then(([m]) => ({ default: m.SideMenu })));
 
 // The shipping screens of spec section 2 carry the 'select items to ship' title even before their page sets one.
 const SHIPPING_PATHS = ['/get-card-list', '/confirm-get-card-list'];
@@ -28,6 +29,7 @@ export function Header() {
   const { data: user, isPending } = useCurrentUser();
   const slot = useHeaderSlotState();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const member = isLoggedIn(user);
 
@@ -60,7 +62,12 @@ export function Header() {
                 aria-haspopup="dialog"
                 aria-expanded={menuOpen}
                 aria-controls="side-menu"
-                onClick={() => setMenuOpen(true)}
+                onPointerEnter={() => void loadSideMenu()}
+                onFocus={() => void loadSideMenu()}
+                onClick={() => {
+                  setMenuUsed(true);
+                  setMenuOpen(true);
+                }}
               >
                 <AccountIcon />
               </button>
@@ -88,7 +95,7 @@ export function Header() {
           )}
         </div>
       )}
-      {member && (
+      {member && menuUsed && (
         <Suspense fallback={null}>
           <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} returnFocusTo={menuButton} />
         </Suspense>
