@@ -23,3 +23,6 @@ export interface ZipcodeLookupItem {
 export interface ZipcodeLookupReply {
   list: ZipcodeLookupItem[];
 }
+
+/** A postal code as people read it (〒100-0001); stored and sent as 7 digits. Anything else is shown as it is. */
+export const hyphenZip = (z: string) => (/^\d{7}$/.test(z) ? `${z.slice(0, 3)}-${z.slice(3)}` : z);

@@ -1,4 +1,5 @@
 import { toCsv } from './csv.ts';
+import { hyphenZip } from '../contract/address.ts';
 
 /** One parcel as the carrier files need it (ADR 0018). */
 export interface ParcelForLabel {
@@ -30,7 +31,6 @@ export interface Shipper {
 export const YAMATO_SERVICES = { takkyubin: '0', compact: '8' } as const;
 export type YamatoService = keyof typeof YAMATO_SERVICES;
 
-const hyphenZip = (z: string) => (/^\d{7}$/.test(z) ? `${z.slice(0, 3)}-${z.slice(3)}` : z);
 const hyphenTel = (t: string) =>
   /^0[789]0\d{8}$/.test(t)
     ? `${t.slice(0, 3)}-${t.slice(3, 7)}-${t.slice(7)}`

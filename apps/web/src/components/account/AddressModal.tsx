@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { addressSchema, OVERSEAS_PREF_ID, type AddressInput } from '@oripa/core';
+import { addressSchema, hyphenZip, OVERSEAS_PREF_ID, type AddressInput } from '@oripa/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -138,7 +138,7 @@ export function AddressModal({ open, onClose, onSaved }: AddressModalProps) {
         <div className={styles.form}>
           <p role="alert">{t('addressModal.confirmQuestion')}</p>
           <address className={styles.addressPreview}>
-            〒{getValues('zipcode')}
+            〒{hyphenZip(getValues('zipcode'))}
             <br />
             {prefName(getValues('pref_id'))} {getValues('shiku')} {getValues('address')}
             {getValues('building') ? (

@@ -1,4 +1,4 @@
-import type { UserDetail } from '@oripa/core';
+import { hyphenZip, type UserDetail } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { hasAddress } from '../../api/account';
 import styles from './MyPage.module.css';
@@ -14,7 +14,7 @@ export function ShippingAddressPanel({ detail, onEdit }: { detail: UserDetail; o
       </h2>
       {present ? (
         <address className={styles.address} data-testid="my-address">
-          〒{detail.zipcode}
+          〒{hyphenZip(detail.zipcode)}
           <br />
           {detail.pref_name} {detail.shiku} {detail.address}
           {detail.building && (

@@ -1,3 +1,4 @@
+import { hyphenZip } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { hasAddress, useUserDetail } from '../../../api/account';
 import styles from './SideMenu.module.css';
@@ -21,8 +22,7 @@ export function AddressArea({ onEdit }: { onEdit: () => void }) {
       </p>
     );
   } else if (hasAddress(detail)) {
-    const zip =
-      detail!.zipcode.length === 7 ? `${detail!.zipcode.slice(0, 3)}-${detail!.zipcode.slice(3)}` : detail!.zipcode;
+    const zip = hyphenZip(detail!.zipcode);
     body = (
       <>
         <address className={styles.address}>
