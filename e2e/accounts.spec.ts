@@ -31,6 +31,43 @@ async function logOutFromMyPage(page: Page, t: Catalogue) {
   await expect(page).toHaveURL(/\/$/);
 }
 
+async function logInDemoMember(page: Page) {
+  const start = await (await page.request.get('/api/user/point')).json();
+  const login = await page.request.post('/api/user/login', {
+    form: {
+      csrf_name: start.csrf.csrf_name,
+      csrf_value: start.csrf.csrf_value,
+      json: JSON.stringify({ mail: 'demo@kirakira-oripa.example', pass: 'demo1234', save_cookie: '0' }),
+    },
+  });
+  expect((await login.json()).state).toBe(200);
+}
+
+/** Each selector's box on the page (page coordinates, whole pixels): what a shift or a larger element would show. */
+const boxesOf = (page: Page, selectors: string[]) =>
+  Promise.all(
+    selectors.map((s) =>
+      page
+        .locator(s)
+        .first()
+        .evaluate((e) => {
+          const r = e.getBoundingClientRect();
+          return [r.x, r.y + window.scrollY, r.width, r.height].map(Math.round);
+        }),
+    ),
+  );
+/** The SPA's My Page parts, and the server's picture of them (apps/server/src/http/first-paint-member.ts). */
+const MY_PAGE_PARTS = {
+  spa: [
+    '#my-page-title',
+    'section[aria-labelledby="my-account"]',
+    'section[aria-labelledby="my-account"] dl',
+    'section[aria-labelledby="my-address"]',
+    '[data-testid="my-address"]',
+  ],
+  server: ['.fp-my-title', '.fp-my-panel', '.fp-my-facts', '.fp-my-panel >> nth=1', '.fp-my-address'],
+};
+
 async function readResetPath(page: Page, mail: string): Promise<string> {
   const res = await page.request.get('/sandbox/outbox');
   const { messages } = (await res.json()) as { messages: { recipient: string; body: string }[] };
@@ -45,6 +82,31 @@ for (const lang of ['ja', 'en'] as const) {
   test.describe(`accounts (${lang})`, () => {
     const t = catalogue(lang);
     test.beforeEach(async ({ page }) => useLanguage(page, lang));
+
+    test("the server draws a member's /my-page where the SPA then lays it out: the same boxes, nothing moves", async ({
+      page,
+      browser,
+    }, testInfo) => {
+      await logInDemoMember(page);
+      await page.goto('/my-page');
+      await expect(page.getByTestId('my-address')).toBeVisible();
+      const spa = await boxesOf(page, MY_PAGE_PARTS.spa);
+
+      // The same member and language (the SPA's cookie) in a browser that runs no script: only the server's picture.
+      const { viewport, isMobile, hasTouch } = testInfo.project.use;
+      const noScript = await browser.newContext({ javaScriptEnabled: false, viewport, isMobile, hasTouch });
+      try {
+        await noScript.addCookies(await page.context().cookies());
+        const still = await noScript.newPage();
+        const res = await still.goto('/my-page');
+        expect(res?.headers()['cache-control']).toBe('private, no-store');
+        await expect(still.locator('.fp-my-title')).toHaveText(t.myPage!.title!);
+        await expect(still.locator('.fp-my-address')).toContainText('〒');
+        expect(await boxesOf(still, MY_PAGE_PARTS.server)).toEqual(spa);
+      } finally {
+        await noScript.close();
+      }
+    });
 
     test('register → log out → stay logged in → reissue via the outbox → change password', async ({
       page,
@@ -198,7 +260,7 @@ for (const lang of ['ja', 'en'] as const) {
       await snap(page, testInfo, `accounts-${lang}-address-confirm`);
       await dialog.getByRole('button', { name: t.addressModal!.register, exact: true }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
-      await expect(page.getByTestId('my-address')).toContainText('1000001');
+      await expect(page.getByTestId('my-address')).toContainText('100-0001');
       await snap(page, testInfo, `accounts-${lang}-address-saved`);
     });
   });

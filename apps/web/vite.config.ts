@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstPaintStrings } from './build/first-paint-strings.ts';
 import { loadCodeAfterPaint } from './build/load-code-after-paint.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadLanguage } from './build/preload-language.ts';
@@ -9,7 +10,7 @@ import { preloadLanguage } from './build/preload-language.ts';
 const ENTRY = /[\\/](index\.html|src[\\/]main\.tsx)$/;
 
 export default defineConfig({
-  plugins: [react(), preloadLanguage(), loadCodeAfterPaint(), precompress()],
+  plugins: [react(), preloadLanguage(), loadCodeAfterPaint(), firstPaintStrings(), precompress()],
   resolve: {
     // The storefront's own small i18next and useTranslation (ADR 0029: ~15 kB brotli less on the first load); the
     // console's build and the unit tests keep the libraries, and src/i18n/tiny/i18next-parity.test.ts holds the two

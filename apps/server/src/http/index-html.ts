@@ -63,12 +63,21 @@ export class IndexHtml {
    * linked: a stylesheet link would hold the first paint (the header, the page's picture) until every route style
    * arrived, while the SPA's dynamic import already waits for them before the page renders.
    */
-  private preloadLinks(build: Build, sources: readonly string[]): string[] {
+  private preloadLinks(build: Build, sources: readonly string[], linkStyles: boolean): string[] {
     const { files, styles } = this.filesOf(build, sources);
     return [
       ...files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
-      ...styles.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}" />`),
+      ...(linkStyles ? [] : styles.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}" />`)),
     ];
+  }
+
+  /**
+   * The route's own stylesheets as `<link rel="stylesheet">` for a first paint drawn with them (a member's page,
+   * first-paint-member.ts): a few kB fetched beside the entry's stylesheet. The SPA's dynamic import finds them
+   * already linked and does not add them again.
+   */
+  private styleLinks(build: Build, sources: readonly string[]): string[] {
+    return this.filesOf(build, sources).styles.map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`);
   }
 
   /**
@@ -99,6 +108,8 @@ export class IndexHtml {
     nextSources?: readonly string[];
     /** Markup shown in #root until the SPA's first render (first-paint.ts). */
     firstPaint?: string;
+    /** The first paint is laid out by the route's own stylesheets, which are then linked, not preloaded. */
+    firstPaintUsesRouteStyles?: boolean;
   }): string {
     const build = this.build;
     let html = build.template.replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`);
@@ -111,8 +122,9 @@ export class IndexHtml {
     const withStrings = (routes: readonly string[]) =>
       routes.length > 0 ? [...routes, ...moreStringSources(page.catalogue)] : [];
     const sources = withStrings(page.routeSources);
+    const linkStyles = Boolean(page.firstPaint && page.firstPaintUsesRouteStyles);
     const code = [
-      ...this.preloadLinks(build, sources),
+      ...this.preloadLinks(build, sources, linkStyles),
       ...this.prefetchLinks(build, withStrings(page.nextSources ?? []), sources),
     ];
     // The build keeps the page's code inert in <template id="app-code"> until the first paint (ADR 0032): the
@@ -121,7 +133,8 @@ export class IndexHtml {
       html = html.replace(CODE_TEMPLATE_END, () => `${code.join('')}${CODE_TEMPLATE_END}`);
       code.length = 0;
     }
-    const head = [...page.head, ...code].join('\n    ');
+    const styles = linkStyles ? this.styleLinks(build, page.routeSources) : [];
+    const head = [...page.head, ...styles, ...code].join('\n    ');
     if (page.firstPaint) html = html.replace('<div id="root"></div>', () => `<div id="root">${page.firstPaint}</div>`);
     return head ? html.replace('</head>', () => `  ${head}\n  </head>`) : html;
   }

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '@oripa/core';
 import { crawlerFiles } from './crawler-files.ts';
+import { findMemberById } from '../db/queries/members.ts';
 import { firstPaint, type FirstPaintLayout } from './first-paint.ts';
+import { memberFirstPaint, readFirstPaintStrings } from './first-paint-member.ts';
 import { shareImages } from './share-image.ts';
 import { hitShareImages } from './hit-share-image.ts';
 import { IndexHtml } from './index-html.ts';
@@ -69,6 +71,17 @@ const spaLanguage = (request: FastifyRequest): Lang => (request.cookies?.lang ==
 export const webPages: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
   const ctx = app.ctx;
   const index = new IndexHtml(root);
+  const paintStrings = readFirstPaintStrings(root);
+
+  /**
+   * A member's page drawn by the server (first-paint-member.ts), in the SPA's language: the member's own data,
+   * so the reply is never stored by any cache. Null when the member cannot be read; the SPA then draws it alone.
+   */
+  async function memberPaint(memberId: number, lang: Lang): Promise<string | null> {
+    if (!paintStrings) return null;
+    const member = await findMemberById(ctx.db.pool, memberId).catch(() => null);
+    return member && memberFirstPaint(paintStrings, lang, member);
+  }
 
   async function meta(path: string, query: Record<string, string | undefined>, lang: Lang): Promise<PageMeta | null> {
     if (path === '/') return topPageMeta(ctx, lang, query.type);
@@ -94,7 +107,9 @@ export const webPages: FastifyPluginAsync<{ root: string }> = async (app, { root
       // The API answers in the request's language; the SPA reads in its own (cookie, else Japanese). A reply
       // fetched now is only of use when the two agree (not for an English browser on its first visit).
       const reads = lang === spaLanguage(request) ? route.reads(query) : [];
-      const paint = route.firstPaint && firstPaint(route.firstPaint, page?.heroImage);
+      const ownPaint =
+        route.members && session?.memberId ? await memberPaint(session.memberId, spaLanguage(request)) : null;
+      const paint = ownPaint ?? (route.firstPaint && firstPaint(route.firstPaint, page?.heroImage));
       const html = index.render({
         lang,
         catalogue: spaLanguage(request),
@@ -102,10 +117,11 @@ export const webPages: FastifyPluginAsync<{ root: string }> = async (app, { root
         head: [...(page ? [metaTags(ctx, lang, page)] : []), ...reads.map(readPreload)],
         routeSources: route.sources,
         ...(route.next ? { nextSources: route.next } : {}),
-        ...(paint ? { firstPaint: paint } : {}),
+        ...(paint ? { firstPaint: paint, firstPaintUsesRouteStyles: ownPaint !== null } : {}),
       });
-      // As app.ts's fallback does: always revalidated, and the session cookie comes with the page.
-      reply.header('cache-control', 'no-cache');
+      // As app.ts's fallback does: always revalidated, and the session cookie comes with the page; a page with a
+      // member's data in it is kept nowhere.
+      reply.header('cache-control', ownPaint ? 'private, no-store' : 'no-cache');
       reply.header('vary', 'accept-language, cookie');
       return reply.type('text/html; charset=utf-8').send(html);
     });

@@ -54,7 +54,46 @@ function writeFakeBuild() {
         css: ['assets/PackDetailPage-333.css'],
       },
       '_shared.js': { file: 'assets/shared-444.js' },
+      'src/pages/account/MyPage.tsx': {
+        file: 'assets/MyPage-999.js',
+        isDynamicEntry: true,
+        imports: ['index.html'],
+        css: ['assets/MyPage-999.css'],
+      },
     }),
+  );
+  // What apps/web/build/first-paint-strings.ts writes: account.json's myPage strings per language.
+  const myPage = (lang: 'ja' | 'en') =>
+    lang === 'ja'
+      ? {
+          title: 'マイページ',
+          account: '会員情報',
+          points: '保有ポイント',
+          coins: '保有コイン',
+          coinValue: '{{value}}枚',
+          rank: '会員ランク',
+          name: 'お名前',
+          nameValue: '{{last}} {{first}} 様',
+          address: '配送先住所',
+          noAddress: '配送先住所が登録されていません。',
+          editAddress: '住所を変更する',
+        }
+      : {
+          title: 'My page',
+          account: 'Account',
+          points: 'Points',
+          coins: 'Coins',
+          coinValue: '{{value}}',
+          rank: 'Rank',
+          name: 'Name',
+          nameValue: '{{first}} {{middle}} {{last}}',
+          address: 'Shipping address',
+          noAddress: 'No shipping address yet.',
+          editAddress: 'Change address',
+        };
+  writeFileSync(
+    path.join(dist, '.vite', 'first-paint-strings.json'),
+    JSON.stringify({ ja: { myPage: myPage('ja') }, en: { myPage: myPage('en') } }),
   );
   mkdirSync(path.join(dist, 'demo', 'packs'), { recursive: true });
   writeFileSync(
@@ -255,6 +294,51 @@ describe('a member page', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user/detail" />');
+  });
+
+  /** What #root holds before the SPA's first render. */
+  const rootOf = (html: string) => /<div id="root">(.*)<\/div>\s*<\/body>/s.exec(html)?.[1] ?? '';
+
+  it("draws a member's own page before the code runs: their balances, name and address, escaped, kept by no cache", async () => {
+    const member = await buildMember(shop, { paidPoints: 53_000, coins: 12, address: true });
+    // Text a member typed is shown as text, never markup.
+    await shop.ctx.db.pool.query(`UPDATE members SET first_name = $2, building = $3 WHERE id = $1`, [
+      member.id,
+      '<img src=x onerror=alert(1)>',
+      'メゾン"&"101',
+    ]);
+    const res = await fetch(`${base}/my-page`, { headers: { cookie: `sid=${member.client.cookie('sid')}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const html = await res.text();
+    const root = rootOf(html);
+    expect(root).toMatch(/^<div class="fp fp-member" aria-hidden="true">/);
+    expect(root).toContain('<h1 class="fp-my-title">マイページ</h1>');
+    expect(root).toContain('<span class="fp-my-balance-value">53,000<small>P</small></span>');
+    expect(root).toContain('12枚');
+    expect(root).toContain('<span class="fp-my-rank">ブロンズ</span>');
+    expect(root).toContain('試験 &lt;img src=x onerror=alert(1)&gt; 様');
+    expect(root).not.toContain('<img');
+    expect(root).toContain('〒100-0001<br />東京都 千代田区 千代田1-1<br />メゾン&quot;&amp;&quot;101');
+    // Nothing in it can take focus: the picture is replaced by the SPA and hidden from assistive technology.
+    expect(root).not.toMatch(/<a [^>]*href|<button(?![^>]*disabled)/);
+    // Laid out by the page's own stylesheet, linked (not only preloaded) so the first paint waits for it.
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/MyPage-999.css" />');
+    expect(html).not.toContain('as="style" crossorigin href="/assets/MyPage-999.css"');
+  });
+
+  it('draws it in the language the SPA starts in, and a prompt where there is no address', async () => {
+    const member = await buildMember(shop, { paidPoints: 1_234_567 });
+    const res = await fetch(`${base}/my-page`, {
+      headers: { cookie: `sid=${member.client.cookie('sid')}; lang=en`, 'accept-language': 'en' },
+    });
+    const root = rootOf(await res.text());
+    expect(root).toContain('<h1 class="fp-my-title">My page</h1>');
+    expect(root).toContain('1,234,567<small>P</small>');
+    expect(root).toContain('<span class="fp-my-rank">Bronze</span>');
+    expect(root).toContain('<dd>太郎 試験</dd>');
+    expect(root).toContain('<p class="fp-my-empty">No shipping address yet.</p>');
+    expect(root).not.toContain('<address');
   });
 });
 
