@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rankName } from '../../lib/pack/rank-name';
 import { useCountdown } from '../../hooks/pack/use-countdown';
+import { DrawCountSelect } from './DrawCountSelect';
 import styles from './DrawButtons.module.css';
 
 type BlockReason = 'soldOut' | 'sms' | 'rank' | 'limit';
@@ -91,13 +92,7 @@ export function DrawButtons({ pack, onDraw, withDropdown, onSaleStart }: DrawBut
       {withDropdown && !rules.clicksIgnored && rules.dropdownMax > 1 && (
         <div className={styles.custom}>
           <label htmlFor={`count-${pack.id}`}>{t('draw.customLabel')}</label>
-          <select id={`count-${pack.id}`} value={custom} onChange={(e) => setCustom(Number(e.target.value))}>
-            {Array.from({ length: rules.dropdownMax }, (_, i) => i + 1).map((n) => (
-              <option key={n} value={n}>
-                {t('draw.times', { count: n })}
-              </option>
-            ))}
-          </select>
+          <DrawCountSelect id={`count-${pack.id}`} max={rules.dropdownMax} value={custom} onChange={setCustom} />
           <button type="button" className={`${styles.btn} ${styles.customBtn}`} onClick={() => click(custom)}>
             <span className={styles.btnLabel}>{t('draw.customButton', { count: custom })}</span>
             <span className={styles.btnSub}>{price(custom)}</span>
