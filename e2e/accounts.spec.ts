@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { snap, useLanguage } from './helpers';
+import { logInDemoMember, snap, useLanguage } from './helpers';
 
 // The account journeys of issue 2 in both languages, on the real shop (fresh embedded DB, sandbox outbox).
 type Lang = 'ja' | 'en';
@@ -29,18 +29,6 @@ async function logOutFromMyPage(page: Page, t: Catalogue) {
   await page.goto('/my-page');
   await page.getByRole('button', { name: t.myPage!.logout! }).click();
   await expect(page).toHaveURL(/\/$/);
-}
-
-async function logInDemoMember(page: Page) {
-  const start = await (await page.request.get('/api/user/point')).json();
-  const login = await page.request.post('/api/user/login', {
-    form: {
-      csrf_name: start.csrf.csrf_name,
-      csrf_value: start.csrf.csrf_value,
-      json: JSON.stringify({ mail: 'demo@kirakira-oripa.example', pass: 'demo1234', save_cookie: '0' }),
-    },
-  });
-  expect((await login.json()).state).toBe(200);
 }
 
 /** Each selector's box on the page (page coordinates, whole pixels): what a shift or a larger element would show. */

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Page, TestInfo } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessible } from './axe';
 
 /**
@@ -26,4 +26,18 @@ export async function useLanguage(page: Page, lang: 'ja' | 'en') {
       /* ignore */
     }
   }, lang);
+}
+
+/** Logs the demo member in through the API, as the SPA does (a CSRF pair, then the form post); the login page has
+ * its own journey test. */
+export async function logInDemoMember(page: Page) {
+  const start = await (await page.request.get('/api/user/point')).json();
+  const login = await page.request.post('/api/user/login', {
+    form: {
+      csrf_name: start.csrf.csrf_name,
+      csrf_value: start.csrf.csrf_value,
+      json: JSON.stringify({ mail: 'demo@kirakira-oripa.example', pass: 'demo1234', save_cookie: '0' }),
+    },
+  });
+  expect((await login.json()).state).toBe(200);
 }

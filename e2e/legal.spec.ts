@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { parseConfig } from '../apps/server/src/config';
-import { snap, useLanguage } from './helpers';
+import { logInDemoMember, snap, useLanguage } from './helpers';
 
 // The operator the shop under test is configured with (the same environment the e2e server starts with).
 const operator = parseConfig({ ...process.env, NODE_ENV: 'development' }).operator;
@@ -105,16 +105,7 @@ test('the payment-services notice and the point terms need a login, then show fo
   await page.goto('/fund-settlement');
   await expect(page).toHaveURL(/\/login/);
 
-  // Log the demo member in through the API (the login page has its own journey test).
-  const start = await (await page.request.get('/api/user/point')).json();
-  const login = await page.request.post('/api/user/login', {
-    form: {
-      csrf_name: start.csrf.csrf_name,
-      csrf_value: start.csrf.csrf_value,
-      json: JSON.stringify({ mail: 'demo@kirakira-oripa.example', pass: 'demo1234', save_cookie: '0' }),
-    },
-  });
-  expect((await login.json()).state).toBe(200);
+  await logInDemoMember(page);
 
   await page.goto('/fund-settlement');
   await expect(h1(page)).toHaveText('資金決済法に基づく表示');
