@@ -29,6 +29,10 @@ function PostCard({ post }: { post: CommunityPost }) {
               key={`${src}-${i}`}
               src={src}
               alt={t('posts.imageAlt', { title: post.title, index: i + 1 })}
+              // The box is 4:3 whatever the picture (PostList.module.css); the size says so before it arrives.
+              width={400}
+              height={300}
+              loading="lazy"
               decoding="async"
               className={styles.image}
             />
