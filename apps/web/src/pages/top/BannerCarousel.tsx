@@ -136,8 +136,12 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
             );
           })}
         </div>
-        {loop && mobile && (
-          <>
+      </div>
+      {loop && (
+        // The arrows sit in this row, beside the dots, not over the art: on a phone the banner is only 160 px tall
+        // and an arrow over it covered its lettering.
+        <div className={styles.controls}>
+          {mobile && (
             <button
               type="button"
               className={`${styles.arrow} ${styles.prev}`}
@@ -146,19 +150,7 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
             >
               <ChevronLeftIcon />
             </button>
-            <button
-              type="button"
-              className={`${styles.arrow} ${styles.next}`}
-              onClick={() => go(pos + 1)}
-              aria-label={t('carousel.next')}
-            >
-              <ChevronRightIcon />
-            </button>
-          </>
-        )}
-      </div>
-      {loop && (
-        <div className={styles.controls}>
+          )}
           <button
             type="button"
             className={styles.play}
@@ -179,6 +171,16 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
               />
             ))}
           </div>
+          {mobile && (
+            <button
+              type="button"
+              className={`${styles.arrow} ${styles.next}`}
+              onClick={() => go(pos + 1)}
+              aria-label={t('carousel.next')}
+            >
+              <ChevronRightIcon />
+            </button>
+          )}
         </div>
       )}
     </section>
