@@ -20,7 +20,7 @@ export function PurchaseSummary({
   return (
     <dl className={styles.summary}>
       <dt>{t('confirm.pack')}</dt>
-      <dd>{packName}</dd>
+      <dd className="keep-words">{packName}</dd>
       <dt>{t('confirm.count')}</dt>
       <dd data-testid="confirm-count">{t('draw.times', { count: check.count })}</dd>
       <dt>{t('confirm.total')}</dt>

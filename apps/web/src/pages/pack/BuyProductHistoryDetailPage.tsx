@@ -44,7 +44,7 @@ export function BuyProductHistoryDetailPage() {
         <>
           <dl className={`${page.panel} ${styles.facts}`}>
             <dt>{d.exchange_card ? t('history.exchangeCard') : t('history.packName')}</dt>
-            <dd>{d.pack_name}</dd>
+            <dd className="keep-words">{d.pack_name}</dd>
             <dt>{d.exchange_card ? t('history.exchangeDate') : t('history.date')}</dt>
             <dd>{fmt.dateOnly(d.created)}</dd>
             {d.delivery_code && (

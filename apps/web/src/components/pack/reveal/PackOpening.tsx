@@ -39,7 +39,7 @@ export function PackOpening({
         <div className={styles.packTop} />
         <div className={styles.packBody}>
           <span className={styles.packStar}>★</span>
-          <span className={styles.packTitle}>{title}</span>
+          <span className={`${styles.packTitle} keep-words`}>{title}</span>
           <span className={styles.packLogo}>KIRAKIRA ORIPA</span>
         </div>
       </div>
