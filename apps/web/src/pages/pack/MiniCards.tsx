@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import styles from './CardListPages.module.css';
 import { TicketLabel } from '../../components/pack/TicketLabel';
 
-/** A compact grid of cards (the confirm and history pages), or an empty note. */
+/**
+ * A compact grid of cards (the confirm and history pages), or an empty note. Under each card, rank, rarity and
+ * ticket number fit one line of a 100 px column: the rarity as the card games write it short (N, R, SR, UR; read
+ * out in full), since "C ・ ノーマル ・ No.47" left the number alone on a second line.
+ */
 export function MiniCards({ cards, empty, showPoints }: { cards: DrawnCard[]; empty: string; showPoints?: boolean }) {
   const { t } = useTranslation('pack');
   if (cards.length === 0) return <p className={styles.empty}>{empty}</p>;
@@ -13,8 +17,12 @@ export function MiniCards({ cards, empty, showPoints }: { cards: DrawnCard[]; em
         <li key={c.history_id}>
           <img src={c.image} alt="" width={300} height={420} loading="lazy" draggable={false} />
           <span>{c.name}</span>
-          <span style={{ color: 'var(--text-dim)' }}>
-            {c.rank} ・ {t(`rarity.${c.rarity}`)} ・ <TicketLabel card={c} />
+          <span className={styles.miniMeta}>
+            {c.rank} ・ <span aria-hidden="true">{t(`rarityShort.${c.rarity}`)}</span>
+            <span className="visually-hidden">{t(`rarity.${c.rarity}`)}</span> ・{' '}
+            <span className={styles.ticket}>
+              <TicketLabel card={c} />
+            </span>
           </span>
           {showPoints && <span>{t('price.points', { amount: c.buy_point.toLocaleString() })}</span>}
         </li>
