@@ -19,12 +19,6 @@ export function parseTokyo(text: string): Date {
   return new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!) - JST_OFFSET_MS);
 }
 
-/** History rows show the date as yy/mm/dd: the first two year digits dropped. */
-export function toYyMmDd(wire: string): string {
-  const date = wire.split(' ')[0] ?? '';
-  return date.slice(2).replaceAll('-', '/');
-}
-
 /** Adds calendar months in Tokyo time (a lot granted on 31 Aug expires at the end of 28/29 Feb). */
 export function addMonthsTokyo(date: Date, months: number): Date {
   const d = new Date(date.getTime() + JST_OFFSET_MS);

@@ -3,7 +3,8 @@ import { parseTokyo } from '@oripa/core';
 /**
  * Dates, times, durations and numbers for people, through Intl in Asia/Tokyo whatever the device's zone (the shop
  * and its sale times are Japanese): "11月25日(水) 7:37" / "Wed, 25 Nov 7:37 JST". The wire keeps its
- * `YYYY-MM-DD HH:mm:ss` Tokyo format (DESIGN.md section 3); the spec's history dates (yy/mm/dd) stay as they are.
+ * `YYYY-MM-DD HH:mm:ss` Tokyo format (DESIGN.md section 3). History dates too: issue 13 ("Dates and times go through
+ * Intl in Asia/Tokyo") replaced the spec's yy/mm/dd, which read as dd/mm/yy to many English readers.
  */
 export type Lang = 'ja' | 'en';
 const TZ = 'Asia/Tokyo';

@@ -27,7 +27,7 @@ const row = (id: number, status: '0' | '1', kind: PackHistoryRow['kind'] = 'pack
 describe('BuyProductHistoryPage', () => {
   const page = { page: 1, all_page: 1, pages: [1] };
 
-  it('lists yy/mm/dd rows; a decided one opens its detail, an open one the card choice', async () => {
+  it('lists rows dated in Tokyo; a decided one opens its detail, an open one the card choice', async () => {
     const api = mockApi({
       'GET /user/point': member,
       'POST /user/history/list/1': { state: 200, list: [row(3, '1'), row(4, '0')], page },
@@ -36,7 +36,7 @@ describe('BuyProductHistoryPage', () => {
       [{ path: '/buy-product-history', element: <BuyProductHistoryPage /> }],
       '/buy-product-history',
     );
-    expect(await screen.findAllByText('26/11/21')).toHaveLength(2);
+    expect(await screen.findAllByText('2026年11月21日(土)')).toHaveLength(2);
     expect(historyTarget(row(4, '0'))).toBe('/get-card-list?purchaseId=4');
     expect(api.posts('/user/history/list/1')[0]!.params).toEqual({ mode: '0' });
     fireEvent.click(screen.getByRole('button', { name: /パック3/ }));

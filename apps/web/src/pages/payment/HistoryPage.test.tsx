@@ -44,8 +44,8 @@ describe('point history', () => {
       ['パックB 1回', '/get-card-list?purchaseId=12'],
       ['パックC 無料', '/buy-product-history-detail?packHistoryId=13'],
     ]);
-    // Dates are yy/mm/dd.
-    expect(screen.getAllByText('26/11/20')).toHaveLength(5);
+    // Dates go through Intl in Tokyo, like every other date of the shop.
+    expect(screen.getAllByText('2026年11月20日(金)')).toHaveLength(5);
     expect(screen.getByText('+1,050')).toBeTruthy();
   });
 });
