@@ -76,7 +76,9 @@ export function BuyProductHistoryDetailPage() {
               </section>
               <p className={styles.total}>
                 <span>{t('history.totalReturned')}</span>
-                <strong data-testid="total-returned">{d.reduction_point.toLocaleString()}P</strong>
+                <strong data-testid="total-returned">
+                  {t('price.points', { amount: d.reduction_point.toLocaleString() })}
+                </strong>
               </p>
             </>
           )}

@@ -1,6 +1,7 @@
 import type { PackHistoryRow } from '@oripa/core';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
 import { mockApi } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
 import { drawnCard, member, useJapanese } from '../../test/pack-fixtures';
@@ -99,6 +100,27 @@ describe('BuyProductHistoryDetailPage (SHIPPED)', () => {
     expect(screen.getByText('ポイントに変換したカード（2枚）')).toBeTruthy();
     expect(screen.getByTestId('total-returned').textContent).toBe('300P');
     expect(screen.getByRole('link', { name: 'ガチャ履歴へ戻る' }).getAttribute('href')).toBe('/buy-product-history');
+  });
+
+  it('reads naturally in English: the date through Intl and the points as the rest of the shop writes them', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      mockApi({
+        'GET /user/point': member,
+        'GET /user/history/detail/3': {
+          state: 200,
+          detail: { ...row(3, '1'), reduction_point: 0, shipped_cards: [drawnCard(1)], converted_cards: [] },
+        },
+      });
+      renderRoutes(
+        [{ path: '/buy-product-history-detail', element: <BuyProductHistoryDetailPage /> }],
+        '/buy-product-history-detail?packHistoryId=3',
+      );
+      expect(await screen.findByText('Sat, 21 Nov 2026')).toBeTruthy();
+      expect(screen.getByTestId('total-returned').textContent).toBe('0 P');
+    } finally {
+      await useJapanese();
+    }
   });
 });
 
