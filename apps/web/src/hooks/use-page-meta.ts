@@ -1,6 +1,7 @@
 import { pageMeta } from '@oripa/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { moreStrings } from '../i18n';
 
 /** Sets `<meta name="description">`, creating it the first time (index.html has none: the server writes its own). */
 function setDescription(text: string) {
@@ -13,12 +14,15 @@ function setDescription(text: string) {
   tag.content = text;
 }
 
-/** The page's `<title>` and description while it is shown; a page with its own texts (a pack's name) passes them. */
+/**
+ * The page's `<title>` and description while it is shown; a page with its own texts (a pack's name) passes them.
+ * An empty description leaves the current one until the real one is known.
+ */
 export function usePageMeta(title: string, description: string) {
   useEffect(() => {
     if (!title) return;
     document.title = title;
-    setDescription(description);
+    if (description) setDescription(description);
   }, [title, description]);
 }
 
@@ -28,11 +32,29 @@ export function usePageMeta(title: string, description: string) {
  */
 export function useRouteMeta(titleKey: string) {
   const { t, i18n } = useTranslation(['titles', 'meta']);
-  const texts = pageMeta[i18n.language === 'en' ? 'en' : 'ja'];
+  const lang = i18n.language === 'en' ? 'en' : 'ja';
+  const texts = pageMeta[lang];
   const top = titleKey === 'top';
   const title = top ? texts.topTitle : `${t(titleKey, { ns: 'titles' })} | ${texts.shopName}`;
+  // The descriptions come in the catalogue chunk fetched after the first render (the top page's bundle budget).
+  // A lazy page waits for that chunk before it renders, so this waits only on a route shown without its page (a
+  // guest on a member page, on the way to /login).
+  const [metaLoaded, setMetaLoaded] = useState(() => i18n.hasResourceBundle(lang, 'meta'));
+  useEffect(() => {
+    if (top || metaLoaded) return;
+    let live = true;
+    moreStrings().then(
+      () => live && setMetaLoaded(true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [top, metaLoaded]);
   const description = top
     ? texts.topDescription
-    : t([`description.${titleKey}`, 'description.default'], { ns: 'meta' });
+    : metaLoaded
+      ? t([`description.${titleKey}`, 'description.default'], { ns: 'meta' })
+      : '';
   usePageMeta(title, description);
 }

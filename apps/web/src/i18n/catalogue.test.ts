@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { byNamespace } from './catalogue';
 import i18n from './index';
+import enMore from './locales/en-more.ts';
 import en from './locales/en.ts';
+import jaMore from './locales/ja-more.ts';
 import ja from './locales/ja.ts';
 
-const resources = { ja: byNamespace(ja), en: byNamespace(en) };
+// Both chunks of each language: the first render's and the one fetched after it (account, payment, legal, meta).
+const resources = { ja: byNamespace({ ...ja, ...jaMore }), en: byNamespace({ ...en, ...enMore }) };
 
 /** Every leaf key of a catalogue, as dotted paths. */
 function keys(tree: unknown, prefix = ''): string[] {

@@ -14,7 +14,7 @@ const catalogues: Record<Lang, Loader> = {
   ja: () => import('./locales/ja.ts'),
   en: () => import('./locales/en.ts'),
 };
-/** account, payment and legal (issue 13: not in the top page's first bundle); see moreStrings below. */
+/** account, payment, legal and meta (issue 13: not in the top page's first bundle); see moreStrings below. */
 const moreCatalogues: Record<Lang, Loader> = {
   ja: () => import('./locales/ja-more.ts'),
   en: () => import('./locales/en-more.ts'),
@@ -36,7 +36,7 @@ function loadChunk(key: string, lang: Lang, loader: Loader): Promise<void> {
   return p;
 }
 
-/** The namespaces the first render needs (common, layout, top, pack, meta, titles). */
+/** The namespaces the first render needs (common, layout, top, pack, titles). */
 const loadFirstStrings = (lang: Lang) => loadChunk(lang, lang, catalogues[lang]);
 /** The validation and error messages tMessage reads; null until their chunk is here (see moreStrings). */
 let translateMessage: ((lang: Lang, key: string) => string) | null = null;
@@ -52,7 +52,7 @@ function loadMessages(): Promise<void> {
   return loadingMessages;
 }
 
-/** The account, payment and legal namespaces, and the validation messages. */
+/** The account, payment, legal and meta namespaces, and the validation messages. */
 const loadMoreStrings = (lang: Lang) =>
   Promise.all([loadChunk(`${lang}-more`, lang, moreCatalogues[lang]), loadMessages()]).then(() => undefined);
 
@@ -62,7 +62,7 @@ export function loadLanguage(lang: Lang): Promise<void> {
 }
 
 /**
- * The current language's account, payment and legal strings: lazy pages (routes/lazy-page.ts) and lazily loaded
+ * The current language's account, payment, legal and meta strings: lazy pages (routes/lazy-page.ts) and lazily loaded
  * components that use them wait for this with their code, so none renders a raw key.
  */
 export const moreStrings = (): Promise<void> => loadMoreStrings(currentLang());
