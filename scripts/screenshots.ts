@@ -1,10 +1,12 @@
 /**
  * Screenshots of the shop for people to look at (issue 13): the top page, a pack's detail, the purchase confirm,
  * the reveal (sealed pack, opening, cards, a rare card's spotlight when one is drawn), the result, the card choice,
- * the purchase history and a decided purchase's detail, in Japanese and English, on a 390 px phone and a 1280 px
- * desktop. Builds the SPA, starts the shop on a free port with a fresh embedded database and the demo data (like
- * scripts/lighthouse.ts), logs the demo member in through the login form and buys one draw of a point pack per
- * language and width through the UI, then ships the drawn card so the history has a decided purchase to open.
+ * the purchase history and a decided purchase's detail, then a rank-S hit's spotlight and result, in Japanese and
+ * English, on a 390 px phone and a 1280 px desktop. Builds the SPA, starts the shop on a free port with a fresh
+ * embedded database and the demo data (like scripts/lighthouse.ts), logs the demo member in through the login form
+ * and buys one draw of a point pack per language and width through the UI, then ships the drawn card so the history
+ * has a decided purchase to open. The demo pack's draw is rarely rare, so for the spotlight an operator (a sandbox
+ * staff account) first publishes a small pack whose every ticket is an S card, and each run draws one of them.
  *
  *   npm run screenshots                                # build, then test-results/shots/<lang>-<width>-<nn>-<state>.png
  *   npm run screenshots -- --no-build --out /tmp/shots
@@ -16,7 +18,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { chromium, request, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { startDemoShop } from './lib/demo-shop.ts';
 
 type Lang = 'ja' | 'en';
@@ -62,8 +65,62 @@ async function settle(page: Page) {
   await page.waitForTimeout(300);
 }
 
+/**
+ * Publishes a pack of `tickets` tickets that are all the same S card (the rarest Astral Tamers card), so that every
+ * draw of it takes the spotlight; answers its id. Astral Tamers, because the top page's pictures show the Dragon
+ * Sigil tab, which this pack then leaves alone. Goes through the console's API as a sandbox operator (the demo shop
+ * runs in development, where the sandbox is on), with the real sign-in steps: password, then TOTP.
+ */
+async function publishHitPack(base: string, tickets: number): Promise<number> {
+  const api = await request.newContext({ baseURL: base });
+  try {
+    const post = async (route: string, params: Record<string, unknown> = {}) => {
+      const pair = (await (await api.get('/api/user/point')).json()) as { csrf: Record<string, string> };
+      const res = await api.post(`/api${route}`, { form: { ...pair.csrf, json: JSON.stringify(params) } });
+      const body = (await res.json()) as Record<string, unknown>;
+      if (body.state !== 200) throw new Error(`POST ${route}: ${JSON.stringify(body)}`);
+      return body;
+    };
+    const staff = (await (await api.post('/sandbox/staff', { data: { role: 'operator' } })).json()) as {
+      mail: string;
+      pass: string;
+    };
+    await post('/admin/login', { mail: staff.mail, pass: staff.pass });
+    const { secret } = (await post('/admin/totp/setup')) as { secret: string };
+    await post('/admin/totp/enable', { code: await generate({ secret }) });
+    const cards = (await (await api.get('/api/admin/cards?card_type=2&per_page=50')).json()) as {
+      rows: { id: number; rarity: number }[];
+    };
+    const rarest = [...cards.rows].sort((a, b) => b.rarity - a.rarity)[0];
+    if (!rarest) throw new Error('no Astral Tamers cards in the demo data');
+    const draft = await post('/admin/packs', {
+      card_type: 2,
+      name_ja: 'アストラルテイマーズ 星獣の輝きパック',
+      name_en: 'Astral Tamers: Shining Star Beasts',
+      images: ['/demo/packs/at-first-2.webp'],
+      point: 100,
+      start_date: new Date(Date.now() - 86400_000).toISOString().slice(0, 16),
+      end_date: '',
+      total_tickets: tickets,
+      lineup: [{ card_id: rarest.id, rank: 'S', count: tickets }],
+    });
+    const id = (draft.pack as { id: number }).id;
+    await post(`/admin/packs/${id}/publish`);
+    return id;
+  } finally {
+    await api.dispose();
+  }
+}
+
 /** One run: a language at a width, in a fresh browser context, saving its pictures in order. */
-async function shoot(browser: Browser, base: string, lang: Lang, width: (typeof WIDTHS)[number], saved: string[]) {
+async function shoot(
+  browser: Browser,
+  base: string,
+  lang: Lang,
+  width: (typeof WIDTHS)[number],
+  hitPack: number | null,
+  saved: string[],
+) {
   const p = catalogue(lang, 'pack');
   const account = catalogue(lang, 'account');
   const context = await browser.newContext({
@@ -131,8 +188,10 @@ async function shoot(browser: Browser, base: string, lang: Lang, width: (typeof 
     // Mid-opening: the pack shakes and tears (PackOpening runs 2.6 s).
     await page.waitForTimeout(1200);
     await snap('reveal-opening', { fullPage: false, wait: false });
-    // The cards stage, the card still face down for its first half second.
+    // The cards stage, the card still face down for its first half second: taken once the cards' 0.2 s fade-in
+    // is over, so the picture shows the card back as it is seen, not half transparent.
     await page.getByRole('region', { name: str(p, 'reveal.cardsLabel') }).waitFor();
+    await page.waitForTimeout(200);
     await snap('reveal-cards', { fullPage: false, wait: false });
     // A rare card (tier 2 and up) takes the spotlight until tapped or its moment ends.
     const spotlight = page.getByRole('button', { name: new RegExp(`${escape(str(p, 'reveal.continue'))}$`) });
@@ -178,6 +237,25 @@ async function shoot(browser: Browser, base: string, lang: Lang, width: (typeof 
     await page.waitForURL(/\/buy-product-history-detail\?/);
     await page.getByTestId('total-returned').waitFor();
     await snap('history-detail');
+
+    // A rank-S hit: its spotlight, then the result scrolled to its end, where the hit's share card is (above the
+    // fixed button). Its card choice is left open; the later runs' history pictures show it as a row still to choose.
+    if (hitPack !== null) {
+      await page.goto(`/pack-detail?packId=${hitPack}&num=1`);
+      await confirm.getByTestId('confirm-buy').click();
+      await page.waitForURL(/\/gacha-animation/);
+      await page.getByRole('button', { name: str(p, 'reveal.tap') }).click();
+      const hit = page.getByRole('button', { name: new RegExp(`${escape(str(p, 'reveal.continue'))}$`) });
+      await hit.locator('[data-testid="reveal-card"][data-revealed="1"]').waitFor();
+      // The card has turned; the gold burst is under way.
+      await page.waitForTimeout(700);
+      await snap('hit-spotlight', { fullPage: false, wait: false });
+      await next.waitFor();
+      await page.waitForTimeout(1200);
+      await cards.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await page.waitForTimeout(400);
+      await snap('hit-result-end', { fullPage: false });
+    }
   } finally {
     await context.close();
   }
@@ -194,7 +272,11 @@ async function main() {
   });
   try {
     console.error(`the shop is up at ${base}`);
-    for (const lang of LANGS) for (const width of WIDTHS) await shoot(browser, base, lang, width, saved);
+    const hitPack = await publishHitPack(base, LANGS.length * WIDTHS.length).catch((err: unknown) => {
+      console.error(`  no rank-S pack for the spotlight (${String(err)}): those pictures are left out`);
+      return null;
+    });
+    for (const lang of LANGS) for (const width of WIDTHS) await shoot(browser, base, lang, width, hitPack, saved);
   } finally {
     await browser.close();
     await stop();
