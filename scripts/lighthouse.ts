@@ -6,6 +6,7 @@
  *   npm run lighthouse                       # build + 3 runs each on /, /pack-detail?packId=1, /my-page
  *   npm run lighthouse -- --no-build --runs 5 --json lighthouse.json
  *   npm run lighthouse -- --no-build --runs 1 --reports /tmp/lh   # also each run's full report, to see why
+ *   npm run lighthouse -- --no-build --page /my-page               # one of the three pages only
  *
  * Chromium comes from CHROME_PATH (default /usr/bin/chromium). A benchmark, not a test: timings depend on how busy
  * the machine is, so compare medians taken on a quiet machine; the byte budget is scripts/check-bundle-budget.ts.
@@ -34,8 +35,13 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     /** A folder for each run's full Lighthouse report (LCP element, render-blocking requests, main-thread work). */
     reports: { type: 'string' },
+    /** Only this one of PAGES (its path as listed there). */
+    page: { type: 'string' },
   },
 });
+if (args.page && !PAGES.some((p) => p.path === args.page)) {
+  throw new Error(`--page must be one of ${PAGES.map((p) => p.path).join(', ')}`);
+}
 const RUNS = Math.max(1, Number(args.runs));
 
 /** Logs the demo member in the way the SPA does (a CSRF pair first, then the form post); returns its cookies. */
@@ -150,7 +156,7 @@ async function main() {
     const jar = await memberCookies(base);
     const cookies: CookieData[] = [...jar].map(([name, value]) => ({ name, value, domain: '127.0.0.1', path: '/' }));
     const rows: { path: string; runs: Run[] }[] = [];
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((p) => !args.page || p.path === args.page)) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
         const report = args.reports && path.join(args.reports, `${page.path.replace(/\W+/g, '_')}-${i + 1}.json`);
