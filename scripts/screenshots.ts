@@ -145,6 +145,16 @@ async function shoot(
     // The pointer is left where the last click was: a row under it would show its hover border.
     await page.mouse.move(0, 0);
     const file = path.join(OUT, `${lang}-${width.name}-${String(++n).padStart(2, '0')}-${state}.png`);
+    // A whole-page picture is taken without scrolling: banners, posts and lineup ranks below the fold skip their
+    // rendering until they near the screen (content-visibility: auto) and showed as empty boxes. A person
+    // scrolling sees them drawn, so the picture draws them too (set through the CSSOM: the CSP allows no <style>).
+    if (fullPage) {
+      await page.evaluate(() => {
+        for (const el of document.querySelectorAll<HTMLElement>('#root *')) {
+          if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
+        }
+      });
+    }
     await page.screenshot({ path: file, fullPage });
     saved.push(file);
     console.error(`saved ${path.basename(file)}`);
