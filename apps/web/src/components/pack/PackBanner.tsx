@@ -53,7 +53,7 @@ export function PackBanner({ pack, onSaleStart }: { pack: PackSummary; onSaleSta
         </Link>
       )}
       <div className={styles.body}>
-        <h2 id={`pack-${pack.id}-name`} className={styles.name}>
+        <h2 id={`pack-${pack.id}-name`} className={`${styles.name} keep-words`}>
           {soldOut ? (
             <>
               {pack.name} <span className="visually-hidden">{t('soldOut')}</span>

@@ -39,7 +39,7 @@ export function PackDetailContent({
           )}
         </div>
         <div className={styles.buy}>
-          <h1 className={page.h1}>{pack.name}</h1>
+          <h1 className={`${page.h1} keep-words`}>{pack.name}</h1>
           <div className={styles.badges}>
             {pack.sms_only === '1' && <span className={styles.badge}>{t('badge.sms')}</span>}
             {pack.rank_limit > 0 && (
