@@ -2,7 +2,8 @@
 // entry's <script type="module"> and its preloads inert in <template id="app-code"> (build/load-code-after-paint.ts);
 // this file, loaded with `defer`, copies them into <head> after that paint. Until then the phone's link carries
 // only the page, its stylesheet and its picture, so the picture the server drew (apps/server/src/http/first-paint.ts)
-// shows as soon as it can; the code follows one frame later. Plain ES5 with no imports: it runs before the app.
+// shows as soon as it can; the code follows once the browser reports it painted. Plain ES5 with no imports: it runs
+// before the app.
 (function () {
   var code = document.getElementById('app-code');
   if (!code || !code.content) return;
