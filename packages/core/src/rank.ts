@@ -34,3 +34,9 @@ export const RANKS: readonly RankDefinition[] = [
 export function rankDefinition(rank: number): RankDefinition {
   return RANKS.find((r) => r.rank === rank) ?? RANKS[0]!;
 }
+
+/** A rank's name as the shop shows it in `lang` (3 → ゴールド / Gold). */
+export function rankNameIn(rank: number, lang: 'ja' | 'en'): string {
+  const def = rankDefinition(rank);
+  return lang === 'en' ? def.nameEn : def.nameJa;
+}

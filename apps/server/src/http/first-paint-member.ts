@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { hyphenZip, rankDefinition, type Lang } from '@oripa/core';
+import { hasAddress, hyphenZip, rankNameIn, type Lang } from '@oripa/core';
 import type { MemberRow } from '../db/queries/members.ts';
 import { presentUserDetail } from '../presenters/user-detail.ts';
 import { escapeHtml } from './html-escape.ts';
@@ -29,30 +29,28 @@ const fill = (template: string, values: Record<string, string>) =>
 export function memberFirstPaint(strings: FirstPaintStrings, lang: Lang, member: MemberRow): string {
   const t = strings[lang].myPage;
   const d = presentUserDetail(member, lang);
-  const rank = rankDefinition(member.rank);
-  const text = (s: string) => escapeHtml(s);
   const number = (v: string | number) => Number(v).toLocaleString(lang);
   const name = fill(t.nameValue ?? '', { last: d.lastName, first: d.firstName, middle: d.middleName })
     .replace(/\s+/g, ' ')
     .trim();
   const balance = (label: string, value: string) =>
-    `<div class="fp-my-balance"><span class="fp-my-balance-label">${text(label)}</span>${value}</div>`;
+    `<div class="fp-my-balance"><span class="fp-my-balance-label">${escapeHtml(label)}</span>${value}</div>`;
   const fact = (label: string, value: string, cls = '') =>
-    `<dt>${text(label)}</dt><dd${cls ? ` class="${cls}"` : ''}>${text(value)}</dd>`;
+    `<dt>${escapeHtml(label)}</dt><dd${cls ? ` class="${cls}"` : ''}>${escapeHtml(value)}</dd>`;
   const button = (label: string) =>
-    `<button type="button" class="fp-my-panel-button" disabled tabindex="-1">${text(label)}</button>`;
+    `<button type="button" class="fp-my-panel-button" disabled tabindex="-1">${escapeHtml(label)}</button>`;
 
   const account = [
-    `<h2 class="fp-my-panel-title">${text(t.account ?? '')}</h2>`,
+    `<h2 class="fp-my-panel-title">${escapeHtml(t.account ?? '')}</h2>`,
     '<div class="fp-my-balances">',
     balance(t.points ?? '', `<span class="fp-my-balance-value">${number(member.point_balance)}<small>P</small></span>`),
     balance(
       t.coins ?? '',
-      `<span class="fp-my-balance-value">${text(fill(t.coinValue ?? '', { value: number(member.coin_balance) }))}</span>`,
+      `<span class="fp-my-balance-value">${escapeHtml(fill(t.coinValue ?? '', { value: number(member.coin_balance) }))}</span>`,
     ),
-    balance(t.rank ?? '', `<span class="fp-my-rank">${text(lang === 'en' ? rank.nameEn : rank.nameJa)}</span>`),
+    balance(t.rank ?? '', `<span class="fp-my-rank">${escapeHtml(rankNameIn(member.rank, lang))}</span>`),
     '</div>',
-    `<a class="fp-my-buy-point">${text(t.buyPoint ?? '')}</a>`,
+    `<a class="fp-my-buy-point">${escapeHtml(t.buyPoint ?? '')}</a>`,
     '<dl class="fp-my-facts">',
     fact(t.name ?? '', name),
     fact(t.mail ?? '', d.mail),
@@ -62,19 +60,18 @@ export function memberFirstPaint(strings: FirstPaintStrings, lang: Lang, member:
     button(t.editProfile ?? ''),
   ].join('');
 
-  // As the SPA's hasAddress: a code, a prefecture and a city make an address.
-  const present = Boolean(d.zipcode && d.pref_id > 0 && d.shiku);
+  const present = hasAddress(d);
   const address = present
-    ? `<address class="fp-my-address">〒${text(hyphenZip(d.zipcode))}<br />${text(
+    ? `<address class="fp-my-address">〒${escapeHtml(hyphenZip(d.zipcode))}<br />${escapeHtml(
         `${d.pref_name} ${d.shiku} ${d.address}`,
-      )}${d.building ? `<br />${text(d.building)}` : ''}</address>`
-    : `<p class="fp-my-empty">${text(t.noAddress ?? '')}</p>`;
+      )}${d.building ? `<br />${escapeHtml(d.building)}` : ''}</address>`
+    : `<p class="fp-my-empty">${escapeHtml(t.noAddress ?? '')}</p>`;
 
   return [
     '<div class="fp fp-member" aria-hidden="true"><div class="fp-bar"></div>',
-    `<section class="fp-my-page"><h1 class="fp-my-title">${text(t.title ?? '')}</h1><div class="fp-my-grid">`,
+    `<section class="fp-my-page"><h1 class="fp-my-title">${escapeHtml(t.title ?? '')}</h1><div class="fp-my-grid">`,
     `<section class="fp-my-panel">${account}</section>`,
-    `<section class="fp-my-panel"><h2 class="fp-my-panel-title">${text(t.address ?? '')}</h2>${address}`,
+    `<section class="fp-my-panel"><h2 class="fp-my-panel-title">${escapeHtml(t.address ?? '')}</h2>${address}`,
     button(t[present ? 'editAddress' : 'registerAddress'] ?? ''),
     '</section></div></section></div>',
   ].join('');

@@ -1,4 +1,11 @@
-import { rankDefinition, rankGaugePercent, type CurrentUser, type Lang, type Maintenance } from '@oripa/core';
+import {
+  rankDefinition,
+  rankGaugePercent,
+  rankNameIn,
+  type CurrentUser,
+  type Lang,
+  type Maintenance,
+} from '@oripa/core';
 import type { MemberRow } from '../db/queries/members.ts';
 
 /** What the point call answers for a visitor: logged out, nothing to show. */
@@ -36,7 +43,7 @@ export function presentCurrentUser(m: MemberRow, lang: Lang, standing: Maintenan
     point: String(m.point_balance),
     coin: String(m.coin_balance),
     rank: def.rank,
-    rank_name: lang === 'en' ? def.nameEn : def.nameJa,
+    rank_name: rankNameIn(def.rank, lang),
     rank_color: def.color,
     total_buy: totalBuy,
     rank_up_count: def.rankUpCount,

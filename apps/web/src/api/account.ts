@@ -46,8 +46,8 @@ export function useUserDetail(options: { enabled?: boolean } = {}) {
   });
 }
 
-/** True when the detail holds a usable shipping address. */
-export const hasAddress = (d: UserDetail | undefined) => Boolean(d && d.zipcode && d.pref_id > 0 && d.shiku);
+/** True when the detail holds a usable shipping address (core's rule, which the server's My Page uses too). */
+export { hasAddress } from '@oripa/core';
 
 export const login = (mail: string, pass: string, saveCookie: boolean) =>
   apiPost('/user/login', { mail, pass, save_cookie: saveCookie ? '1' : '0' });

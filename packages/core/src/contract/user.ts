@@ -35,6 +35,9 @@ export interface UserDetail {
   building: string;
   referral_code: string;
 }
+/** True when the detail holds a usable shipping address: a code, a prefecture and a city. */
+export const hasAddress = (d: UserDetail | undefined) => Boolean(d && d.zipcode && d.pref_id > 0 && d.shiku);
+
 export interface UserDetailReply {
   detail: UserDetail;
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { rankDefinition } from '@oripa/core';
+import { rankDefinition, rankNameIn } from '@oripa/core';
 import { requireMember } from '../../http/input.ts';
 import { buyRankMaintenance } from '../../services/programmes/ranks/maintenance.ts';
 
@@ -15,7 +15,7 @@ export const rankRoutes: FastifyPluginAsync = async (app) => {
     return reply.ok({
       rank: r.rank,
       next_month_rank: r.nextMonthRank,
-      rank_name: request.lang === 'en' ? def.nameEn : def.nameJa,
+      rank_name: rankNameIn(def.rank, request.lang),
       coin_used: r.coinsUsed,
       coin_before: r.coinBefore,
       coin_after: r.coinAfter,

@@ -1,8 +1,5 @@
-import { rankDefinition } from '@oripa/core';
+import { rankNameIn } from '@oripa/core';
 import { currentLang } from '../../i18n';
 
-/** The member-rank name for a rank limit (e.g. 3 → ゴールド / Gold). */
-export const rankName = (rank: number) => {
-  const def = rankDefinition(rank);
-  return currentLang() === 'en' ? def.nameEn : def.nameJa;
-};
+/** The member-rank name for a rank limit (e.g. 3 → ゴールド / Gold), in the current language. */
+export const rankName = (rank: number) => rankNameIn(rank, currentLang());

@@ -1,4 +1,5 @@
 import { rankDefinition, rankGaugePercent } from '@oripa/core';
+import { rankName } from '../../../lib/pack/rank-name';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CurrentUserReply } from '../../../api/account';
@@ -10,11 +11,11 @@ import styles from './SideMenu.module.css';
  * the monthly maintenance (spec section 4: the maintain button only when is_rank_maintained).
  */
 export function RankArea({ user, onMaintain }: { user: CurrentUserReply; onMaintain?: () => void }) {
-  const { t, i18n } = useTranslation('layout');
+  const { t } = useTranslation('layout');
   const nextRank = rankDefinition(Number(user.next_month_rank || user.rank || 1));
-  const nextName = i18n.language === 'en' ? nextRank.nameEn : nextRank.nameJa;
+  const nextName = rankName(nextRank.rank);
   const def = rankDefinition(Number(user.rank ?? 1));
-  const name = user.rank_name || (i18n.language === 'en' ? def.nameEn : def.nameJa);
+  const name = user.rank_name || rankName(def.rank);
   const color = user.rank_color || def.color;
   const totalBuy = Number(user.total_buy ?? 0);
   const rankUpCount = Number(user.rank_up_count ?? 0);
