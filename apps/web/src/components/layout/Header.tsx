@@ -1,8 +1,9 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { isLoggedIn, useCurrentUser } from '../../api/account';
 import { useHeaderSlotState } from '../../hooks/use-header-slot';
+import { useOpenedOnce } from '../../hooks/use-opened-once';
 import { moreStrings } from '../../i18n';
 import { AccountIcon, ChevronLeftIcon, CoinIcon } from './icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -28,8 +29,7 @@ export function Header() {
   const { pathname, search } = useLocation();
   const { data: user, isPending } = useCurrentUser();
   const slot = useHeaderSlotState();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [menuUsed, setMenuUsed] = useState(false);
+  const menu = useOpenedOnce();
   const menuButton = useRef<HTMLButtonElement>(null);
   const member = isLoggedIn(user);
 
@@ -60,14 +60,11 @@ export function Header() {
                 className={styles.account}
                 aria-label={t('header.openMenu')}
                 aria-haspopup="dialog"
-                aria-expanded={menuOpen}
+                aria-expanded={menu.open}
                 aria-controls="side-menu"
                 onPointerEnter={() => void loadSideMenu()}
                 onFocus={() => void loadSideMenu()}
-                onClick={() => {
-                  setMenuUsed(true);
-                  setMenuOpen(true);
-                }}
+                onClick={menu.show}
               >
                 <AccountIcon />
               </button>
@@ -95,9 +92,9 @@ export function Header() {
           )}
         </div>
       )}
-      {member && menuUsed && (
+      {member && menu.mounted && (
         <Suspense fallback={null}>
-          <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} returnFocusTo={menuButton} />
+          <SideMenu open={menu.open} onClose={menu.hide} returnFocusTo={menuButton} />
         </Suspense>
       )}
     </header>

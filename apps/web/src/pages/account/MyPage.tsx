@@ -6,6 +6,7 @@ import { logout as endSession, useCurrentUser, useUserDetail } from '../../api/a
 import { AccountSummary } from '../../components/account/AccountSummary';
 import { ShippingAddressPanel } from '../../components/account/ShippingAddressPanel';
 import { useSessionRefresh } from '../../hooks/account/use-session-refresh';
+import { useOpenedOnce } from '../../hooks/use-opened-once';
 import { PageSkeleton } from '../../components/ui/Skeleton';
 import styles from '../../components/account/MyPage.module.css';
 
@@ -29,19 +30,8 @@ export function MyPage() {
   const user = useCurrentUser();
   const detail = useUserDetail();
   const refreshSession = useSessionRefresh();
-  const [addressOpen, setAddressOpen] = useState(false);
-  const [profileOpen, setProfileOpen] = useState(false);
-  // Mounted from the first opening on, so a closing modal still returns focus and animates out.
-  const [profileUsed, setProfileUsed] = useState(false);
-  const [addressUsed, setAddressUsed] = useState(false);
-  const openProfile = () => {
-    setProfileUsed(true);
-    setProfileOpen(true);
-  };
-  const openAddress = () => {
-    setAddressUsed(true);
-    setAddressOpen(true);
-  };
+  const profile = useOpenedOnce();
+  const address = useOpenedOnce();
   const [notice, setNotice] = useState<Notice | null>((location.state as { notice?: Notice } | null)?.notice ?? null);
   const [loggingOut, setLoggingOut] = useState(false);
 
@@ -90,8 +80,8 @@ export function MyPage() {
         </p>
       )}
       <div className={styles.grid}>
-        <AccountSummary user={user.data} detail={d} onEditProfile={openProfile} />
-        <ShippingAddressPanel detail={d} onEdit={openAddress} />
+        <AccountSummary user={user.data} detail={d} onEditProfile={profile.show} />
+        <ShippingAddressPanel detail={d} onEdit={address.show} />
         <nav className={styles.panel} aria-labelledby="my-history">
           <h2 id="my-history" className={styles.panelTitle}>
             {t('myPage.history')}
@@ -127,20 +117,16 @@ export function MyPage() {
         {t('myPage.logout')}
       </button>
       <Suspense fallback={null}>
-        {profileUsed && (
+        {profile.mounted && (
           <ProfileModal
-            open={profileOpen}
+            open={profile.open}
             detail={d}
-            onClose={() => setProfileOpen(false)}
+            onClose={profile.hide}
             onSaved={() => setNotice('profileSaved')}
           />
         )}
-        {addressUsed && (
-          <AddressModal
-            open={addressOpen}
-            onClose={() => setAddressOpen(false)}
-            onSaved={() => setNotice('addressSaved')}
-          />
+        {address.mounted && (
+          <AddressModal open={address.open} onClose={address.hide} onSaved={() => setNotice('addressSaved')} />
         )}
       </Suspense>
     </section>
