@@ -79,7 +79,9 @@ describe('the sandbox shop clock (issue 19)', () => {
     const m = await buildMember(t.shop, { rank: 3 });
     const period = rankPeriod(t.shop.clock.now());
     await q('UPDATE members SET rank_evaluated_period = $2 WHERE id = $1', [m.id, previousMonth(period)]);
-    // Two month ends ahead: into the month after next, a day past its start.
+    // From the month's last hour (jumped to without running jobs) across two month ends at once.
+    const nextStart = addMonthsTokyo(tokyoMonthStart(period), 1);
+    t.shop.clock.advance(nextStart.getTime() - 3600_000 - t.shop.clock.now().getTime());
     const target = addMonthsTokyo(tokyoMonthStart(period), 2);
     const r = await clockCall('POST', { now: new Date(target.getTime() + DAY).toISOString() });
     expect(r.status).toBe(200);
@@ -97,6 +99,30 @@ describe('the sandbox shop clock (issue 19)', () => {
     const judgedAt = new Date(events.rows[0].created_at).getTime();
     expect(judgedAt - firstStart.getTime()).toBeGreaterThanOrEqual(0);
     expect(judgedAt - firstStart.getTime()).toBeLessThanOrEqual(3600_000);
+  });
+
+  it("runs the clean-up jobs on the shop's time: dead reissue links and old rejected callbacks go", async () => {
+    const m = await buildMember(t.shop);
+    const now = t.shop.clock.now();
+    await q(`INSERT INTO password_resets (member_id, token_hash, expires_at) VALUES ($1, 'clock-test', $2)`, [
+      m.id,
+      new Date(now.getTime() + 20 * 60_000),
+    ]);
+    await q(
+      `INSERT INTO payment_callbacks (provider, event_id, outcome, body, created_at)
+       VALUES ('sandbox', 'clock-test', 'malformed', '{}', $1)`,
+      [now],
+    );
+    const left = async () => ({
+      resets: (await q(`SELECT 1 FROM password_resets WHERE token_hash = 'clock-test'`)).rowCount,
+      callbacks: (await q(`SELECT 1 FROM payment_callbacks WHERE event_id = 'clock-test'`)).rowCount,
+    });
+    await clockCall('POST', { advance_seconds: 86_400 }); // the link ran out; it is kept a day for support
+    expect(await left()).toEqual({ resets: 1, callbacks: 1 });
+    await clockCall('POST', { advance_seconds: 86_400 });
+    expect(await left()).toEqual({ resets: 0, callbacks: 1 });
+    await clockCall('POST', { advance_seconds: 13 * 86_400 }); // rejected callbacks are kept 14 days
+    expect(await left()).toEqual({ resets: 0, callbacks: 0 });
   });
 
   it('is shared by every instance through the database and survives a restart', async () => {
