@@ -27,12 +27,11 @@ export const birthMonthSchema = z.object({
 });
 export type BirthMonthInput = z.infer<typeof birthMonthSchema>;
 
-/** POST /api/user/spending_limits/monthly_limit: yen per JST month; '' (or null) removes the member's own limit. */
+/** POST /api/user/spending_limits/monthly_limit: yen per JST month; '' removes the member's own limit. */
 export const monthlyLimitSchema = z.object({
-  monthly_limit: z.union(
-    [z.literal('').transform(() => null), z.null(), wholeNumber('monthlyLimitInvalid', 0, MAX_OWN_LIMIT)],
-    { error: 'monthlyLimitInvalid' },
-  ),
+  monthly_limit: z.union([z.literal('').transform(() => null), wholeNumber('monthlyLimitInvalid', 0, MAX_OWN_LIMIT)], {
+    error: 'monthlyLimitInvalid',
+  }),
 });
 export type MonthlyLimitInput = z.infer<typeof monthlyLimitSchema>;
 
