@@ -116,6 +116,17 @@ describe('configuration', () => {
     expect(parseConfig({ DB_STATEMENT_TIMEOUT_MS: '2500' }).dbStatementTimeoutMs).toBe(2500);
   });
 
+  it('reads the monthly age-band caps (issue 19 §2) and refuses a younger band above an older one', () => {
+    expect(parseConfig({}).ageCaps).toEqual({ under16: 5_000, age16to17: 20_000 });
+    expect(parseConfig({ AGE_CAP_UNDER_16: '3000', AGE_CAP_16_17: '10000' }).ageCaps).toEqual({
+      under16: 3_000,
+      age16to17: 10_000,
+    });
+    expect(() => parseConfig({ AGE_CAP_UNDER_16: '30000' })).toThrow(/AGE_CAP_UNDER_16/);
+    expect(() => parseConfig({ AGE_CAP_16_17: '-1' })).toThrow(/AGE_CAP_16_17/);
+    expect(() => parseConfig({ AGE_CAP_16_17: 'lots' })).toThrow(/AGE_CAP_16_17/);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseConfig({ PORT: '' }).port).toBe(3000);
   });

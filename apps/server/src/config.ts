@@ -110,6 +110,10 @@ const envSchema = z.object({
   REFERRAL_REFERRER_POINT: z.coerce.number().int().min(0).max(100_000).default(500),
   REFERRAL_REFEREE_POINT: z.coerce.number().int().min(0).max(100_000).default(500),
   REFERRAL_MONTHLY_CAP: z.coerce.number().int().min(0).max(10_000).default(10),
+  // Responsible play (issue 19 §2, ADR 0036): yen a member may spend on points and coins per JST month by age band
+  // (adults have no band cap; every member may set a lower limit of their own).
+  AGE_CAP_UNDER_16: z.coerce.number().int().min(0).max(10_000_000).default(5_000),
+  AGE_CAP_16_17: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
   // Partner-site transfers (ADR 0023): the secret partner requests are signed with (HMAC-SHA256).
   PARTNER_SHARED_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // The messaging app of the daily draw: 'sandbox' links at once; 'line' is LINE Login with this channel.
@@ -153,6 +157,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (production && e.SANDBOX && !e.SANDBOX_SECRET) {
     // A staging shop's sandbox can mint points and read every mail: never open to anyone (sandbox/access.ts).
     throw new ConfigError('Invalid configuration:\n  SANDBOX_SECRET: required when NODE_ENV=production and SANDBOX=1');
+  }
+  if (e.AGE_CAP_UNDER_16 > e.AGE_CAP_16_17) {
+    // A younger band never gets more than an older one.
+    throw new ConfigError('Invalid configuration:\n  AGE_CAP_UNDER_16: must not be above AGE_CAP_16_17');
   }
   if (production && !e.DATABASE_URL) {
     // Allowed, but production normally runs against a managed PostgreSQL.
@@ -199,6 +207,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     },
     payments: paymentConfig(e, production, e.SANDBOX ?? !production),
     programmesB: programmesBConfig(e, production),
+    ageCaps: { under16: e.AGE_CAP_UNDER_16, age16to17: e.AGE_CAP_16_17 },
     sms: smsConfig(e, production),
     media: mediaConfig(e),
   };

@@ -33,3 +33,5 @@ export * from './referral/index.ts';
 export * from './daily-draw/index.ts';
 export * from './sms/index.ts';
 export * from './ranks/index.ts';
+export * from './responsible-play/index.ts';
+export * from './contract/spending-limits.ts';

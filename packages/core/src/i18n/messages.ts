@@ -7,6 +7,7 @@ import { packMessages } from './pack-messages.ts';
 import { paymentMessages } from './payment-messages.ts';
 import { programmeAMessages } from './programme-a-messages.ts';
 import { programmeBMessages } from './programme-b-messages.ts';
+import { responsiblePlayMessages } from './responsible-play-messages.ts';
 
 const baseMessages = {
   ja: {
@@ -92,6 +93,7 @@ export const messages = {
     ...paymentMessages.ja,
     ...programmeBMessages.ja,
     ...programmeAMessages.ja,
+    ...responsiblePlayMessages.ja,
   },
   en: {
     ...baseMessages.en,
@@ -100,6 +102,7 @@ export const messages = {
     ...paymentMessages.en,
     ...programmeBMessages.en,
     ...programmeAMessages.en,
+    ...responsiblePlayMessages.en,
   },
 } as const;
 
