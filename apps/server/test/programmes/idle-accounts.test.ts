@@ -176,4 +176,33 @@ describe('idle accounts', () => {
     });
     expect(await ledgerViolations(t.shop)).toEqual([]);
   });
+
+  it('puts off a member whose payment is still open and goes on with the next; suspended members are left alone', async () => {
+    const waiting = await buildMember(t.shop);
+    const next = await buildMember(t.shop);
+    const suspended = await buildMember(t.shop);
+    await q('UPDATE members SET suspended_at = $2 WHERE id = $1', [suspended.id, t.shop.clock.now()]);
+    moveTo(idleNoticeDate(await lastActivity(next)));
+    await notify();
+    expect(await notices(waiting)).toHaveLength(1);
+    expect(await notices(next)).toHaveLength(1);
+    expect(await notices(suspended)).toHaveLength(0);
+
+    // A convenience-store payment started (not a purchase until it is paid) would credit a closed account.
+    const slip = await waiting.client.post('/user/point/buy', {
+      point_price_id: t.courses[1000],
+      pay_id: 2,
+      combini_code: 'econ',
+    });
+    expect(slip).toMatchObject({ state: 200, result: '1' });
+    const closesAt = (
+      await q('SELECT max(closes_at) AS at FROM idle_notices WHERE member_id = ANY ($1)', [[waiting.id, next.id]])
+    ).rows[0].at as Date;
+    moveTo(closesAt);
+    await close();
+    const closed = await q('SELECT id, closed_reason FROM members WHERE id = ANY ($1) AND withdrawn_at IS NOT NULL', [
+      [waiting.id, next.id, suspended.id],
+    ]);
+    expect(closed.rows).toEqual([{ id: next.id, closed_reason: 'idle' }]);
+  });
 });
