@@ -35,20 +35,18 @@ export async function buildMember(shop: TestShop, o: BuildMemberOptions = {}): P
   const pass = o.pass ?? 'secret123';
   const now = shop.clock.now();
   const id = await withTransaction(shop.ctx.db, async (tx) => {
-    const memberId = await insertMember(
-      tx,
-      {
-        mail,
-        pass,
-        lastName: '試験',
-        middleName: '',
-        firstName: '太郎',
-        tel: '09000000000',
-        lang: o.lang ?? 'ja',
-        referredBy: null,
-      },
-      now,
-    );
+    const memberId = await insertMember(tx, {
+      mail,
+      pass,
+      lastName: '試験',
+      middleName: '',
+      firstName: '太郎',
+      tel: '09000000000',
+      lang: o.lang ?? 'ja',
+      referredBy: null,
+      // The test clock's time: the idle rule counts from it (ADR 0037).
+      createdAt: now,
+    });
     if (o.paidPoints) await grantPoints(tx, { memberId, amount: o.paidPoints, kind: 'paid', reason: 'test', now });
     if (o.freePoints) await grantPoints(tx, { memberId, amount: o.freePoints, kind: 'free', reason: 'test', now });
     if (o.coins) await changeCoins(tx, { memberId, amount: o.coins, reason: 'test', now });

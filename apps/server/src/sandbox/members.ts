@@ -36,21 +36,18 @@ export const sandboxMembers: FastifyPluginAsync = async (app) => {
     const mail = `sandbox.${randomBytes(6).toString('hex')}@example.test`;
     const now = app.ctx.clock.now();
     const id = await withTransaction(app.ctx.db, async (tx) => {
-      const memberId = await insertMember(
-        tx,
-        {
-          mail,
-          pass: SANDBOX_PASS,
-          lastName: o.lang === 'en' ? 'Tester' : '試験',
-          middleName: '',
-          firstName: o.lang === 'en' ? 'Alex' : '花子',
-          tel: '09000000000',
-          lang: o.lang ?? 'ja',
-          referredBy: null,
-          prefId: null,
-        },
-        now,
-      );
+      const memberId = await insertMember(tx, {
+        mail,
+        pass: SANDBOX_PASS,
+        lastName: o.lang === 'en' ? 'Tester' : '試験',
+        middleName: '',
+        firstName: o.lang === 'en' ? 'Alex' : '花子',
+        tel: '09000000000',
+        lang: o.lang ?? 'ja',
+        referredBy: null,
+        prefId: null,
+        createdAt: now,
+      });
       // A journey starts from a member who can buy: the verification mail's round trip has its own test.
       await markMailVerified(tx, memberId, mail, now);
       const ref = { reason: 'sandbox', memo: 'sandbox member', now };

@@ -21,20 +21,16 @@ export const DEMO_ADDRESS = {
 export async function seedDemoMember(ctx: AppContext): Promise<SeedSummary> {
   const now = ctx.clock.now();
   await withTransaction(ctx.db, async (tx) => {
-    const memberId = await insertMember(
-      tx,
-      {
-        mail: DEMO_MAIL,
-        pass: DEMO_PASS,
-        lastName: '山田',
-        middleName: '',
-        firstName: '花子',
-        tel: '09012345678',
-        lang: 'ja',
-        referredBy: null,
-      },
-      now,
-    );
+    const memberId = await insertMember(tx, {
+      mail: DEMO_MAIL,
+      pass: DEMO_PASS,
+      lastName: '山田',
+      middleName: '',
+      firstName: '花子',
+      tel: '09012345678',
+      lang: 'ja',
+      referredBy: null,
+    });
     // The demo member can buy at once: no verification mail to open.
     await markMailVerified(tx, memberId, DEMO_MAIL, now);
     await updateAddress(tx, memberId, DEMO_ADDRESS);

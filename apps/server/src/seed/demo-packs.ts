@@ -351,18 +351,14 @@ export async function seedDemoPacks(ctx: AppContext): Promise<void> {
   const players = await withTransaction(ctx.db, async (tx) => {
     const out: number[] = [];
     for (const pl of PLAYERS) {
-      const memberId = await insertMember(
-        tx,
-        {
-          ...pl,
-          middleName: '',
-          pass: 'player1234',
-          tel: '09000000000',
-          lang: 'ja',
-          referredBy: null,
-        },
-        now,
-      );
+      const memberId = await insertMember(tx, {
+        ...pl,
+        middleName: '',
+        pass: 'player1234',
+        tel: '09000000000',
+        lang: 'ja',
+        referredBy: null,
+      });
       await markMailVerified(tx, memberId, pl.mail, now);
       await grantPoints(tx, { memberId, amount: 5_000_000, kind: 'paid', reason: 'seed', memo: 'demo player', now });
       out.push(memberId);

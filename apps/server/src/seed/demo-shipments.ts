@@ -89,20 +89,16 @@ export async function seedDemoShipments(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
   for (const s of DEMO_SHIPPERS) {
     const memberId = await withTransaction(ctx.db, async (tx) => {
-      const id = await insertMember(
-        tx,
-        {
-          lastName: s.lastName,
-          middleName: '',
-          firstName: s.firstName,
-          mail: s.mail,
-          pass: 'shipper1234',
-          tel: '09000000000',
-          lang: 'ja',
-          referredBy: null,
-        },
-        now,
-      );
+      const id = await insertMember(tx, {
+        lastName: s.lastName,
+        middleName: '',
+        firstName: s.firstName,
+        mail: s.mail,
+        pass: 'shipper1234',
+        tel: '09000000000',
+        lang: 'ja',
+        referredBy: null,
+      });
       await markMailVerified(tx, id, s.mail, now);
       await updateAddress(tx, id, s.address);
       await grantPoints(tx, { memberId: id, amount: 100_000, kind: 'paid', reason: 'seed', memo: 'demo shipper', now });

@@ -18,16 +18,14 @@ export interface NewMember extends Omit<RegistrationInput, 'confirmPass' | 'refe
   lang: 'ja' | 'en';
   referredBy: number | null;
   prefId?: number | null;
+  createdAt?: Date;
 }
 
-/**
- * Inserts a member with a unique referral code (retried on the rare collision). Returns the new id. Registration
- * at `now` (the shop clock) starts the idle clock of an account that never buys (ADR 0037).
- */
-export async function insertMember(tx: PoolClient, m: NewMember, now: Date): Promise<number> {
+/** Inserts a member with a unique referral code (retried on the rare collision). Returns the new id. */
+export async function insertMember(tx: PoolClient, m: NewMember): Promise<number> {
   const passHash = await hashPassword(m.pass);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const row = { ...m, passHash, referralCode: newReferralCode(), prefId: m.prefId ?? null, now };
+    const row = { ...m, passHash, referralCode: newReferralCode(), prefId: m.prefId ?? null };
     try {
       return await withSavepoint(tx, 'referral', () => insertMemberRow(tx, row));
     } catch (err) {

@@ -41,21 +41,17 @@ describe('migration 0017: programme cards already marked to ship become shipment
     let member: number;
     try {
       await client.query('BEGIN');
-      member = await insertMember(
-        client,
-        {
-          mail: 'move@example.test',
-          pass: 'secret123',
-          lastName: '移行',
-          middleName: '',
-          firstName: '太郎',
-          tel: '09012345678',
-          lang: 'ja',
-          referredBy: null,
-          prefId: null,
-        },
-        new Date(),
-      );
+      member = await insertMember(client, {
+        mail: 'move@example.test',
+        pass: 'secret123',
+        lastName: '移行',
+        middleName: '',
+        firstName: '太郎',
+        tel: '09012345678',
+        lang: 'ja',
+        referredBy: null,
+        prefId: null,
+      });
       await client.query('COMMIT');
     } finally {
       client.release();

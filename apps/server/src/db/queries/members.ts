@@ -66,17 +66,20 @@ export interface NewMemberRow {
   referralCode: string;
   referredBy: number | null;
   prefId: number | null;
-  /** The shop clock at registration: the idle clock starts here. */
-  now: Date;
+  /**
+   * The shop clock's time of the registration (ADR 0034); the database's time when not given. The idle rule's
+   * clock starts here too (last_activity_at; ADR 0037).
+   */
+  createdAt?: Date;
 }
 
 /** Inserts a member and returns its id; a taken mail or referral code fails on its unique index. */
 export async function insertMemberRow(db: Queryable, m: NewMemberRow): Promise<number> {
   return insertReturningId(
     db,
-    `INSERT INTO members (mail, pass_hash, last_name, middle_name, first_name, tel, lang, referral_code, referred_by,
-       pref_id, last_activity_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    `INSERT INTO members (mail, pass_hash, last_name, middle_name, first_name, tel, lang, referral_code, referred_by, pref_id,
+       created_at, last_activity_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE($11, now()), COALESCE($11, now())) RETURNING id`,
     [
       m.mail,
       m.passHash,
@@ -88,7 +91,7 @@ export async function insertMemberRow(db: Queryable, m: NewMemberRow): Promise<n
       m.referralCode,
       m.referredBy,
       m.prefId,
-      m.now,
+      m.createdAt ?? null,
     ],
   );
 }
