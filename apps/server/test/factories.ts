@@ -48,6 +48,8 @@ export async function buildMember(shop: TestShop, o: BuildMemberOptions = {}): P
       tel: '09000000000',
       lang: o.lang ?? 'ja',
       referredBy: null,
+      // The test clock's time: the idle rule counts from it (ADR 0037).
+      createdAt: now,
     });
     if (o.paidPoints) await grantPoints(tx, { memberId, amount: o.paidPoints, kind: 'paid', reason: 'test', now });
     if (o.freePoints) await grantPoints(tx, { memberId, amount: o.freePoints, kind: 'free', reason: 'test', now });

@@ -35,3 +35,4 @@ export * from './sms/index.ts';
 export * from './ranks/index.ts';
 export * from './responsible-play/index.ts';
 export * from './contract/spending-limits.ts';
+export * from './idle/index.ts';

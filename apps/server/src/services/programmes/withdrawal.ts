@@ -2,7 +2,7 @@ import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import {
   lockMemberForWithdrawal,
-  markWithdrawn,
+  markClosed,
   releaseWithdrawn,
   withdrawalStanding,
 } from '../../db/queries/withdrawal.ts';
@@ -44,12 +44,12 @@ export async function withdraw(ctx: AppContext, memberId: number, pass: string):
     const ref = { reason: 'withdrawal', refType: 'member', refId: memberId, now, memberId };
     if (s.spendable > 0) await spendPoints(tx, { ...ref, amount: s.spendable });
     if (m.coin_balance > 0) await changeCoins(tx, { ...ref, amount: -m.coin_balance });
-    await markWithdrawn(tx, memberId, now);
+    await markClosed(tx, memberId, now, 'withdrawal');
   });
   await endAllSessions(ctx, memberId);
 }
 
-/** One batch of the release job: members withdrawn longer than the retention period. */
+/** One batch of the release job: accounts closed (withdrawn or idle, ADR 0037) longer than the retention period. */
 export function releaseWithdrawnBatch(ctx: AppContext, limit: number): Promise<number> {
   const now = ctx.clock.now();
   const before = new Date(now.getTime() - WITHDRAWAL_RETENTION_DAYS * 24 * 3600_000);
