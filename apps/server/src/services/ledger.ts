@@ -1,4 +1,4 @@
-import { addMonthsTokyo, POINT_VALIDITY_MONTHS } from '@oripa/core';
+import { addMonthsTokyo, POINT_VALIDITY_MONTHS, type LedgerReason } from '@oripa/core';
 import type { PoolClient } from 'pg';
 import { AppError } from '../app-error.ts';
 import {
@@ -25,7 +25,8 @@ import {
  */
 
 export interface LedgerRef {
-  reason: string;
+  /** One of core's LEDGER_REASONS, each of which has a label in both languages (core ledgerLabel). */
+  reason: LedgerReason;
   refType?: string | null;
   refId?: number | null;
   memo?: string;
@@ -131,7 +132,7 @@ export async function expireLot(tx: PoolClient, lotId: number, now: Date): Promi
   const memberId = Number(lot.member_id);
   await emptyLot(tx, lotId);
   const balance = await subtractExpiredPoints(tx, memberId, amount);
-  const ref = { reason: 'expiry', refType: 'point_lot', refId: lotId };
+  const ref = { reason: 'expiry' as const, refType: 'point_lot', refId: lotId };
   const ledgerId = await insertLedgerEntry(tx, pointEntry(memberId, -amount, balance, ref, now));
   await insertLotMove(tx, ledgerId, lotId, -amount);
   return amount;
