@@ -129,7 +129,7 @@ describe('point and coin history labels (issue 19 section 3)', () => {
       expect(label.partner_transfer).toContain(ja ? '試験パートナー' : 'Test Partner');
       expect(label.exchange).toContain(ja ? '試験カード' : 'Test Card');
       expect(label.exchange_conversion).toContain(ja ? '試験カード' : 'Test Card');
-      expect(label.pack_purchase).toBe(ja ? 'ガチャ「星の箱」3回' : 'Draw: Star box ×3');
+      expect(label.pack_purchase).toBe(ja ? 'ガチャ「星の箱」3回' : '3 draws from Star box');
       expect(label.card_conversion).toContain(ja ? '星の箱' : 'Star box');
       expect(label.rank_card_conversion).toContain('Sky Sovereign');
       expect(label.coupon).toContain('WELCOME500');

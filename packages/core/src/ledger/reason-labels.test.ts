@@ -33,9 +33,14 @@ describe('ledgerLabel', () => {
       'Rank kept for the month (Gold)',
     );
     expect(ledgerLabel('ja', { reason: 'pack_purchase', subject: '星の箱', count: 10 })).toBe('ガチャ「星の箱」10回');
-    expect(ledgerLabel('en', { reason: 'pack_purchase', subject: 'Star box', count: 10 })).toBe('Draw: Star box ×10');
+    expect(ledgerLabel('en', { reason: 'pack_purchase', subject: 'Star box', count: 10 })).toBe(
+      '10 draws from Star box',
+    );
     expect(ledgerLabel('en', { reason: 'partner_transfer', subject: 'Card Land', memo: 'site 1' })).toBe(
       'Points moved from Card Land',
+    );
+    expect(ledgerLabel('en', { reason: 'pack_purchase', subject: 'Sigil: Azure', count: 1 })).toBe(
+      '1 draw from Sigil: Azure',
     );
     expect(ledgerLabel('ja', { reason: 'staff_adjustment', memo: '障害のお詫び' })).toBe(
       '運営による調整：障害のお詫び',

@@ -55,7 +55,12 @@ const LABELS: Record<LedgerReason, Record<Lang, Label>> = {
   coupon_bonus: named('クーポンの購入ボーナス', 'Coupon bonus on a point purchase'),
   pack_purchase: {
     ja: (p) => (p.subject ? `ガチャ「${p.subject}」${p.count ? `${p.count}回` : ''}` : 'ガチャ'),
-    en: (p) => (p.subject ? `Draw: ${p.subject}${p.count ? ` ×${p.count}` : ''}` : 'Draw'),
+    // "N draws from X" rather than "Draw: X": pack names often have a colon of their own.
+    en: (p) => {
+      if (!p.subject) return 'Draw';
+      if (!p.count) return `Draws from ${p.subject}`;
+      return `${p.count} ${p.count === 1 ? 'draw' : 'draws'} from ${p.subject}`;
+    },
   },
   card_conversion: named('獲得カードをポイントに交換', 'Cards converted to points'),
   auto_conversion: named('選択期限切れのカードを自動でポイントに交換', 'Cards converted after the choice deadline'),
