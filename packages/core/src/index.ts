@@ -12,6 +12,7 @@ export * from './ledger/lots.ts';
 export * from './contract/user.ts';
 export * from './contract/packs.ts';
 export * from './packs/draw-rules.ts';
+export * from './packs/decision-window.ts';
 export * from './contract/site-info.ts';
 export * from './contract/site.ts';
 export * from './contract/payments.ts';
