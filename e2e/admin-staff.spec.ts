@@ -119,7 +119,8 @@ for (const lang of ['ja', 'en'] as const) {
     await amount.fill('250');
     await form.getByRole('button', { name: str(members, 'adjust'), exact: true }).click();
     await expect(page.getByTestId('point-balance')).toHaveText('1,250 pt');
-    await expect(page.getByRole('cell', { name: reason })).toBeVisible();
+    // The note shows in its own column (and after the label in the Kind column).
+    await expect(page.getByRole('cell', { name: reason, exact: true })).toBeVisible();
     await snap(page, test.info(), `admin-member-${lang}`);
 
     // The owner (another sign-in) finds it in the audit log.
@@ -144,7 +145,7 @@ for (const lang of ['ja', 'en'] as const) {
     expect((await apiPost(page.request, '/user/login', { mail: member.mail, pass: member.pass })).state).toBe(200);
     await page.goto('/buy-point-history');
     const label = lang === 'ja' ? '運営による調整' : 'Adjustment by the shop';
-    await expect(page.getByText(`${label} ${reason}`)).toBeVisible();
+    await expect(page.getByText(`${label}${lang === 'ja' ? '：' : ': '}${reason}`)).toBeVisible();
     await snap(page, test.info(), `admin-member-history-${lang}`);
   });
 }

@@ -26,6 +26,8 @@ export * from './validation/address.ts';
 export * from './validation/profile.ts';
 export * from './contract/address.ts';
 export * from './ledger/model.ts';
+export * from './ledger/reasons.ts';
+export * from './ledger/reason-labels.ts';
 export * from './packs/sale-eligibility.ts';
 export * from './exchange/index.ts';
 export * from './partner/index.ts';

@@ -60,7 +60,7 @@ export const sandboxMembers: FastifyPluginAsync = async (app) => {
       });
       // A journey starts from a member who can buy: the verification mail's round trip has its own test.
       await markMailVerified(tx, memberId, mail, now);
-      const ref = { reason: 'sandbox', memo: 'sandbox member', now };
+      const ref = { reason: 'sandbox' as const, memo: 'sandbox member', now };
       if (o.paidPoints) await grantPoints(tx, { ...ref, memberId, amount: o.paidPoints, kind: 'paid' });
       if (o.freePoints) await grantPoints(tx, { ...ref, memberId, amount: o.freePoints, kind: 'free' });
       if (o.coins) await changeCoins(tx, { ...ref, memberId, amount: o.coins });

@@ -1,4 +1,4 @@
-import { addMonthsTokyo, isIdleActivity, POINT_VALIDITY_MONTHS } from '@oripa/core';
+import { addMonthsTokyo, isIdleActivity, POINT_VALIDITY_MONTHS, type LedgerReason } from '@oripa/core';
 import type { PoolClient } from 'pg';
 import { AppError } from '../app-error.ts';
 import {
@@ -27,7 +27,8 @@ import {
  */
 
 export interface LedgerRef {
-  reason: string;
+  /** One of core's LEDGER_REASONS, each of which has a label in both languages (core ledgerLabel). */
+  reason: LedgerReason;
   refType?: string | null;
   refId?: number | null;
   memo?: string;
@@ -134,7 +135,7 @@ export async function expireLot(tx: PoolClient, lotId: number, now: Date): Promi
   const memberId = Number(lot.member_id);
   await emptyLot(tx, lotId);
   const balance = await subtractExpiredPoints(tx, memberId, amount);
-  const ref = { reason: 'expiry', refType: 'point_lot', refId: lotId };
+  const ref = { reason: 'expiry' as const, refType: 'point_lot', refId: lotId };
   const ledgerId = await insertLedgerEntry(tx, pointEntry(memberId, -amount, balance, ref, now));
   await insertLotMove(tx, ledgerId, lotId, -amount);
   return amount;
@@ -145,7 +146,12 @@ export async function expireLot(tx: PoolClient, lotId: number, now: Date): Promi
  * past their date expire as 'expiry', as the hourly job would have; the rest go in one ledger row with `reason`
  * and a lot move per lot. Locks the lots; the caller holds the member row. Returns the points of that one row.
  */
-export async function expireAllPoints(tx: PoolClient, memberId: number, now: Date, reason: string): Promise<number> {
+export async function expireAllPoints(
+  tx: PoolClient,
+  memberId: number,
+  now: Date,
+  reason: LedgerReason,
+): Promise<number> {
   const lots = await lockHeldLots(tx, memberId);
   const early = lots.filter((l) => l.expires_at.getTime() > now.getTime());
   for (const due of lots.filter((l) => !early.includes(l))) await expireLot(tx, Number(due.id), now);

@@ -54,6 +54,8 @@ describe('member search', () => {
     expect((r.member as { sessions: unknown[] }).sessions.length).toBe(1);
     const ledger = await support.get(`/admin/members/${m.id}/ledger?currency=point`);
     expect(ledger).toMatchObject({ state: 200, total: 1 });
+    // The member's own words for the row beside its code (the console shows the label).
+    expect((ledger.rows as unknown[])[0]).toMatchObject({ reason: 'test', label: 'デモ・テスト用の残高' });
     expect((await support.get('/admin/members/999999999')).state).toBe(404);
   });
 });
@@ -87,7 +89,7 @@ describe('balance adjustments', () => {
 
     const history = await m.client.get('/user/point/list');
     const memos = (history.list as { memo: string }[]).map((r) => r.memo);
-    expect(memos).toContain('運営による調整 お詫び（配送遅延）');
+    expect(memos).toContain('運営による調整：お詫び（配送遅延）');
 
     const audit = await shop.ctx.db.pool.query(
       `SELECT staff_id, reason, before, after FROM audit_log WHERE action = 'member.adjust' AND target_id = $1 ORDER BY id`,

@@ -26,7 +26,7 @@ describe('unused-balance report (資金決済法 base dates)', () => {
       const g = (memberId: number, amount: number, kind: 'paid' | 'free', when: string) =>
         grantPoints(tx, { memberId, amount, kind, reason: 'test', now: at(when) });
       const s = (memberId: number, amount: number, when: string) =>
-        spendPoints(tx, { memberId, amount, reason: 'test_spend', now: at(when) });
+        spendPoints(tx, { memberId, amount, reason: 'test', now: at(when) });
       await g(a.id, 5000, 'paid', '2026-01-10T10:00:00');
       await s(a.id, 2000, '2026-02-01T10:00:00');
       await g(a.id, 300, 'free', '2026-03-01T10:00:00');
@@ -63,7 +63,7 @@ describe('unused-balance report (資金決済法 base dates)', () => {
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const text = bytes.toString('utf8');
     expect(text).toContain('日時,台帳ID,会員ID,増減,残高,理由');
-    expect(text).toMatch(/2026-02-01 10:00:00,\d+,\d+,-2000,3000,test_spend/);
+    expect(text).toMatch(/2026-02-01 10:00:00,\d+,\d+,-2000,3000,test/);
     expect(text).not.toContain('2026-01-10');
     const sales = await t.owner.raw('/api/admin/operations/export?month=2026-02&kind=sales');
     expect((await sales.text()).split('\r\n')[0]).toBe(

@@ -136,7 +136,7 @@ describe('histories', () => {
       [1000, 1000],
     ]);
     expect(rows[1]!.memo).toBe('ポイント購入（クレジットカード）');
-    expect(rows[0]!.memo).toBe('ランクボーナス');
+    expect(rows[0]!.memo).toBe('ポイント購入のランクボーナス');
     expect(rows[0]!.created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(hist.page).toMatchObject({ page: 1, all_page: 1 });
     const coins = await m.client.get('/user/coin/list/1');
@@ -162,7 +162,7 @@ describe('histories', () => {
       bonusPoint: -100,
       history_id: bought!.purchase_id,
       status: '0',
-      memo: 'ガチャ りんごパック',
+      memo: 'ガチャ「りんごパック」1回',
     });
     expect(rows[1]).toMatchObject({ bonusPoint: 1000, history_id: 0 });
   });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { dateOnly, dateTime, langOf, num, relativeTime } from '../lib/format/datetime';
+import { dateOnly, dateTime, historyDate, langOf, num, relativeTime } from '../lib/format/datetime';
 import { shopNow } from '../lib/time/shop-time';
 
 /** The formatters of lib/format/datetime.ts bound to the page's language. */
@@ -10,6 +10,7 @@ export function useFormat() {
     lang,
     dateTime: (v: string | Date) => dateTime(v, lang),
     dateOnly: (v: string | Date) => dateOnly(v, lang),
+    historyDate,
     relative: (v: string | Date) => relativeTime(v, lang, shopNow()),
     num: (v: number | string | undefined | null) => num(v, lang),
   };

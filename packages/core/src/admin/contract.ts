@@ -108,6 +108,8 @@ export interface AdminLedgerRow {
   amount: number;
   balance_after: number;
   reason: string;
+  /** What the member's history says for this row (core ledgerLabel), in the staff's language. */
+  label: string;
   ref_type: string | null;
   ref_id: number | null;
   memo: string;

@@ -1,5 +1,6 @@
 import { many, maybeOne, type Queryable } from '../queryable.ts';
 import { LINE_COUNT } from './shipment-lines.ts';
+import { ledgerSubjectColumns, type LedgerSubjectRow } from './ledger-subject.ts';
 
 /** The support console's reads of a member (issue 10); writes go through services/ledger.ts and sessions. */
 export interface AdminMemberRecord {
@@ -83,7 +84,7 @@ export async function setMemberSuspended(db: Queryable, id: number, at: Date | n
   await db.query('UPDATE members SET suspended_at = $2 WHERE id = $1', [id, at]);
 }
 
-export interface MemberLedgerRecord {
+export interface MemberLedgerRecord extends LedgerSubjectRow {
   id: string;
   currency: 'point' | 'coin';
   amount: string;
@@ -93,21 +94,27 @@ export interface MemberLedgerRecord {
   ref_id: string | null;
   memo: string;
   created_at: Date;
+  /** The payment method of a purchase row (its label names it). */
+  pay_id: number | null;
 }
 
-/** One page of a member's ledger in one currency, newest first. */
+/** One page of a member's ledger in one currency, newest first, with its labels' subjects in `lang`. */
 export async function memberLedger(
   db: Queryable,
   memberId: number,
   currency: 'point' | 'coin',
   limit: number,
   offset: number,
+  lang: 'ja' | 'en',
 ): Promise<{ rows: MemberLedgerRecord[]; total: number }> {
   const rows = await many<MemberLedgerRecord>(
     db,
-    `SELECT id, currency, amount, balance_after, reason, ref_type, ref_id, memo, created_at FROM ledger_entries
-     WHERE member_id = $1 AND currency = $2 ORDER BY id DESC LIMIT $3 OFFSET $4`,
-    [memberId, currency, limit, offset],
+    `SELECT l.id, l.currency, l.amount, l.balance_after, l.reason, l.ref_type, l.ref_id, l.memo, l.created_at,
+            (SELECT p.pay_id FROM payments p WHERE l.ref_type = 'payment' AND p.id = l.ref_id) AS pay_id,
+            ${ledgerSubjectColumns('$5')}
+     FROM ledger_entries l
+     WHERE l.member_id = $1 AND l.currency = $2 ORDER BY l.id DESC LIMIT $3 OFFSET $4`,
+    [memberId, currency, limit, offset, lang],
   );
   const count = await maybeOne<{ n: string }>(
     db,

@@ -1,7 +1,8 @@
 import { many, type Queryable, oneNumber } from '../queryable.ts';
+import { ledgerSubjectColumns, type LedgerSubjectRow } from './ledger-subject.ts';
 
 /** One ledger row as the point and coin history pages show it, with the payment or pack purchase behind it. */
-export interface LedgerHistoryRow {
+export interface LedgerHistoryRow extends LedgerSubjectRow {
   id: number;
   amount: number;
   reason: string;
@@ -12,7 +13,6 @@ export interface LedgerHistoryRow {
   pay_amount: number | null;
   pay_id: number | null;
   history_status: string | null;
-  pack_name: string | null;
 }
 
 export async function countLedgerEntries(db: Queryable, memberId: number, currency: 'point' | 'coin') {
@@ -22,7 +22,7 @@ export async function countLedgerEntries(db: Queryable, memberId: number, curren
   ]);
 }
 
-/** Newest first; the pack name in the member's language. */
+/** Newest first; the named thing behind each row (its label's subject) in the member's language. */
 export async function ledgerHistoryPage(
   db: Queryable,
   memberId: number,
@@ -38,12 +38,11 @@ export async function ledgerHistoryPage(
             CASE WHEN pu.id IS NULL THEN NULL
                  WHEN EXISTS (SELECT 1 FROM purchase_cards c WHERE c.purchase_id = pu.id AND c.status = 'pending')
                  THEN '0' ELSE '1' END AS history_status,
-            CASE WHEN $5 = 'en' THEN pk.name_en ELSE pk.name_ja END AS pack_name
+            ${ledgerSubjectColumns('$5')}
      FROM ledger_entries l
      LEFT JOIN payments p ON l.ref_type = 'payment' AND p.id = l.ref_id
      -- Pack purchases and card conversions link to the pack history (spec section 3, history_id).
      LEFT JOIN purchases pu ON l.ref_type = 'purchase' AND pu.id = l.ref_id
-     LEFT JOIN packs pk ON pk.id = pu.pack_id
      WHERE l.member_id = $1 AND l.currency = $2
      ORDER BY l.id DESC LIMIT $3 OFFSET $4`,
     [memberId, currency, limit, offset, lang],

@@ -3,6 +3,7 @@ import { adjustmentSchema, idField, memberLedgerSchema, memberSearchSchema, reas
 import { z } from 'zod';
 import { parseInput } from '../../http/input.ts';
 import { requireStaff } from '../../http/admin/staff-guard.ts';
+import { presentAdminLedgerRow } from '../../presenters/admin/member-ledger.ts';
 import {
   adjustBalance,
   findMembers,
@@ -38,7 +39,8 @@ export const memberAdminRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/members/:id/ledger', { config: READ }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
-    return reply.ok(await ledgerPage(ctx, id, parseInput(memberLedgerSchema, request.query)));
+    const page = await ledgerPage(ctx, id, parseInput(memberLedgerSchema, request.query), request.lang);
+    return reply.ok({ ...page, rows: page.rows.map((r) => presentAdminLedgerRow(request.lang, r)) });
   });
 
   app.post('/members/:id/adjust', { config: { permission: 'members.adjust' } }, async (request, reply) => {

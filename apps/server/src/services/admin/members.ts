@@ -1,8 +1,7 @@
-import { formatTokyo } from '@oripa/core';
+import { formatTokyo, type Lang, type LedgerReason } from '@oripa/core';
 import {
   adminMsg,
   type AdjustmentInput,
-  type AdminLedgerRow,
   type AdminMemberDetail,
   type AdminMemberRow,
   type ListPage,
@@ -21,6 +20,7 @@ import {
   searchMembers,
   setMemberSuspended,
   type AdminMemberRecord,
+  type MemberLedgerRecord,
 } from '../../db/queries/admin-members.ts';
 import { deleteMemberSessions } from '../../db/queries/sessions.ts';
 import { changeCoins, grantPoints, spendPoints } from '../ledger.ts';
@@ -34,7 +34,7 @@ import type { StaffIdentity } from './staff-sessions.ts';
  * own kind through services/ledger.ts, never a balance write), suspension and signing out everywhere. Every write
  * runs in withAudit: the change and its audit row commit together.
  */
-export const ADJUSTMENT_REASON = 'staff_adjustment';
+export const ADJUSTMENT_REASON: LedgerReason = 'staff_adjustment';
 
 const tokyo = (d: Date | null) => (d ? formatTokyo(d) : '');
 const fullName = (m: AdminMemberRecord) => [m.last_name, m.middle_name, m.first_name].filter(Boolean).join(' ');
@@ -129,28 +129,16 @@ export async function memberDetail(ctx: AppContext, id: number, lang: 'ja' | 'en
   };
 }
 
+/** One page of a member's ledger, each row with what its label names in the staff's language (the presenter). */
 export async function ledgerPage(
   ctx: AppContext,
   id: number,
   q: { currency: 'point' | 'coin'; page: number; per_page: number },
-): Promise<ListPage<AdminLedgerRow>> {
-  const { rows, total } = await memberLedger(ctx.db.pool, id, q.currency, q.per_page, (q.page - 1) * q.per_page);
-  return {
-    rows: rows.map((r) => ({
-      id: Number(r.id),
-      currency: r.currency,
-      amount: Number(r.amount),
-      balance_after: Number(r.balance_after),
-      reason: r.reason,
-      ref_type: r.ref_type,
-      ref_id: r.ref_id === null ? null : Number(r.ref_id),
-      memo: r.memo,
-      created_at: tokyo(r.created_at),
-    })),
-    total,
-    page: q.page,
-    per_page: q.per_page,
-  };
+  lang: Lang,
+): Promise<ListPage<MemberLedgerRecord>> {
+  const offset = (q.page - 1) * q.per_page;
+  const { rows, total } = await memberLedger(ctx.db.pool, id, q.currency, q.per_page, offset, lang);
+  return { rows, total, page: q.page, per_page: q.per_page };
 }
 
 /**

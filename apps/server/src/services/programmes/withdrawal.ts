@@ -41,7 +41,7 @@ export async function withdraw(ctx: AppContext, memberId: number, pass: string):
     const s = await withdrawalStanding(tx, memberId, now);
     if (s.pendingCards > 0) throw AppError.validation('general', 'withdrawCardsPending', 'cards_pending');
     if (s.openPayments > 0) throw AppError.validation('general', 'withdrawPaymentsOpen', 'payments_open');
-    const ref = { reason: 'withdrawal', refType: 'member', refId: memberId, now, memberId };
+    const ref = { reason: 'withdrawal' as const, refType: 'member', refId: memberId, now, memberId };
     if (s.spendable > 0) await spendPoints(tx, { ...ref, amount: s.spendable });
     if (m.coin_balance > 0) await changeCoins(tx, { ...ref, amount: -m.coin_balance });
     await markClosed(tx, memberId, now, 'withdrawal');

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFormat } from '../../hooks/use-format';
 import { isHistoryLink, packHistoryTarget } from '../../lib/payment/history-rules';
+import { HistoryDate } from '../ui/HistoryDate';
 import styles from './Payment.module.css';
 
 export interface HistoryRowView {
@@ -16,13 +16,12 @@ export interface HistoryRowView {
 }
 
 /**
- * A point or coin history table (spec section 3): dates in Tokyo (Intl), signed amounts, pack-spend rows are links. On a
+ * A point or coin history table (spec section 3): yy/mm/dd dates in Tokyo, signed amounts, pack-spend rows are links. On a
  * phone each row becomes a small card (date and amount on one line, the content under them); the explicit roles
  * keep it a table for screen readers whatever CSS display the cells get.
  */
 export function HistoryTable({ rows, ns }: { rows: HistoryRowView[]; ns: 'pointHistory' | 'coinHistory' }) {
   const { t } = useTranslation('payment');
-  const fmt = useFormat();
   return (
     <table className={`${styles.table} ${styles.historyTable}`} role="table">
       <thead role="rowgroup">
@@ -47,7 +46,7 @@ export function HistoryTable({ rows, ns }: { rows: HistoryRowView[]; ns: 'pointH
         {rows.map((r) => (
           <tr key={r.id} role="row">
             <td role="cell" className={styles.date}>
-              <time dateTime={r.created.split(' ')[0]}>{fmt.dateOnly(r.created)}</time>
+              <HistoryDate value={r.created} />
             </td>
             <td role="cell" className={styles.memo}>
               {isHistoryLink(r.bonus, r.history_id) ? (

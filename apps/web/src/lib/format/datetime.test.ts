@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countdownParts, dateOnly, dateTime, num, relativeTime } from './datetime';
+import { countdownParts, dateOnly, dateTime, historyDate, num, relativeTime, tokyoIso } from './datetime';
 
 describe('dates and times in Asia/Tokyo', () => {
   // 2026-11-24 22:37 UTC is Wednesday 25 November 7:37 in Tokyo.
@@ -12,6 +12,14 @@ describe('dates and times in Asia/Tokyo', () => {
     expect(dateTime(new Date('2026-11-24T22:37:00Z'), 'en')).toBe('Wed, 25 Nov 7:37 JST');
     expect(dateOnly(wire, 'ja')).toBe('2026年11月25日(水)');
     expect(dateOnly(wire, 'en')).toBe('Wed, 25 Nov 2026');
+  });
+
+  it('dates history rows yy/mm/dd in Tokyo, with the instant for <time dateTime>', () => {
+    expect(historyDate(wire)).toBe('26/11/25');
+    // 2026-11-24 15:30 UTC is already the 25th in Tokyo.
+    expect(historyDate(new Date('2026-11-24T15:30:00Z'))).toBe('26/11/25');
+    expect(historyDate('2027-01-05 00:00:00')).toBe('27/01/05');
+    expect(tokyoIso(wire)).toBe('2026-11-25T07:37:00+09:00');
   });
 
   it('keeps an unreadable value as it came', () => {

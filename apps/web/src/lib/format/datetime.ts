@@ -3,8 +3,9 @@ import { parseTokyo } from '@oripa/core';
 /**
  * Dates, times, durations and numbers for people, through Intl in Asia/Tokyo whatever the device's zone (the shop
  * and its sale times are Japanese): "11月25日(水) 7:37" / "Wed, 25 Nov 7:37 JST". The wire keeps its
- * `YYYY-MM-DD HH:mm:ss` Tokyo format (DESIGN.md section 3). History dates too: issue 13 ("Dates and times go through
- * Intl in Asia/Tokyo") replaced the spec's yy/mm/dd, which read as dd/mm/yy to many English readers.
+ * `YYYY-MM-DD HH:mm:ss` Tokyo format (DESIGN.md section 3). The point, coin and pack history lists show the spec's
+ * yy/mm/dd in both languages (historyDate; issue 19 reversed issue 13's long date there, ADR 0026's addendum), with
+ * the full date beside it for hover and assistive technology.
  */
 export type Lang = 'ja' | 'en';
 const TZ = 'Asia/Tokyo';
@@ -60,6 +61,28 @@ export function dateOnly(value: string | Date, lang: Lang): string {
       .map((x) => [x.type, x.value]),
   );
   return `${p.weekday}, ${p.day} ${p.month} ${p.year}`;
+}
+
+/**
+ * A history list's date as the spec shows it, the same in both languages: "26/11/24" (year, month, day in Tokyo).
+ * Shown with the full date (dateOnly) as its title, since "26/11/24" can read as a day first to English readers.
+ */
+export function historyDate(value: string | Date): string {
+  const d = toDate(value);
+  if (!d) return String(value);
+  const p = Object.fromEntries(
+    dtf('en-GB', { year: '2-digit', month: '2-digit', day: '2-digit' })
+      .formatToParts(d)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.year}/${p.month}/${p.day}`;
+}
+
+/** The machine-readable instant for `<time dateTime>`: "2026-11-24T10:11:12+09:00" (the wire is Tokyo time). */
+export function tokyoIso(value: string | Date): string {
+  const d = toDate(value);
+  if (!d) return String(value);
+  return new Date(d.getTime() + 9 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, '+09:00');
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -5,7 +5,7 @@ import { failed, useHistoryList } from '../../api/packs';
 import { parseId } from '../../lib/pack/query-params';
 import { exchangeHistoryPath, packHistoryPath } from '../../lib/pack/result-paths';
 import { Pager } from '../../components/ui/Pager';
-import { useFormat } from '../../hooks/use-format';
+import { HistoryDate } from '../../components/ui/HistoryDate';
 import styles from './HistoryPages.module.css';
 import page from './PackPages.module.css';
 
@@ -21,7 +21,6 @@ export const historyTarget = (row: Pick<PackHistoryRow, 'id' | 'status' | 'kind'
 /** /buy-product-history: pack purchases with a filter (mode '0' all, '1' decided, '2' to choose) and a pager. */
 export function BuyProductHistoryPage() {
   const { t } = useTranslation('pack');
-  const fmt = useFormat();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const modeParam = params.get('mode');
@@ -61,9 +60,7 @@ export function BuyProductHistoryPage() {
             {list.map((row) => (
               <li key={`${row.kind}-${row.id}`}>
                 <button type="button" className={styles.row} onClick={() => navigate(historyTarget(row))}>
-                  <time className={styles.date} dateTime={row.created.split(' ')[0]}>
-                    {fmt.dateOnly(row.created)}
-                  </time>
+                  <HistoryDate className={styles.date} value={row.created} />
                   <span className={`${styles.name} keep-words`}>
                     {row.kind === 'exchange' && <span className={styles.kind}>{t('history.exchangeLabel')}</span>}
                     {row.pack_name}

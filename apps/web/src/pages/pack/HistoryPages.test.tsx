@@ -28,7 +28,7 @@ const row = (id: number, status: '0' | '1', kind: PackHistoryRow['kind'] = 'pack
 describe('BuyProductHistoryPage', () => {
   const page = { page: 1, all_page: 1, pages: [1] };
 
-  it('lists rows dated in Tokyo; a decided one opens its detail, an open one the card choice', async () => {
+  it('lists rows dated yy/mm/dd in Tokyo; a decided one opens its detail, an open one the card choice', async () => {
     const api = mockApi({
       'GET /user/point': member,
       'POST /user/history/list/1': { state: 200, list: [row(3, '1'), row(4, '0')], page },
@@ -37,7 +37,12 @@ describe('BuyProductHistoryPage', () => {
       [{ path: '/buy-product-history', element: <BuyProductHistoryPage /> }],
       '/buy-product-history',
     );
-    expect(await screen.findAllByText('2026年11月21日(土)')).toHaveLength(2);
+    // The spec's yy/mm/dd, with the instant and the full date for hover and assistive technology.
+    const dates = await screen.findAllByText('26/11/21');
+    expect(dates).toHaveLength(2);
+    expect(dates[0]!.tagName).toBe('TIME');
+    expect(dates[0]!.getAttribute('dateTime')).toBe('2026-11-21T10:11:12+09:00');
+    expect(dates[0]!.getAttribute('title')).toBe('2026年11月21日(土)');
     expect(historyTarget(row(4, '0'))).toBe('/get-card-list?purchaseId=4');
     expect(api.posts('/user/history/list/1')[0]!.params).toEqual({ mode: '0' });
     fireEvent.click(screen.getByRole('button', { name: /パック3/ }));
@@ -58,6 +63,22 @@ describe('BuyProductHistoryPage', () => {
     expect(screen.getAllByRole('button', { name: /パック7/ })).toHaveLength(2);
     expect(historyTarget(row(7, '1', 'exchange'))).toBe('/buy-product-history-detail?exchangeId=7');
     expect(historyTarget(row(7, '0', 'exchange'))).toBe('/exchange-card');
+  });
+
+  it('dates rows yy/mm/dd in English too, the full date in English as the title', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      mockApi({
+        'GET /user/point': member,
+        'POST /user/history/list/1': { state: 200, list: [row(3, '1')], page },
+      });
+      renderRoutes([{ path: '/buy-product-history', element: <BuyProductHistoryPage /> }], '/buy-product-history');
+      const date = await screen.findByText('26/11/21');
+      expect(date.getAttribute('title')).toBe('Sat, 21 Nov 2026');
+      expect(date.getAttribute('dateTime')).toBe('2026-11-21T10:11:12+09:00');
+    } finally {
+      await useJapanese();
+    }
   });
 
   it('sends the chosen filter as mode', async () => {

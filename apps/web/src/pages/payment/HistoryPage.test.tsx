@@ -1,5 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n';
 import { mockApi } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
 import { member } from '../../test/payment-fixtures';
@@ -44,8 +45,12 @@ describe('point history', () => {
       ['パックB 1回', '/get-card-list?purchaseId=12'],
       ['パックC 無料', '/buy-product-history-detail?packHistoryId=13'],
     ]);
-    // Dates go through Intl in Tokyo, like every other date of the shop.
-    expect(screen.getAllByText('2026年11月20日(金)')).toHaveLength(5);
+    // The spec's yy/mm/dd in Tokyo, with the instant and the full date for hover and assistive technology.
+    const dates = screen.getAllByText('26/11/20');
+    expect(dates).toHaveLength(5);
+    expect(dates[0]!.tagName).toBe('TIME');
+    expect(dates[0]!.getAttribute('dateTime')).toBe('2026-11-20T10:11:12+09:00');
+    expect(dates[0]!.getAttribute('title')).toBe('2026年11月20日(金)');
     expect(screen.getByText('+1,050')).toBeTruthy();
   });
 });
@@ -76,5 +81,26 @@ describe('coin history', () => {
     );
     expect(screen.queryByRole('link', { name: 'コイン付与の詳細を見る' })).toBeNull();
     expect(api.gets('/user/coin/list')[0]!.path).toBe('/user/coin/list/2');
+    expect(screen.getAllByText('26/11/20')).toHaveLength(2);
+  });
+
+  it('dates rows yy/mm/dd in English too, the full English date as the title', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      mockApi({
+        'GET /user/point': member,
+        'GET /user/coin/list': {
+          state: 200,
+          page,
+          list: [{ ...row(1, 100, 0, '0', 'Coin purchase'), bonusCoin: 100 }],
+        },
+      });
+      renderPage(<CoinHistoryPage />, '/coin-history');
+      const date = await screen.findByText('26/11/20');
+      expect(date.getAttribute('title')).toBe('Fri, 20 Nov 2026');
+      expect(date.getAttribute('dateTime')).toBe('2026-11-20T10:11:12+09:00');
+    } finally {
+      await i18n.changeLanguage('ja');
+    }
   });
 });

@@ -103,7 +103,9 @@ function LedgerTable({ memberId }: { memberId: string }) {
       {
         id: 'reason',
         header: t('reason'),
-        accessorFn: (r) => t(`reasons.${r.reason}`, { defaultValue: r.reason }),
+        // The member's own words for the row (built on the server from its reference), the code on hover.
+        accessorFn: (r) => r.label,
+        cell: (c) => <span title={c.row.original.reason}>{c.row.original.label}</span>,
         enableSorting: false,
       },
       {
