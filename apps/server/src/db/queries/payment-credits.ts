@@ -10,22 +10,26 @@ export async function setPaymentCouponUse(tx: Queryable, id: number, couponUseId
   await tx.query('UPDATE payments SET coupon_use_id = $2 WHERE id = $1', [id, couponUseId]);
 }
 
-/** Adds a credited payment to the member's purchase total (what the rank follows); returns rank and total. */
+/**
+ * Adds a payment's yen to total_buy, under the member's row lock. `peak` is the highest rank ever held (ADR 0035),
+ * at least the rank itself (a rank set directly counts as held).
+ */
 export async function addMemberPurchase(
   tx: Queryable,
   memberId: number,
   amount: number,
   now: Date,
-): Promise<{ rank: number; total_buy: number }> {
-  const row = await maybeOne<{ rank: number; total_buy: number }>(
+): Promise<{ rank: number; peak: number; total_buy: number }> {
+  const row = await maybeOne<{ rank: number; peak: number; total_buy: string }>(
     tx,
     `UPDATE members SET total_buy = total_buy + $2, last_activity_at = $3, updated_at = now()
-     WHERE id = $1 RETURNING rank, total_buy`,
+     WHERE id = $1 RETURNING rank, GREATEST(rank_peak, rank) AS peak, total_buy`,
     [memberId, amount, now],
   );
-  return row!;
+  return { rank: Number(row!.rank), peak: Number(row!.peak), total_buy: Number(row!.total_buy) };
 }
 
+/** Raises (or sets) the rank; the peak keeps the highest rank held. */
 export async function setMemberRank(tx: Queryable, memberId: number, rank: number): Promise<void> {
-  await tx.query('UPDATE members SET rank = $2 WHERE id = $1', [memberId, rank]);
+  await tx.query('UPDATE members SET rank = $2, rank_peak = GREATEST(rank_peak, $2) WHERE id = $1', [memberId, rank]);
 }
