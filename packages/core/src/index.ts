@@ -35,6 +35,7 @@ export * from './referral/index.ts';
 export * from './daily-draw/index.ts';
 export * from './sms/index.ts';
 export * from './ranks/index.ts';
+export * from './ranks/rise.ts';
 export * from './responsible-play/index.ts';
 export * from './contract/spending-limits.ts';
 export * from './idle/index.ts';

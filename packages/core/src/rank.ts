@@ -40,3 +40,12 @@ export function rankNameIn(rank: number, lang: 'ja' | 'en'): string {
   const def = rankDefinition(rank);
   return lang === 'en' ? def.nameEn : def.nameJa;
 }
+
+/**
+ * A rank limit as the shop words it (3 → ゴールド以上 / Gold or above): the pack badge, the blocked note and the
+ * server's refusal of a rank-limited pack all say it this one way.
+ */
+export function rankOrAbove(rank: number, lang: 'ja' | 'en'): string {
+  const name = rankNameIn(rank, lang);
+  return lang === 'en' ? `${name} or above` : `${name}以上`;
+}

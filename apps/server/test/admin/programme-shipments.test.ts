@@ -31,6 +31,11 @@ async function rankReward(memberId: number): Promise<number> {
     "INSERT INTO rank_events (member_id, kind, from_rank, to_rank) VALUES ($1, 'rank_up', 6, 7) RETURNING id",
     [memberId],
   );
+  // A card belongs to a paid rank-7 bonus (ADR 0035).
+  await q('INSERT INTO rank_bonuses_paid (member_id, rank, rank_event_id) VALUES ($1, 7, $2)', [
+    memberId,
+    ev.rows[0].id,
+  ]);
   const r = await q(
     'INSERT INTO rank_card_rewards (member_id, rank_event_id, point, created_at) VALUES ($1, $2, 200000, now()) RETURNING id',
     [memberId, ev.rows[0].id],

@@ -1,62 +1,25 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR, migrateAll } from '../../src/db/migrate.ts';
 import { updateAddress } from '../../src/db/queries/members.ts';
 import { DEMO_ADDRESS } from '../../src/seed/demo-member.ts';
-import { insertMember } from '../../src/services/members.ts';
-import { freshDatabase } from '../fresh-database.ts';
+import { databaseBefore, oldMember } from './before-migration.ts';
 
 /**
  * Migration 0017's data move (ADR 0027): exchanged cards marked to ship and rank rewards shipping before the
  * migration had no parcel; they get one per member and address, with a first timeline event.
  */
 describe('migration 0017: programme cards already marked to ship become shipment lines', () => {
-  let db: Awaited<ReturnType<typeof freshDatabase>>;
-  let pool: pg.Pool;
-  let before: string;
-  const q = (sql: string, params: unknown[] = []) => pool.query(sql, params);
+  let db: Awaited<ReturnType<typeof databaseBefore>>;
+  let q: typeof db.q;
 
   beforeAll(async () => {
-    db = await freshDatabase();
-    pool = new pg.Pool({ connectionString: db.url, max: 2 });
-    pool.on('error', () => {});
-    // The schema as it stood before 0017 (every earlier migration, whatever landed in between).
-    before = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-    for (const f of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql') && f < '0017_')) {
-      cpSync(path.join(MIGRATIONS_DIR, f), path.join(before, f));
-    }
-    await migrateAll(pool, { migrations: before });
+    db = await databaseBefore('0017');
+    q = db.q;
   });
-  afterAll(async () => {
-    await pool.end();
-    await db.drop();
-    rmSync(before, { recursive: true, force: true });
-  });
+  afterAll(() => db.close());
 
   it('opens one parcel per member and address for exchanges, and one for a shipping reward', async () => {
-    const client = await pool.connect();
-    let member: number;
-    try {
-      await client.query('BEGIN');
-      member = await insertMember(client, {
-        mail: 'move@example.test',
-        pass: 'secret123',
-        lastName: '移行',
-        middleName: '',
-        firstName: '太郎',
-        tel: '09012345678',
-        lang: 'ja',
-        referredBy: null,
-        prefId: null,
-      });
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
-    await updateAddress(pool, member, DEMO_ADDRESS);
+    const member = await oldMember(db.pool, 'move@example.test');
+    await updateAddress(db.pool, member, DEMO_ADDRESS);
     const card = await q(
       `INSERT INTO exchange_cards (name, name_en, image_url, price, convert_point, stock_total, stock_left)
        VALUES ('移行カード', 'Moved', '/demo/x.svg', 1000, 500, 5, 2) RETURNING id`,
@@ -85,7 +48,7 @@ describe('migration 0017: programme cards already marked to ship become shipment
       [member, ev.rows[0].id],
     );
 
-    await migrateAll(pool);
+    await db.migrateRest();
 
     const lines = await q('SELECT request_key, shipment_id FROM exchange_orders ORDER BY request_key');
     const by = Object.fromEntries(lines.rows.map((r) => [r.request_key, r.shipment_id]));

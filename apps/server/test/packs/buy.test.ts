@@ -205,7 +205,12 @@ describe('check and buy', () => {
     });
     const rank = await plain.client.post('/user/pack/check', { pack_id: ranked, count: 1 });
     expect(rank).toMatchObject({ state: 403, reason: 'rank_required' });
-    expect(rank.errors?.count?.[0]).toContain('ランク3');
+    // The rank is named as the pack badge names it, in the member's language.
+    expect(rank.errors?.count?.[0]).toBe('このパックはゴールド以上の会員のみ購入できます');
+    const english = await buildMember(t.shop, { paidPoints: 5_000, lang: 'en' });
+    const refused = await english.client.post('/user/pack/check', { pack_id: ranked, count: 1 });
+    expect(refused).toMatchObject({ state: 403, reason: 'rank_required' });
+    expect(refused.errors?.count?.[0]).toBe('This pack is for members ranked Gold or above');
     const vip = await buildMember(t.shop, { paidPoints: 5_000, smsVerified: true, rank: 3 });
     expect((await drawVia(vip.client, sms, 1)).buy?.state).toBe(200);
     expect((await drawVia(vip.client, ranked, 1)).buy?.state).toBe(200);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages, msg, translateMessage } from './messages.ts';
+import { rankOrAbove } from '../rank.ts';
+import { inEachLang, messages, msg, translateMessage } from './messages.ts';
 
 describe('message catalogue', () => {
   it('has every key in both languages', () => {
@@ -9,5 +10,10 @@ describe('message catalogue', () => {
     expect(translateMessage('en', msg('tooLong', { max: 20 }))).toBe('Enter at most 20 characters');
     expect(translateMessage('ja', msg('tooLong', { max: 20 }))).toBe('20文字以内で入力してください');
     expect(translateMessage('en', 'noSuchKey')).toBe('Invalid value');
+  });
+  it("a parameter worded per language reads in the reader's language", () => {
+    const limit = msg('rankRequired', { rank: inEachLang((l) => rankOrAbove(3, l)) });
+    expect(translateMessage('ja', limit)).toBe('このパックはゴールド以上の会員のみ購入できます');
+    expect(translateMessage('en', limit)).toBe('This pack is for members ranked Gold or above');
   });
 });

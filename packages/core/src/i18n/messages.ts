@@ -110,17 +110,29 @@ export type Lang = keyof typeof messages;
 export type MessageKey = keyof (typeof messages)['ja'] & string;
 export const LANGS: readonly Lang[] = ['ja', 'en'];
 
+/** A message parameter worded per language (a rank's name, say): the translation picks the reader's. */
+export type Localized = Readonly<Record<Lang, string>>;
+type MessageParams = Record<string, string | number | Localized>;
+
+/** A parameter worded by `word` in each language, for msg(). */
+export function inEachLang(word: (lang: Lang) => string): Localized {
+  return { ja: word('ja'), en: word('en') };
+}
+
 /** Translates a message key (or a `key|{"max":20}` string produced by the schemas) into `lang`. */
 export function translateMessage(lang: Lang, keyWithParams: string): string {
   const [key, raw] = keyWithParams.split('|', 2) as [string, string | undefined];
   const table = messages[lang] as Record<string, string>;
   const template = table[key];
   if (template === undefined) return keyWithParams.includes(' ') ? keyWithParams : table.invalid!;
-  const params = raw ? (JSON.parse(raw) as Record<string, string | number>) : {};
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  const params = raw ? (JSON.parse(raw) as MessageParams) : {};
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = params[name] ?? '';
+    return typeof value === 'object' ? value[lang] : String(value);
+  });
 }
 
 /** Builds a message reference with parameters, e.g. msg('tooLong', { max: 20 }). */
-export function msg(key: MessageKey, params?: Record<string, string | number>): string {
+export function msg(key: MessageKey, params?: MessageParams): string {
   return params ? `${key}|${JSON.stringify(params)}` : key;
 }

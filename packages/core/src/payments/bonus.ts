@@ -24,16 +24,3 @@ export function courseInPurchaseRange(point: number): boolean {
 export function couponBonusPoints(point: number, coupon: { bonusPoint: number; bonusPercent: number }): number {
   return coupon.bonusPoint + Math.floor((point * coupon.bonusPercent) / 100);
 }
-
-/**
- * The rank after purchases bring total_buy (cumulative yen) to `totalBuy`: climbs while the total reaches the
- * current rank's rank_up_count. Purchases never lower a rank (monthly maintenance is a separate rule).
- */
-export function rankAfterPurchase(rank: number, totalBuy: number, maxRank = 7): number {
-  let r = rank;
-  for (;;) {
-    const def = rankDefinition(r);
-    if (r >= maxRank || def.rankUpCount <= 0 || totalBuy < def.rankUpCount) return r;
-    r++;
-  }
-}

@@ -24,15 +24,6 @@ export const RANK_KEEP_AMOUNT: Readonly<Record<number, number>> = {
 
 export const keepAmount = (rank: number): number => RANK_KEEP_AMOUNT[rank] ?? 0;
 
-/** Each rank reached when a purchase moves a member from `from` to `to`, with its bonus (rank 7: the card). */
-export function rankUpRewards(from: number, to: number): { rank: number; bonusPoint: number; card: boolean }[] {
-  const out: { rank: number; bonusPoint: number; card: boolean }[] = [];
-  for (let r = from + 1; r <= Math.min(to, TOP_RANK); r++) {
-    out.push({ rank: r, bonusPoint: RANK_UP_BONUS[r] ?? 0, card: r === TOP_RANK });
-  }
-  return out;
-}
-
 /** The month-end rule: a kept rank stays, an unkept one drops one step (never below 1). */
 export function monthEndRank(rank: number, kept: boolean): number {
   return kept ? rank : Math.max(1, rank - 1);

@@ -46,13 +46,31 @@ export async function insertRankEvent(
   );
 }
 
-/** Adds yen paid to the member's month (JST period key). */
-export async function addMonthBuy(db: Queryable, memberId: number, period: string, amount: number): Promise<void> {
-  await db.query(
+/** Adds yen paid to the member's month (JST period key); returns the month's total so far. */
+export async function addMonthBuy(db: Queryable, memberId: number, period: string, amount: number): Promise<number> {
+  const row = await maybeOne<{ amount: string }>(
+    db,
     `INSERT INTO rank_month_buys (member_id, period, amount) VALUES ($1, $2, $3)
-     ON CONFLICT (member_id, period) DO UPDATE SET amount = rank_month_buys.amount + EXCLUDED.amount`,
+     ON CONFLICT (member_id, period) DO UPDATE SET amount = rank_month_buys.amount + EXCLUDED.amount
+     RETURNING amount`,
     [memberId, period, amount],
   );
+  return Number(row!.amount);
+}
+
+/**
+ * Records a rank-up bonus as paid (ADR 0035). The key (member, rank) refuses a second one: a duplicate raises a
+ * unique violation and rolls the payment's credit back rather than paying twice.
+ */
+export async function insertRankBonusPaid(
+  db: Queryable,
+  b: { memberId: number; rank: number; rankEventId: number },
+): Promise<void> {
+  await db.query('INSERT INTO rank_bonuses_paid (member_id, rank, rank_event_id) VALUES ($1, $2, $3)', [
+    b.memberId,
+    b.rank,
+    b.rankEventId,
+  ]);
 }
 
 /**

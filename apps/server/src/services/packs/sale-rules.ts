@@ -1,4 +1,4 @@
-import { msg, type SaleRefusal } from '@oripa/core';
+import { inEachLang, msg, rankOrAbove, type SaleRefusal } from '@oripa/core';
 import { AppError } from '../../app-error.ts';
 
 type CountCode = 'conflict' | 'forbidden' | 'validation';
@@ -28,7 +28,12 @@ const countError = (code: CountCode, key: string, reason: string) => new AppErro
 export function saleError(r: SaleRefusal): AppError {
   switch (r.reason) {
     case 'rank_required':
-      return countError('forbidden', msg('rankRequired', { rank: r.rank }), r.reason);
+      // Named as the pack's badge names it (ゴールド以上 / Gold or above), in the reader's language.
+      return countError(
+        'forbidden',
+        msg('rankRequired', { rank: inEachLang((l) => rankOrAbove(r.rank, l)) }),
+        r.reason,
+      );
     case 'max_buy_count':
       return countError('conflict', msg('maxBuyExceeded', { max: r.max, bought: r.bought }), r.reason);
     case 'insufficient_stock':

@@ -1,4 +1,4 @@
-import { couponBonusPoints, rankAfterPurchase } from '@oripa/core';
+import { couponBonusPoints, rankAfterPayment, rankPeriod } from '@oripa/core';
 import type { PoolClient } from 'pg';
 import { lockPendingBonus, markCouponUseApplied } from '../../db/queries/coupons.ts';
 import {
@@ -7,9 +7,10 @@ import {
   setPaymentCouponPoint,
   setPaymentCouponUse,
 } from '../../db/queries/payment-credits.ts';
+import { addMonthBuy } from '../../db/queries/ranks.ts';
 import type { PaymentRow } from '../../db/queries/payments.ts';
 import { changeCoins, grantPoints } from '../ledger.ts';
-import { recordPurchaseForRank } from '../programmes/ranks/rank-ups.ts';
+import { recordRankUps } from '../programmes/ranks/rank-ups.ts';
 
 /**
  * Credits a payment that has just become 'succeeded', inside the caller's transaction (which holds the payment
@@ -59,17 +60,21 @@ export async function creditPayment(tx: PoolClient, p: PaymentRow, now: Date): P
   return { coupon };
 }
 
-/** The payment's yen join total_buy and the month's purchases; a crossed threshold raises the rank (ADR 0021). */
+/**
+ * The payment's yen join total_buy and the month's purchases; the rank rises by ADR 0035's rule: a first rise on
+ * total_buy's thresholds, a lost rank back only with its keep amount paid this JST month.
+ */
 async function rankPurchase(tx: PoolClient, p: PaymentRow, now: Date): Promise<void> {
   const m = await addMemberPurchase(tx, p.member_id, p.amount);
-  const next = rankAfterPurchase(Number(m.rank), Number(m.total_buy));
-  if (next > Number(m.rank)) await setMemberRank(tx, p.member_id, next);
-  await recordPurchaseForRank(tx, {
+  const monthBuy = await addMonthBuy(tx, p.member_id, rankPeriod(now), p.amount);
+  const next = rankAfterPayment({ rank: m.rank, peak: m.peak, totalBuy: m.total_buy, monthBuy });
+  if (next > m.rank) await setMemberRank(tx, p.member_id, next);
+  await recordRankUps(tx, {
     memberId: p.member_id,
-    amount: p.amount,
     paymentId: p.id,
-    fromRank: Number(m.rank),
-    toRank: Math.max(next, Number(m.rank)),
+    fromRank: m.rank,
+    toRank: next,
+    peak: m.peak,
     now,
   });
 }

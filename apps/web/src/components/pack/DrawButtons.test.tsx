@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { formatTokyo } from '@oripa/core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n';
 import { DrawButtons } from './DrawButtons';
 import { packSummary, useJapanese } from '../../test/pack-fixtures';
 
@@ -48,7 +49,7 @@ describe('DrawButtons (spec section 5)', () => {
 
   it.each([
     [{ is_sms_limit: '1' as const }, 'SMS認証済みの会員様限定'],
-    [{ can_limit: '1' as const, rank_limit: 3 }, 'ゴールドランク以上の会員様限定'],
+    [{ can_limit: '1' as const, rank_limit: 3 }, 'ゴールド以上の会員様限定'],
     [{ can_limit: '1' as const }, '購入上限に達した'],
   ])('ignores clicks and says why: %o', (over, reason) => {
     const onDraw = vi.fn();
@@ -58,6 +59,16 @@ describe('DrawButtons (spec section 5)', () => {
     expect(onDraw).not.toHaveBeenCalled();
     expect(screen.getByRole('note')!.textContent).toContain(reason);
     expect(btn(/^1回 /)!.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('names the rank limit as the badge and the server do, in English too', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      render(<DrawButtons pack={packSummary({ can_limit: '1', rank_limit: 3 })} onDraw={vi.fn()} />);
+      expect(screen.getByRole('note')!.textContent).toBe('For members ranked Gold or above only.');
+    } finally {
+      await useJapanese();
+    }
   });
 
   it('a sold-out pack has nothing to press, only the reason', () => {

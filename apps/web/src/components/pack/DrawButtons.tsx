@@ -1,7 +1,7 @@
 import { drawButtons, type DrawCount, type PackSummary } from '@oripa/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rankName } from '../../lib/pack/rank-name';
+import { rankLimitName } from '../../lib/pack/rank-name';
 import { useCountdown } from '../../hooks/pack/use-countdown';
 import { DrawCountSelect } from './DrawCountSelect';
 import styles from './DrawButtons.module.css';
@@ -101,7 +101,7 @@ export function DrawButtons({ pack, onDraw, withDropdown, onSaleStart }: DrawBut
       )}
       {reason && (
         <p id={`why-${pack.id}`} className={styles.reason} role="note">
-          {t(`blocked.${reason}`, { rank: rankName(pack.rank_limit) })}
+          {t(`blocked.${reason}`, { limit: rankLimitName(pack.rank_limit) })}
         </p>
       )}
     </div>

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { DrawButtons } from './DrawButtons';
 import { ImageCarousel } from './ImageCarousel';
 import { PriceTag } from './PriceTag';
-import { rankName } from '../../lib/pack/rank-name';
+import { rankLimitName } from '../../lib/pack/rank-name';
 import { StockBar } from './StockBar';
 import styles from './PackBanner.module.css';
 
@@ -27,7 +27,7 @@ export function PackBanner({ pack, onSaleStart }: { pack: PackSummary; onSaleSta
         {pack.sms_only === '1' && <span className={`${styles.badge} ${styles.sms}`}>{t('badge.sms')}</span>}
         {pack.rank_limit > 0 && (
           <span className={`${styles.badge} ${styles.rank}`}>
-            {t('badge.rank', { rank: rankName(pack.rank_limit) })}
+            {t('badge.rank', { limit: rankLimitName(pack.rank_limit) })}
           </span>
         )}
         {pack.payment_method === '2' && <span className={`${styles.badge} ${styles.coin}`}>{t('badge.coin')}</span>}

@@ -152,20 +152,20 @@ export function RankUpModal({
           {rankName(rank, i18n.language)}
         </p>
         <p>{t('rank.upBody', { rank: rankName(rank, i18n.language) })}</p>
-        {rank === 7 ? (
-          <>
-            <p className={styles.strong}>
-              {t('rank.upCard', { value: data.rankup_bonus.toLocaleString(i18n.language) })}
-            </p>
-            <Link to="/rank-reward">{t('reward.choose')}</Link>
-          </>
-        ) : (
-          data.rankup_bonus > 0 && (
+        {/* A regained rank pays no bonus (ADR 0035): rank 7 back again offers no second card. */}
+        {data.rankup_bonus > 0 &&
+          (rank === 7 ? (
+            <>
+              <p className={styles.strong}>
+                {t('rank.upCard', { value: data.rankup_bonus.toLocaleString(i18n.language) })}
+              </p>
+              <Link to="/rank-reward">{t('reward.choose')}</Link>
+            </>
+          ) : (
             <p className={styles.strong}>
               {t('rank.upBonus', { value: data.rankup_bonus.toLocaleString(i18n.language) })}
             </p>
-          )
-        )}
+          ))}
         {percent > 0 && <p>{t('rank.upDiscount', { percent })}</p>}
       </div>
     </Modal>

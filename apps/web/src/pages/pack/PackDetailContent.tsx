@@ -8,7 +8,7 @@ import { PriceTag } from '../../components/pack/PriceTag';
 import { RankOdds } from '../../components/pack/RankOdds';
 import { StockBar } from '../../components/pack/StockBar';
 import { dateTime, langOf } from '../../lib/format/datetime';
-import { rankName } from '../../lib/pack/rank-name';
+import { rankLimitName } from '../../lib/pack/rank-name';
 import styles from './PackDetailPage.module.css';
 import page from './PackPages.module.css';
 
@@ -43,7 +43,7 @@ export function PackDetailContent({
           <div className={styles.badges}>
             {pack.sms_only === '1' && <span className={styles.badge}>{t('badge.sms')}</span>}
             {pack.rank_limit > 0 && (
-              <span className={styles.badge}>{t('badge.rank', { rank: rankName(pack.rank_limit) })}</span>
+              <span className={styles.badge}>{t('badge.rank', { limit: rankLimitName(pack.rank_limit) })}</span>
             )}
           </div>
           <PriceTag amount={pack.point} method={pack.payment_method} perDraw />

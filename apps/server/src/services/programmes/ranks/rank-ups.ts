@@ -1,20 +1,24 @@
-import { RANK7_CARD_POINT, rankDefinition, rankUpRewards, rankPeriod } from '@oripa/core';
+import { RANK7_CARD_POINT, rankDefinition, rankUpRewards } from '@oripa/core';
 import type { PoolClient } from 'pg';
 import type { Queryable } from '../../../db/queryable.ts';
-import { addMonthBuy, announceRankUps, insertRankCardReward, insertRankEvent } from '../../../db/queries/ranks.ts';
+import {
+  announceRankUps,
+  insertRankBonusPaid,
+  insertRankCardReward,
+  insertRankEvent,
+} from '../../../db/queries/ranks.ts';
 import { grantPoints } from '../../ledger.ts';
 
 /**
- * A credited payment's effect on ranks (ADR 0021), in the payment's transaction: its yen count for the month
- * (maintenance), and each rank reached is a rank_up event with its bonus: points as a free lot for ranks 2-6, a
- * card choice worth 200,000 points for rank 7.
+ * The rank-ups of a credited payment (ADR 0021, ADR 0035), in the payment's transaction: each rank reached is a
+ * rank_up event. A rank above the member's peak pays its bonus, once per member and rank (rank_bonuses_paid):
+ * points as a free lot for ranks 2-6, a card choice worth 200,000 points for rank 7. A regained rank pays nothing.
  */
-export async function recordPurchaseForRank(
+export async function recordRankUps(
   tx: PoolClient,
-  p: { memberId: number; amount: number; paymentId: number; fromRank: number; toRank: number; now: Date },
+  p: { memberId: number; paymentId: number; fromRank: number; toRank: number; peak: number; now: Date },
 ): Promise<void> {
-  await addMonthBuy(tx, p.memberId, rankPeriod(p.now), p.amount);
-  for (const reward of rankUpRewards(p.fromRank, p.toRank)) {
+  for (const reward of rankUpRewards(p.fromRank, p.toRank, p.peak)) {
     const eventId = await insertRankEvent(tx, {
       memberId: p.memberId,
       kind: 'rank_up',
@@ -24,6 +28,8 @@ export async function recordPurchaseForRank(
       paymentId: p.paymentId,
       now: p.now,
     });
+    if (reward.regained) continue;
+    await insertRankBonusPaid(tx, { memberId: p.memberId, rank: reward.rank, rankEventId: eventId });
     if (reward.card) {
       await insertRankCardReward(tx, {
         memberId: p.memberId,
