@@ -32,3 +32,4 @@ export * from './referral/index.ts';
 export * from './daily-draw/index.ts';
 export * from './sms/index.ts';
 export * from './ranks/index.ts';
+export * from './account/mail-confirmation.ts';

@@ -2,8 +2,13 @@
 export const accountMessages = {
   ja: {
     prefUnknown: '選択できない都道府県です。一覧から選んでください',
+    // Issue 19 §2: one refusal for every way to gain value (buying, exchanging, programme rewards).
+    mailUnverified:
+      'メールアドレスの確認が済むまで、ご購入やポイント・特典の受け取りはできません。確認メールのリンクを開いてください。',
   },
   en: {
     prefUnknown: 'This prefecture cannot be chosen. Pick one from the list',
+    mailUnverified:
+      'Please confirm your mail address first: until then you cannot buy, or receive points and rewards. Open the link in the mail we sent you.',
   },
 } as const;
