@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getCheckoutSession, setCheckoutSession, useCourse, usePayStyles } from '../../api/payments';
+import { MailUnverifiedModal } from '../../components/account/MailUnverifiedModal';
 import { AlertModal } from '../../components/payment/AlertModal';
 import { CardFields } from '../../components/payment/CardFields';
 import type { ConfirmForm } from '../../lib/payment/confirm-form';
@@ -204,6 +205,7 @@ export function ConfirmBuyPointPage() {
             );
         }}
       />
+      <MailUnverifiedModal message={buy.mail.message} onClose={buy.mail.close} />
     </section>
   );
 }
