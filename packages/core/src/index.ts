@@ -39,3 +39,4 @@ export * from './ranks/rise.ts';
 export * from './responsible-play/index.ts';
 export * from './contract/spending-limits.ts';
 export * from './idle/index.ts';
+export * from './account/mail-confirmation.ts';

@@ -6,6 +6,8 @@ import { greeting, queueMail, type Recipient } from './outbox.ts';
 /**
  * Registration and mail verification share one template: at registration it welcomes the member (and, once the
  * verification flow hands a link in, asks to confirm the address); alone it only asks to confirm the address.
+ * The registration route sends the one with the link, so it is the mail a new member gets; it says what waits for
+ * the confirmation (issue 19 §2: buying, and receiving points and rewards).
  */
 export function mailVerificationContent(
   to: Recipient,
@@ -26,6 +28,9 @@ export function mailVerificationContent(
         ? `Please confirm your mail address with the button below within ${opts.validHours} hours.`
         : `下のボタンから${opts.validHours}時間以内にメールアドレスの確認をお願いします。`,
       { button: en ? 'Confirm my mail address' : 'メールアドレスを確認する', href: opts.link },
+      en
+        ? 'Until your address is confirmed you cannot buy packs or points, or receive points and rewards.'
+        : 'メールアドレスの確認が済むまで、ガチャやポイントのご購入、ポイント・特典の受け取りはできません。',
     );
   } else {
     blocks.push(en ? 'Your page on the shop:' : 'マイページはこちらです。', {

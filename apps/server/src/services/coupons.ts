@@ -14,19 +14,22 @@ import {
 import { withTransaction } from '../db/transaction.ts';
 import { AppError } from '../app-error.ts';
 import { grantPoints } from './ledger.ts';
+import { requireConfirmedMail } from './mail-verification.ts';
 
 const refuse = (key: string, reason: string) => new AppError('validation', { couponCode: [key] }, reason);
 
 /**
  * POST /api/user/coupon/use. The coupon row is locked for the whole check-and-use, so the total limit and the
  * per-member limit hold under concurrent uses; a 'points' coupon grants a free lot now, a 'bonus' coupon waits
- * for the member's next course purchase (credit.ts applies it).
+ * for the member's next course purchase (credit.ts applies it). A coupon is a way to gain value, so an unconfirmed
+ * mail address is refused first (issue 19 §2).
  */
 export async function useCoupon(
   ctx: AppContext,
   memberId: number,
   code: string,
 ): Promise<{ kind: 'points' | 'bonus'; point: number }> {
+  await requireConfirmedMail(ctx.db.pool, memberId, 'couponCode');
   const now = ctx.clock.now();
   return withTransaction(ctx.db, async (tx) => {
     const c = await lockCouponByCode(tx, code);

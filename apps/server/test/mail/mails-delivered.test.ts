@@ -50,6 +50,9 @@ for (const lang of ['ja', 'en'] as const) {
       const verify = await arrives(mail, subject('メールアドレス確認のお願い', 'Confirm your mail address'), [
         ja ? 'メールアドレスを確認する' : 'Confirm my mail address',
         link,
+        ja
+          ? 'メールアドレスの確認が済むまで、ガチャやポイントのご購入、ポイント・特典の受け取りはできません。'
+          : 'Until your address is confirmed you cannot buy packs or points, or receive points and rewards.',
       ]);
       expect(hrefs(verify.html)).toContain(link);
     });

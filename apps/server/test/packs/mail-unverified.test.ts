@@ -1,3 +1,4 @@
+import { messages } from '@oripa/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BATCH_SQL, batchValues, type BatchRow } from '../../src/db/queries/purchases.ts';
 import { buildMember } from '../factories.ts';
@@ -20,9 +21,8 @@ it('an unverified member is refused by the check and by buy_pack_batch, and buys
 
   const check = await m.client.post('/user/pack/check', { pack_id: packId, count: 1 });
   expect(check).toMatchObject({ state: 403, reason: 'mail_unverified' });
-  expect(check.errors?.count).toEqual([
-    'Please confirm your mail address before buying: open the link in the mail we sent you.',
-  ]);
+  // The one refusal of every way to gain value (issue 19 §2, test/programmes/mail-guard.test.ts).
+  expect(check.errors?.count).toEqual([messages.en.mailUnverified]);
 
   // The database's rule stands on its own, whatever the check said.
   const now = shop.clock.now();

@@ -4,6 +4,8 @@ export interface ReferralPairRow {
   referrer_id: number;
   referrer_tels: (string | null)[];
   referee_tels: (string | null)[];
+  referrer_mail_confirmed: boolean;
+  referee_mail_confirmed: boolean;
 }
 
 /**
@@ -17,7 +19,8 @@ export interface ReferralPairRow {
 export async function lockReferralPair(tx: Queryable, refereeId: number): Promise<ReferralPairRow | null> {
   return maybeOne<ReferralPairRow>(
     tx,
-    `SELECT r.id::int AS referrer_id, ARRAY[r.tel, r.sms_tel] AS referrer_tels, ARRAY[m.tel, m.sms_tel] AS referee_tels
+    `SELECT r.id::int AS referrer_id, ARRAY[r.tel, r.sms_tel] AS referrer_tels, ARRAY[m.tel, m.sms_tel] AS referee_tels,
+       r.mail_verified_at IS NOT NULL AS referrer_mail_confirmed, m.mail_verified_at IS NOT NULL AS referee_mail_confirmed
      FROM members m JOIN members r ON r.id = m.referred_by
      WHERE m.id = $1 AND NOT EXISTS (SELECT 1 FROM referral_rewards w WHERE w.referee_id = m.id)
      FOR NO KEY UPDATE OF r`,
@@ -66,4 +69,21 @@ export async function insertReferralReward(
     [r.referrerId, r.refereeId, r.paymentId, r.status, r.referrerPoint, r.refereePoint, r.month, r.now],
   );
   return row ? Number(row.id) : null;
+}
+
+/**
+ * The referrer's shares still owed (issue 19 §2): granted rewards with points for the referrer and no 'referral'
+ * ledger row of theirs for the reward yet (paid when their address was not confirmed). The caller holds the
+ * member's row lock (the confirmation's UPDATE), so two confirmations cannot both find one reward unpaid.
+ */
+export async function owedReferrerShares(db: Queryable, referrerId: number): Promise<{ id: number; point: number }[]> {
+  const { rows } = await db.query<{ id: string; point: number }>(
+    `SELECT w.id, w.referrer_point AS point FROM referral_rewards w
+     WHERE w.referrer_id = $1 AND w.status = 'granted' AND w.referrer_point > 0
+       AND NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.member_id = $1 AND e.reason = 'referral'
+                         AND e.ref_type = 'referral_reward' AND e.ref_id = w.id)
+     ORDER BY w.id`,
+    [referrerId],
+  );
+  return rows.map((r) => ({ id: Number(r.id), point: Number(r.point) }));
 }

@@ -1,4 +1,4 @@
-import { inEachLang, msg, rankOrAbove, type SaleRefusal } from '@oripa/core';
+import { inEachLang, MAIL_UNVERIFIED_MESSAGE, msg, rankOrAbove, type SaleRefusal } from '@oripa/core';
 import { AppError } from '../../app-error.ts';
 
 type CountCode = 'conflict' | 'forbidden' | 'validation';
@@ -11,7 +11,7 @@ type PlainReason = Exclude<
 const PLAIN: Record<PlainReason, [CountCode, string]> = {
   closed: ['conflict', 'packClosed'],
   before_start: ['conflict', 'beforeStart'],
-  mail_unverified: ['forbidden', 'mailUnverified'],
+  mail_unverified: ['forbidden', MAIL_UNVERIFIED_MESSAGE],
   sms_required: ['forbidden', 'smsRequired'],
   sold_out: ['conflict', 'soldOut'],
   all_not_offered: ['validation', 'allNotOffered'],

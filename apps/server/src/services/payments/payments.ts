@@ -22,13 +22,15 @@ import { isDeferred, methodFor, REDIRECT_WINDOW_MS, returnUrlsFor, UNPAID_WINDOW
 import { saveCardForMember } from './saved-cards.ts';
 import { assertPurchaseAllowed } from './spending-limits.ts';
 import { applyStatus } from './status.ts';
+import { requireConfirmedMail } from '../mail-verification.ts';
 
 const newPublicId = () => `pay_${randomBytes(18).toString('base64url')}`;
 const failed = (key: string, reason: string) => new AppError('validation', { general: [key] }, reason);
 
 /**
  * POST /api/user/point/buy. The payment row is committed before the gateway is called, so whatever the provider
- * does later (callbacks, the member's return) finds it; the amount always comes from the course.
+ * does later (callbacks, the member's return) finds it; the amount always comes from the course. Points and coins
+ * are bought only with a confirmed mail address, like packs (issue 19 §2), so nothing is charged before it.
  */
 export async function startPayment(
   ctx: AppContext,
@@ -36,6 +38,7 @@ export async function startPayment(
   input: PointBuyInput,
   log?: FastifyBaseLogger,
 ): Promise<PointBuyReply> {
+  await requireConfirmedMail(ctx.db.pool, memberId);
   const gateway = ctx.gateway;
   const payId = input.pay_id as PayId;
   if (!gateway.supports(payId)) throw AppError.validation('pay_id', 'payIdInvalid', 'pay_id_not_offered');

@@ -7,6 +7,7 @@ import { firstError, isOk } from '../../api/client';
 import { buyPack, checkPack, packKeys } from '../../api/packs';
 import { isLostReply } from '../../api/retry-lost';
 import { revealPath } from '../../lib/pack/result-paths';
+import { isMailUnverified } from '../../lib/account/mail-unverified';
 import { CURRENT_USER_KEY, isLoggedIn, useCurrentUser } from '../../api/account';
 
 export type PurchaseState =
@@ -26,7 +27,7 @@ export type PurchaseState =
 const refused = (r: { reason?: string }, message: string): PurchaseState => ({
   step: 'error',
   message,
-  resendMail: r.reason === 'mail_unverified',
+  resendMail: isMailUnverified(r),
 });
 
 /** What a draw of `count` costs beyond the balance (0 when it does not), from the pack's price and stock. */

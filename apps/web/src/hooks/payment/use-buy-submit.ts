@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { buyPoints, buttonSignature } from '../../api/payments';
 import { useRefreshCurrentUser } from '../../api/account';
+import { useMailRefusal } from '../account/use-mail-refusal';
 import { tMessage } from '../../i18n';
 import { buyOutcome } from '../../lib/payment/buy-result';
 import { cardFromForm, type CardErrors, type ConfirmForm } from '../../lib/payment/confirm-form';
@@ -37,6 +38,8 @@ export function useBuySubmit(opts: {
   const [bankError, setBankError] = useState<string>();
   const [walletError, setWalletError] = useState<string>();
   const [alert, setAlert] = useState<BuyAlert | null>(null);
+  // An unconfirmed mail address (issue 19 §2) gets its own modal, with the resend button, for every method.
+  const mail = useMailRefusal();
 
   // Coming back from a provider page with the browser's back button restores this page from the back-forward
   // cache with the button still disabled; enable it again.
@@ -136,7 +139,7 @@ export function useBuySubmit(opts: {
             ? t(c.coin ? 'result.successCoins' : 'result.successPoints', { value: c.amount.toLocaleString('ja-JP') })
             : t('result.success'),
         });
-      } else {
+      } else if (!mail.caught(reply)) {
         const nameError = reply.errors?.name?.[0];
         if (payId === 4 && nameError) setBankError(nameError);
         setAlert({ ok: false, message: failureText(payId, outcome.message) });
@@ -146,5 +149,5 @@ export function useBuySubmit(opts: {
     }
   }
 
-  return { submit, busy, cardErrors, bankError, walletError, alert, closeAlert: () => setAlert(null) };
+  return { submit, busy, cardErrors, bankError, walletError, alert, closeAlert: () => setAlert(null), mail };
 }

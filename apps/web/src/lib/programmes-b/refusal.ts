@@ -1,5 +1,5 @@
-import { firstError, type ApiReply } from '../../api/client';
+import type { ApiReply } from '../../api/client';
+import { refusalMessage } from '../account/mail-unverified';
 
 /** The first message of a refused call, whatever field it names (the programmes' pages alert it). */
-export const refusal = (reply: ApiReply) =>
-  Object.values(reply.errors ?? {})[0]?.[0] ?? firstError(reply, 'general') ?? '';
+export const refusal = (reply: ApiReply) => refusalMessage(reply) ?? '';

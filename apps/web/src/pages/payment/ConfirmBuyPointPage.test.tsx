@@ -233,6 +233,19 @@ describe('confirm-buy-point', () => {
     expect(api.posts('/user/point/buy')[0]!.params).toMatchObject({ pay_id: 4, name: 'ヤマダ　タロウ' });
   });
 
+  it('an unconfirmed mail address (issue 19 §2) is its own dialog with the resend button, for a card too', async () => {
+    const message = 'メールアドレスの確認が済むまで、ご購入やポイント・特典の受け取りはできません。';
+    server({ state: 403, reason: 'mail_unverified', errors: { general: [message] } });
+    const user = userEvent.setup();
+    open();
+    await fillCard(user);
+    await submit(user);
+    const dialog = await screen.findByRole('dialog', { name: 'メールアドレスの確認が必要です' });
+    expect(within(dialog).getByRole('alert').textContent).toBe(message);
+    expect(within(dialog).getByRole('button', { name: '確認メールを再送する' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'お支払いエラー' })).toBeNull();
+  });
+
   it('an unknown course shows its own message', async () => {
     mockApi({
       'GET /user/point': member,

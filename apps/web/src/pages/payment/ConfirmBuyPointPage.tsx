@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getCheckoutSession, setCheckoutSession, useCourse, usePayStyles, useSpendingLimits } from '../../api/payments';
 import { BirthMonthStep } from '../../components/payment/BirthMonthStep';
+import { MailUnverifiedModal } from '../../components/account/MailUnverifiedModal';
 import { AlertModal } from '../../components/payment/AlertModal';
 import { CardFields } from '../../components/payment/CardFields';
 import type { ConfirmForm } from '../../lib/payment/confirm-form';
@@ -212,6 +213,7 @@ export function ConfirmBuyPointPage() {
             );
         }}
       />
+      <MailUnverifiedModal message={buy.mail.message} onClose={buy.mail.close} />
     </section>
   );
 }

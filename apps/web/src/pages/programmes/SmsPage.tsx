@@ -7,6 +7,8 @@ import { firstError } from '../../api/client';
 import { checkSms, sendSms } from '../../api/programmes';
 import { AccountCard } from '../../components/account/AccountCard';
 import { TextField } from '../../components/account/FormField';
+import { MailUnverifiedModal } from '../../components/account/MailUnverifiedModal';
+import { useMailRefusal } from '../../hooks/account/use-mail-refusal';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import styles from '../../components/account/AccountForm.module.css';
 
@@ -16,7 +18,8 @@ export const smsPath = (mode: 0 | 1) => (mode === 1 ? '/sms?pageMode=1' : '/sms'
 /**
  * SMS verification (spec sections 2, 4, 5): mode 0 asks the phone number, mode 1 the 6-digit code (also opened by
  * ?pageMode=1), mode 2 says the member is verified already (end_sms '1'). A good code goes to /sms/success, a
- * refused one to /sms/error; the phone is sent as typed and the server's refusals are alerted (spec section 8).
+ * refused one to /sms/error; the phone is sent as typed and the server's refusals are alerted (spec section 8),
+ * except an unconfirmed mail address (issue 19 §2), which gets its modal with the resend button.
  */
 export function SmsPage() {
   const { t } = useTranslation('programmes');
@@ -27,6 +30,7 @@ export function SmsPage() {
   const [tel, setTel] = useState('');
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  const mail = useMailRefusal();
 
   if (isPending) return <LoadingOverlay />;
   const mode = user?.end_sms === '1' ? 2 : params.get('pageMode') === '1' ? 1 : 0;
@@ -41,6 +45,7 @@ export function SmsPage() {
       setParams({ pageMode: '1' });
       return;
     }
+    if (mail.caught(reply)) return;
     // Spec section 8: errors.tel or errors.user_id are alerted; any other refusal is the format alert and a reload.
     const said = firstError(reply, 'tel') ?? firstError(reply, 'user_id');
     window.alert(said ?? t('sms.telFormatAlert'));
@@ -62,6 +67,7 @@ export function SmsPage() {
       await navigate('/sms/success', { replace: true, state: { bonus: reply.bonus_point ?? 0 } });
       return;
     }
+    if (mail.caught(reply)) return;
     const reason = firstError(reply, 'sms_code');
     if (reason) {
       await navigate('/sms/error', { state: { reason } });
@@ -107,6 +113,7 @@ export function SmsPage() {
             </Link>
           </div>
         </form>
+        <MailUnverifiedModal message={mail.message} onClose={mail.close} />
       </AccountCard>
     );
   }
@@ -132,6 +139,7 @@ export function SmsPage() {
           </button>
         </div>
       </form>
+      <MailUnverifiedModal message={mail.message} onClose={mail.close} />
     </AccountCard>
   );
 }

@@ -24,6 +24,7 @@ import {
 import { withTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../app-error.ts';
 import { grantPoints } from '../../ledger.ts';
+import { requireConfirmedMail } from '../../mail-verification.ts';
 import { messagingGateway } from './messaging/select.ts';
 
 const DAY_MS = 24 * 3600_000;
@@ -112,9 +113,11 @@ export async function linkMessagingApp(ctx: AppContext, memberId: number, code: 
 /**
  * Today's free draw (Asia/Tokyo day): the prize follows from the day's committed seed and the member id (core
  * dailyPrizeIndex); the draw row's primary key (member, day) lets exactly one of parallel draws through, and its
- * points are a free lot granted in the same transaction (ledger row 'daily_draw').
+ * points are a free lot granted in the same transaction (ledger row 'daily_draw'). An unconfirmed mail address
+ * is refused before the day's draw is used (issue 19 §2): the member draws that day once they confirm it.
  */
 export async function takeDailyDraw(ctx: AppContext, memberId: number): Promise<DailyDrawResult> {
+  await requireConfirmedMail(ctx.db.pool, memberId);
   const now = ctx.clock.now();
   const day = tokyoDay(now);
   if (!(await findMessagingLink(ctx.db.pool, memberId))) {

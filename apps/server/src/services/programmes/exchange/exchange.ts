@@ -21,6 +21,7 @@ import { AppError } from '../../../app-error.ts';
 import { grantPoints, insufficientPoints, spendPoints } from '../../ledger.ts';
 import { memberAddress } from '../../packs/decision.ts';
 import { joinShipment } from '../../shipment-join.ts';
+import { requireConfirmedMail } from '../../mail-verification.ts';
 
 export const EXCHANGE_PAGE_SIZE = 12;
 
@@ -39,8 +40,12 @@ export async function exchangeCatalogue(db: Queryable, memberId: number, page: n
   return { cards, total, pending, perPage: EXCHANGE_PAGE_SIZE };
 }
 
-/** `/check`: the card is listed and in stock and the member holds its price (no write; /exchange re-checks all). */
+/**
+ * `/check`: the member's mail address is confirmed (issue 19 §2), the card is listed and in stock and the member
+ * holds its price (no write; /exchange re-checks all).
+ */
 export async function checkExchange(ctx: AppContext, memberId: number, cardId: number) {
+  await requireConfirmedMail(ctx.db.pool, memberId);
   const card = await findExchangeCard(ctx.db.pool, cardId);
   if (!card) throw notFound();
   if (card.stock_left <= 0) throw soldOut();
@@ -66,6 +71,7 @@ export async function exchangeCard(
     return repeatedExchange(ctx, memberId, requestKey);
   }
   const done = await withTransaction(ctx.db, async (tx) => {
+    await requireConfirmedMail(tx, memberId);
     const card = await takeExchangeStock(tx, cardId);
     if (!card) {
       if (!(await findExchangeCard(tx, cardId))) throw notFound();

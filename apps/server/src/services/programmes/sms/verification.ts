@@ -27,6 +27,7 @@ import { withTransaction } from '../../../db/transaction.ts';
 import { recipientOf } from '../../../mail/outbox.ts';
 import { sendSmsVerified } from '../../../mail/sms-verified.ts';
 import { grantPoints } from '../../ledger.ts';
+import { requireConfirmedMail } from '../../mail-verification.ts';
 import { smsGateway } from './create-gateway.ts';
 import { SmsSendError } from './gateway.ts';
 import { normaliseMobileTel } from './phone.ts';
@@ -36,6 +37,7 @@ import { normaliseMobileTel } from './phone.ts';
  * HMAC, sent through the configured gateway in the transaction that records it (a failed send records nothing).
  * check: against the member's newest code, 10 minutes, 5 wrong tries; a good code verifies the member with the
  * number and grants the 500 points as a free lot, in one transaction, once per member and once per number.
+ * Both need a confirmed mail address (issue 19 §2): no code is sent, and none checked, before it.
  */
 
 const telError = (key: string, reason: string) => AppError.validation('tel', key, reason);
@@ -66,6 +68,7 @@ export async function sendSmsCode(
   await withTransaction(ctx.db, async (tx) => {
     const member = await lockMemberSms(tx, memberId);
     if (member?.sms_verified_at) throw AppError.validation('user_id', 'smsAlreadyVerified', 'sms_already_verified');
+    await requireConfirmedMail(tx, memberId);
     await lockTelForSms(tx, tel);
     if (await telVerifiedByOther(tx, tel, memberId)) throw telError('telTaken', 'tel_taken');
     const limit = smsSendLimit(await smsSendCounts(tx, { memberId, tel, ip: clientIp, now }), now);
@@ -107,6 +110,7 @@ export async function checkSmsCode(ctx: AppContext, memberId: number, code: stri
     refusal = null;
     const member = await lockMemberSms(tx, memberId);
     if (member?.sms_verified_at) throw codeError('smsAlreadyVerified', 'sms_already_verified');
+    await requireConfirmedMail(tx, memberId);
     const c = await lockLatestSmsChallenge(tx, memberId);
     const state = smsChallengeState(c, now);
     if (state === 'none') throw codeError('smsCodeNone', 'sms_code_none');

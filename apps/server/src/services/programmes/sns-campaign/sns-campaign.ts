@@ -4,6 +4,7 @@ import { currentSnsCampaign, findSnsCampaign, hasSnsClaim, insertSnsClaim } from
 import { withTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../app-error.ts';
 import { grantPoints } from '../../ledger.ts';
+import { requireConfirmedMail } from '../../mail-verification.ts';
 
 /** The running follow campaign (a row of sns_campaigns: code, points, follow address, period) and the member's claim. */
 export async function snsCampaignStatus(ctx: AppContext, memberId: number): Promise<SnsCampaignStatus> {
@@ -16,8 +17,10 @@ export async function snsCampaignStatus(ctx: AppContext, memberId: number): Prom
 /**
  * Claims a follow campaign with the code its post shows: once per member and campaign (the claim's primary key
  * decides, even for parallel claims), its points a free lot granted in the same transaction (ledger 'sns_campaign').
+ * An unconfirmed mail address is refused first (issue 19 §2), before the code is even looked at.
  */
 export async function claimSnsCampaign(ctx: AppContext, memberId: number, code: string): Promise<number> {
+  await requireConfirmedMail(ctx.db.pool, memberId);
   const now = ctx.clock.now();
   const c = await findSnsCampaign(ctx.db.pool, code.trim());
   if (!c) throw AppError.validation('code', 'snsCodeWrong', 'campaign_not_found');

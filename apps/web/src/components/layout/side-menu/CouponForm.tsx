@@ -7,6 +7,8 @@ import { firstError } from '../../../api/client';
 import { redeemCoupon, type CouponReply } from '../../../api/payments';
 import { useRefreshCurrentUser } from '../../../api/account';
 import { tMessage } from '../../../i18n';
+import { isMailUnverified } from '../../../lib/account/mail-unverified';
+import { ResendMailButton } from '../../account/ResendMailButton';
 import styles from './SideMenu.module.css';
 
 /** The server's message for a failed coupon, or null when the coupon was accepted (spec section 4, Coupon). */
@@ -36,6 +38,8 @@ export function CouponForm({ onUsed }: { onUsed: (message: string) => void }) {
   const errorId = useId();
   const refreshUser = useRefreshCurrentUser();
   const [serverError, setServerError] = useState<string | null>(null);
+  // A coupon is refused until the mail address is confirmed (issue 19 §2): then the link can be sent again here.
+  const [mailRefused, setMailRefused] = useState(false);
   const { register, handleSubmit, formState } = useForm<{ couponCode: string }>({
     resolver: zodResolver(couponUseSchema),
     defaultValues: { couponCode: '' },
@@ -44,6 +48,7 @@ export function CouponForm({ onUsed }: { onUsed: (message: string) => void }) {
     setServerError(null);
     const reply = await redeemCoupon(couponCode);
     const error = couponError(reply, t);
+    setMailRefused(isMailUnverified(reply));
     if (error) {
       setServerError(error);
       return;
@@ -79,6 +84,7 @@ export function CouponForm({ onUsed }: { onUsed: (message: string) => void }) {
           {message}
         </p>
       )}
+      {mailRefused && serverError && <ResendMailButton className={styles.secondaryButton} />}
     </form>
   );
 }

@@ -97,6 +97,21 @@ describe('SideMenu', () => {
     ]);
   });
 
+  it('a coupon refused for an unconfirmed mail address (issue 19 §2) offers to send the link again', async () => {
+    const message = 'メールアドレスの確認が済むまで、ご購入やポイント・特典の受け取りはできません。';
+    const { calls } = open({
+      'POST /user/coupon/use': { state: 403, reason: 'mail_unverified', errors: { couponCode: [message] } },
+      'POST /user/mail/verify/send': { state: 200 },
+    });
+    fireEvent.change(await screen.findByLabelText('クーポンコード'), { target: { value: 'WELCOME500' } });
+    fireEvent.click(screen.getByRole('button', { name: '使用する' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    fireEvent.click(screen.getByRole('button', { name: '確認メールを再送する' }));
+    const sent = await screen.findByText('確認メールを送信しました。メール内のリンクを開いてください。');
+    expect(sent.getAttribute('role')).toBe('status');
+    expect(calls.filter((c) => c.path === '/user/mail/verify/send')).toHaveLength(1);
+  });
+
   it('says coupons are unavailable when the endpoint is missing, and checks an empty code locally', async () => {
     const { calls } = open();
     await userEvent.click(await screen.findByRole('button', { name: '使用する' }));

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useRefreshCurrentUser } from '../../../api/account';
 import { linkMessagingApp, programmeBKeys, takeDailyDraw, useDailyDraw } from '../../../api/programmes-b';
+import { MailUnverifiedModal } from '../../../components/account/MailUnverifiedModal';
 import { LoadState } from '../../../components/payment/LoadState';
+import { useMailRefusal } from '../../../hooks/account/use-mail-refusal';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { refusal } from '../../../lib/programmes-b/refusal';
 import { PROGRAMMES_B_NS } from '../programmes-b-i18n';
@@ -24,6 +26,7 @@ export function DailyDrawPage() {
   const [busy, setBusy] = useState(false);
   const [won, setWon] = useState<number | null>(null);
   const linking = useRef(false);
+  const mail = useMailRefusal();
   const fmt = (n: number) => n.toLocaleString(i18n.language);
   const refresh = () => qc.invalidateQueries({ queryKey: programmeBKeys.dailyDraw() });
 
@@ -48,7 +51,7 @@ export function DailyDrawPage() {
     const reply = await takeDailyDraw();
     setBusy(false);
     if (reply.state === 200) setWon(reply.point ?? 0);
-    else window.alert(refusal(reply));
+    else if (!mail.caught(reply)) window.alert(refusal(reply));
     await Promise.all([refresh(), refreshUser()]);
   };
 
@@ -152,6 +155,7 @@ export function DailyDrawPage() {
           </section>
         </>
       )}
+      <MailUnverifiedModal message={mail.message} onClose={mail.close} />
     </section>
   );
 }

@@ -13,6 +13,8 @@ import {
 } from '../../../api/programmes-b';
 import { refusal } from '../../../lib/programmes-b/refusal';
 import { AddressModal } from '../../../components/account/AddressModal';
+import { MailUnverifiedModal } from '../../../components/account/MailUnverifiedModal';
+import { useMailRefusal } from '../../../hooks/account/use-mail-refusal';
 import { LoadState } from '../../../components/payment/LoadState';
 import { Modal } from '../../../components/ui/Modal';
 import { PageTitle } from '../../../components/ui/PageTitle';
@@ -34,6 +36,7 @@ export function ExchangePage() {
   const [done, setDone] = useState<ExchangeOrderItem | null>(null);
   const [addressFor, setAddressFor] = useState<ExchangeOrderItem | null>(null);
   const [busy, setBusy] = useState(false);
+  const mail = useMailRefusal();
   const fmt = (n: number) => n.toLocaleString(i18n.language);
 
   const refresh = async () => {
@@ -54,7 +57,7 @@ export function ExchangePage() {
       });
       return;
     }
-    window.alert(refusal(reply));
+    if (!mail.caught(reply)) window.alert(refusal(reply));
     await refresh();
   };
 
@@ -66,7 +69,7 @@ export function ExchangePage() {
     setConfirm(null);
     await refresh();
     if (reply.state === 200 && reply.order) setDone(reply.order);
-    else window.alert(refusal(reply));
+    else if (!mail.caught(reply)) window.alert(refusal(reply));
   };
 
   const decide = async (order: ExchangeOrderItem, action: 'ship' | 'convert') => {
@@ -197,6 +200,7 @@ export function ExchangePage() {
           if (order) void decide(order, 'ship');
         }}
       />
+      <MailUnverifiedModal message={mail.message} onClose={mail.close} />
     </section>
   );
 }

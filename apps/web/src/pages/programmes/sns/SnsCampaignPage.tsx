@@ -3,7 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshCurrentUser } from '../../../api/account';
 import { claimSnsCampaign, programmeBKeys, useSnsCampaign } from '../../../api/programmes-b';
+import { MailUnverifiedModal } from '../../../components/account/MailUnverifiedModal';
 import { LoadState } from '../../../components/payment/LoadState';
+import { useMailRefusal } from '../../../hooks/account/use-mail-refusal';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { refusal } from '../../../lib/programmes-b/refusal';
 import { PROGRAMMES_B_NS } from '../programmes-b-i18n';
@@ -19,6 +21,7 @@ export function SnsCampaignPage() {
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const mail = useMailRefusal();
   const data = query.data?.state === 200 ? query.data : undefined;
 
   const submit = async (e: FormEvent) => {
@@ -31,7 +34,7 @@ export function SnsCampaignPage() {
       setError('');
       setMessage(t('sns.granted', { point: (reply.point ?? 0).toLocaleString(i18n.language) }));
       await Promise.all([qc.invalidateQueries({ queryKey: programmeBKeys.sns() }), refreshUser()]);
-    } else setError(refusal(reply));
+    } else if (!mail.caught(reply)) setError(refusal(reply));
   };
 
   return (
@@ -78,6 +81,7 @@ export function SnsCampaignPage() {
           )}
         </div>
       )}
+      <MailUnverifiedModal message={mail.message} onClose={mail.close} />
     </section>
   );
 }
