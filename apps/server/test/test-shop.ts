@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { parseConfig } from '../src/config.ts';
 import type { AppContext, Clock } from '../src/context.ts';
@@ -10,6 +8,7 @@ import { createInstanceCaches } from '../src/instance-caches.ts';
 import { createMailer } from '../src/services/mailer.ts';
 import { createGateway } from '../src/services/payments/gateways/create-gateway.ts';
 import { ApiClient } from './api-client.ts';
+import { cloneTemplateDatabase } from './test-database.ts';
 
 /** A clock tests can move forward (24-hour conversion, point expiry, token expiry). */
 export class TestClock implements Clock {
@@ -41,10 +40,10 @@ export interface TestInstance {
   close(): Promise<void>;
 }
 
-/** A shop's app on `databaseUrl`, listening on a random port. */
-async function serve(config: AppContext['config'], databaseUrl: string, clock: TestClock) {
+/** What a shop instance's services use: its own pool, mailer, caches and gateway, on `databaseUrl`. */
+export function buildTestContext(config: AppContext['config'], databaseUrl: string, clock: TestClock): AppContext {
   const db = connectDatabase(databaseUrl, 30);
-  const ctx: AppContext = {
+  return {
     config,
     db,
     mailer: createMailer(config),
@@ -52,6 +51,19 @@ async function serve(config: AppContext['config'], databaseUrl: string, clock: T
     ...createInstanceCaches(),
     gateway: createGateway(config, db.pool),
   };
+}
+
+/** A fresh clone of the migrated database and the configuration of a test shop on it (`env` overrides values). */
+export async function testDatabaseAndConfig(env: Record<string, string>) {
+  const databaseUrl = await cloneTemplateDatabase();
+  const config = parseConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env });
+  return { databaseUrl, config };
+}
+
+/** A shop's app on `databaseUrl`, listening on a random port. */
+async function serve(config: AppContext['config'], databaseUrl: string, clock: TestClock) {
+  const ctx = buildTestContext(config, databaseUrl, clock);
+  const { db } = ctx;
   const app = await buildApp(ctx, { serveWeb: false, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
@@ -73,17 +85,7 @@ async function serve(config: AppContext['config'], databaseUrl: string, clock: T
  * through real HTTP (cookies, form encoding, CSRF). `env` overrides configuration values.
  */
 export async function startTestShop(env: Record<string, string> = {}): Promise<TestShop> {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-
-  const config = parseConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env });
+  const { databaseUrl, config } = await testDatabaseAndConfig(env);
   const clock = new TestClock();
   const main = await serve(config, databaseUrl, clock);
   return {
@@ -94,13 +96,8 @@ export async function startTestShop(env: Record<string, string> = {}): Promise<T
     databaseUrl,
     client: main.client,
     startInstance: () => serve(config, databaseUrl, clock),
-    close: async () => {
-      await main.close();
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-      await a.end();
-    },
+    // The database stays until the run's end (test-database.ts).
+    close: () => main.close(),
   };
 }
 
