@@ -9,7 +9,8 @@ import { defineConfig } from '@playwright/test';
  * runs it at 1280 px, for journeys whose checks or screenshots differ with the layout; `@wide` runs it at 1280 px
  * only (the operator console, used at a desk).
  */
-// Measured on the 2-core machines (ADR 0038): 2 workers ~1.7x as fast as 1, 3 no faster than 2.
+// Two shops and two Chromiums on the 2-core machines. A first choice, not a measured optimum: 1/2/3 workers are
+// still to be timed on an idle machine (ADR 0038); E2E_WORKERS tries another count.
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
