@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { AppContext } from '../src/context.ts';
-import { buildTestContext, TestClock, testDatabaseAndConfig } from './test-shop.ts';
+import { buildTestContext, TestClock, testDatabaseAndConfig } from './test-context.ts';
 
 /**
  * The service tier of the server tests (issue 20, ADR 0038): a shop's context (its pool, clock, mailer, caches and

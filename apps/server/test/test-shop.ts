@@ -1,23 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { parseConfig } from '../src/config.ts';
-import type { AppContext, Clock } from '../src/context.ts';
-import { connectDatabase } from '../src/db/database.ts';
-import { createInstanceCaches } from '../src/instance-caches.ts';
-import { createMailer } from '../src/services/mailer.ts';
-import { createGateway } from '../src/services/payments/gateways/create-gateway.ts';
+import type { AppContext } from '../src/context.ts';
 import { ApiClient } from './api-client.ts';
-import { cloneTemplateDatabase } from './test-database.ts';
+import { buildTestContext, TestClock, testDatabaseAndConfig } from './test-context.ts';
 
-/** A clock tests can move forward (24-hour conversion, point expiry, token expiry). */
-export class TestClock implements Clock {
-  offsetMs = 0;
-  now = () => new Date(Date.now() + this.offsetMs);
-  advance(ms: number) {
-    this.offsetMs += ms;
-  }
-}
+export { TestClock };
 
 export interface TestShop {
   app: FastifyInstance;
@@ -38,26 +26,6 @@ export interface TestShop {
 export interface TestInstance {
   client(lang?: 'ja' | 'en'): ApiClient;
   close(): Promise<void>;
-}
-
-/** What a shop instance's services use: its own pool, mailer, caches and gateway, on `databaseUrl`. */
-export function buildTestContext(config: AppContext['config'], databaseUrl: string, clock: TestClock): AppContext {
-  const db = connectDatabase(databaseUrl, 30);
-  return {
-    config,
-    db,
-    mailer: createMailer(config),
-    clock,
-    ...createInstanceCaches(),
-    gateway: createGateway(config, db.pool),
-  };
-}
-
-/** A fresh clone of the migrated database and the configuration of a test shop on it (`env` overrides values). */
-export async function testDatabaseAndConfig(env: Record<string, string>) {
-  const databaseUrl = await cloneTemplateDatabase();
-  const config = parseConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env });
-  return { databaseUrl, config };
 }
 
 /** A shop's app on `databaseUrl`, listening on a random port. */
