@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { generate } from 'otplib';
 import { snap, useLanguage } from './helpers';
@@ -101,6 +101,9 @@ for (const lang of ['ja', 'en'] as const) {
       await snap(page, test.info(), `admin-members-${lang}`);
       await page.getByRole('row').filter({ hasText: member.mail }).getByRole('link').click();
       await expect(page.getByTestId('point-balance')).toHaveText('1,000 pt');
+      // The idle rule (ADR 0037): a new account closes 6 months on if no point is bought, used or exchanged.
+      await expect(page.getByTestId('idle-closes')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      await expect(page.getByTestId('idle-notice')).toHaveText(str(members, 'idleNoticeNotYet'));
 
       const reason = lang === 'ja' ? 'お詫び（発送遅延）' : 'Apology for a late parcel';
       const form = page.getByRole('form', { name: str(members, 'adjustTitle') });

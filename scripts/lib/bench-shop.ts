@@ -8,6 +8,7 @@ import { connectDatabase } from '../../apps/server/src/db/database.ts';
 import { freePort } from '../../apps/server/src/db/embedded.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { withTransaction } from '../../apps/server/src/db/transaction.ts';
+import { saveSpendingLimits } from '../../apps/server/src/db/queries/spending-limits.ts';
 import { grantPoints } from '../../apps/server/src/services/ledger.ts';
 import { publishPack } from '../../apps/server/src/services/packs/pack-publishing.ts';
 import { hashPassword } from '../../apps/server/src/services/passwords.ts';
@@ -42,6 +43,8 @@ export async function prepare(url: string, f: Fixtures): Promise<{ packId: numbe
       );
       for (const r of rows) {
         await grantPoints(tx, { memberId: Number(r.id), amount: 50_000_000, kind: 'paid', reason: 'bench', now });
+        // Adults who gave their birth month (ADR 0036): the chaos script's payers buy points.
+        await saveSpendingLimits(tx, Number(r.id), { birthMonth: '1990-01' }, now);
       }
       const c = Math.floor(f.tickets * 0.9);
       return publishPack(tx, {
@@ -100,6 +103,8 @@ export async function startServer(url: string, o: ServerOptions): Promise<{ port
       STRIPE_SECRET_KEY: 'sk_test_bench',
       STRIPE_WEBHOOK_SECRET: 'whsec_bench',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
+      // Nobody reads the bench's mails or SMS: the outbox is enough.
+      ALLOW_UNSENT_MESSAGES: '1',
       DB_POOL_SIZE: o.pool,
       ...o.env,
     },

@@ -17,15 +17,30 @@ export async function purchaseChecks(url: string, packId: number | null = null):
     const one = async (sql: string) => Number(Object.values((await pool.query(sql, [packId])).rows[0])[0]);
     const half = await one(`
       SELECT count(*) FROM purchases p WHERE ($1::bigint IS NULL OR p.pack_id = $1) AND (
-        p.count <> (SELECT count(*) FROM purchase_cards c WHERE c.purchase_id = p.id)
+        p.count <> (SELECT count(*) FROM purchase_cards c WHERE c.purchase_id = p.id AND NOT c.last_one)
         OR (SELECT count(*) FROM ledger_entries l WHERE l.ref_type = 'purchase' AND l.ref_id = p.id
               AND l.reason = 'pack_purchase' AND l.amount = -p.price) <> 1)`);
     const orphans = await one(`
       SELECT count(*) FROM purchase_cards c WHERE ($1::bigint IS NULL OR c.pack_id = $1)
         AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.id = c.purchase_id)`);
+    // The last-one prize (ADR 0028): ticket 0, given once, with the final ticket, to a pack that names one.
+    const lastOneOff = await one(`
+      SELECT count(*) FROM pack_stock s JOIN packs k ON k.id = s.pack_id
+      WHERE ($1::bigint IS NULL OR s.pack_id = $1) AND (
+        (SELECT count(*) FROM purchase_cards c WHERE c.pack_id = s.pack_id AND c.last_one)
+          <> CASE WHEN s.drawn = s.total AND EXISTS
+                    (SELECT 1 FROM pack_cards pc WHERE pc.pack_id = s.pack_id AND pc.last_one) THEN 1 ELSE 0 END
+        OR EXISTS (SELECT 1 FROM purchase_cards c WHERE c.pack_id = s.pack_id AND c.last_one
+                     AND NOT EXISTS (SELECT 1 FROM purchase_cards f WHERE f.purchase_id = c.purchase_id
+                                       AND f.ticket_no = s.total)))`);
     return [
       ['no half-written purchase (cards and one debit per purchase)', half === 0, `${half} purchases incomplete`],
       ['no card without its purchase', orphans === 0, `${orphans} orphan cards`],
+      [
+        'each last-one prize given once, with the final ticket, to a sold-out pack',
+        lastOneOff === 0,
+        `${lastOneOff} packs off`,
+      ],
     ];
   } finally {
     await pool.end();

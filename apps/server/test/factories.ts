@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isMinor } from '@oripa/core';
+import { saveSpendingLimits } from '../src/db/queries/spending-limits.ts';
 import { withTransaction } from '../src/db/transaction.ts';
 import { changeCoins, grantPoints } from '../src/services/ledger.ts';
 import { insertMember } from '../src/services/members.ts';
@@ -17,6 +19,8 @@ export interface BuildMemberOptions {
   /** Give the member a shipping address (true) or none (false, the default). */
   address?: boolean;
   pass?: string;
+  /** 'YYYY-MM' asked at the first purchase (issue 19 §2): an adult's by default; null for none given yet. */
+  birthMonth?: string | null;
 }
 
 /** A member in the database, for a service-tier test (service-shop.ts): no session, no HTTP client. */
@@ -51,6 +55,8 @@ export async function insertTestMember(shop: ShopContext, o: BuildMemberOptions 
       tel: '09000000000',
       lang: o.lang ?? 'ja',
       referredBy: null,
+      // The test clock's time: the idle rule counts from it (ADR 0037).
+      createdAt: now,
     });
     if (o.paidPoints) await grantPoints(tx, { memberId, amount: o.paidPoints, kind: 'paid', reason: 'test', now });
     if (o.freePoints) await grantPoints(tx, { memberId, amount: o.freePoints, kind: 'free', reason: 'test', now });
@@ -64,6 +70,13 @@ export async function insertTestMember(shop: ShopContext, o: BuildMemberOptions 
        WHERE id = $1`,
       [memberId, o.rank ?? 1, o.smsVerified ?? false, o.address ?? false, o.mailVerified ?? true],
     );
+    const birthMonth = o.birthMonth === undefined ? '1990-01' : o.birthMonth;
+    if (birthMonth) {
+      // A minor's guardian consented at the first purchase, as the purchase flow requires.
+      const [year, month] = birthMonth.split('-').map(Number) as [number, number];
+      const guardianConsentAt = isMinor({ year, month }, now) ? now : null;
+      await saveSpendingLimits(tx, memberId, { birthMonth, guardianConsentAt }, now);
+    }
     return memberId;
   });
   return { id, mail, pass };

@@ -55,9 +55,13 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'OR001', MESSAGE = 'insufficient_points';
   END IF;
 
+  -- Points used on a pack or in the exchange corner are activities of the idle rule (core IDLE_ACTIVITY_REASONS,
+  -- ADR 0037) and move last_activity_at; a staff deduction or a withdrawal's forfeit is not the member's use.
   RETURN QUERY
   WITH debit AS (
-    UPDATE members m SET point_balance = m.point_balance - w.amount, last_activity_at = p_now, updated_at = now()
+    UPDATE members m SET point_balance = m.point_balance - w.amount,
+      last_activity_at = CASE WHEN p_reason IN ('pack_purchase', 'exchange') THEN p_now ELSE m.last_activity_at END,
+      updated_at = now()
     FROM unnest(p_members, p_amounts) AS w(member_id, amount)
     WHERE m.id = w.member_id
     RETURNING m.id AS member_id, m.point_balance

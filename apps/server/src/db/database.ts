@@ -46,8 +46,8 @@ export function connectDatabase(url: string, poolSize = 20, timeouts: DatabaseTi
 // statement cancelled by statement_timeout (57014).
 const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
-const UNAVAILABLE_MESSAGES =
-  /timeout exceeded when trying to connect|Query read timeout|Connection terminated|Client has encountered a connection error/;
+const CONNECTION_LOST_MESSAGES = /Query read timeout|Connection terminated|Client has encountered a connection error/;
+const UNAVAILABLE_MESSAGES = new RegExp(`timeout exceeded when trying to connect|${CONNECTION_LOST_MESSAGES.source}`);
 
 /** Whether an error means the database is unreachable, hung or overloaded (answered 503, retried by the client). */
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -56,4 +56,15 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_CODES.has(code) || NETWORK_CODES.has(code)))
     return true;
   return UNAVAILABLE_MESSAGES.test(err.message);
+}
+
+/**
+ * Whether a statement failed because its connection stopped answering (the client-side bound fired, or the
+ * connection broke): nothing more should be sent on it, not even a ROLLBACK.
+ */
+export function connectionUnanswered(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (code.startsWith('08') || NETWORK_CODES.has(code))) return true;
+  return CONNECTION_LOST_MESSAGES.test(err.message);
 }

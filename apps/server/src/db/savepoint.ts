@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import { connectionUnanswered } from './database.ts';
 
 /**
  * Runs `fn` inside a savepoint of the open transaction `tx`: when it throws, only its own work is undone and the
@@ -12,7 +13,8 @@ export async function withSavepoint<T>(tx: PoolClient, name: string, fn: () => P
     await tx.query(`RELEASE SAVEPOINT ${name}`);
     return result;
   } catch (err) {
-    await tx.query(`ROLLBACK TO SAVEPOINT ${name}`);
+    // On a connection that stopped answering nothing more is sent: the transaction gives up as a whole.
+    if (!connectionUnanswered(err)) await tx.query(`ROLLBACK TO SAVEPOINT ${name}`);
     throw err;
   }
 }

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { Database } from './database.ts';
+import { connectionUnanswered, type Database } from './database.ts';
 
 /** Serialization failure and deadlock: under a rush they are expected. */
 export const CONFLICT_CODES: readonly string[] = ['40001', '40P01'];
@@ -37,6 +37,12 @@ export function withTransaction<T>(db: Database, fn: (tx: PoolClient) => Promise
       await client.query('COMMIT');
       return result;
     } catch (err) {
+      if (connectionUnanswered(err)) {
+        // A ROLLBACK would queue behind the hung statement and wait out a second bound (issue 20): drop the
+        // connection instead; PostgreSQL rolls the transaction back when it sees the connection go.
+        broken = true;
+        throw err;
+      }
       await client.query('ROLLBACK').catch(() => {
         broken = true;
       });

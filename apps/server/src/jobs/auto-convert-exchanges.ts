@@ -1,8 +1,8 @@
+import { DECISION_WINDOW_MS } from '@oripa/core';
 import type { AppContext } from '../context.ts';
 import { claimUndecidedExchanges } from '../db/queries/exchange.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { convertExchange } from '../services/programmes/exchange/exchange.ts';
-import { DECISION_WINDOW_MS } from './auto-convert.ts';
 import type { Job } from './runner.ts';
 
 const BATCH = 200;

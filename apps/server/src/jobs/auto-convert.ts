@@ -1,11 +1,10 @@
+import { DECISION_WINDOW_MS } from '@oripa/core';
 import type { AppContext } from '../context.ts';
 import { claimUndecidedCards, markCardsHeld } from '../db/queries/purchase-cards.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { convertCards, memberAddress, shipCards } from '../services/packs/decision.ts';
 import type { Job } from './runner.ts';
 
-/** Won cards are held this long for the member's choice (spec section 4). */
-export const DECISION_WINDOW_MS = 24 * 3600_000;
 const BATCH = 200;
 
 /**

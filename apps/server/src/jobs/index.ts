@@ -1,8 +1,10 @@
 import { autoConvertJob } from './auto-convert.ts';
+import { closeIdleAccountsJob } from './close-idle-accounts.ts';
 import { cancelUnpaidJob } from './cancel-unpaid.ts';
 import { deliverMailJob } from './deliver-mail.ts';
 import { expirePointsJob } from './expire-points.ts';
 import { notifyExpiringPointsJob } from './notify-expiring-points.ts';
+import { notifyIdleAccountsJob } from './notify-idle-accounts.ts';
 import { purgeAuthRecordsJob } from './purge-auth-records.ts';
 import { purgeRejectedCallbacksJob } from './purge-rejected-callbacks.ts';
 import { rankMonthEndJob } from './rank-month-end.ts';
@@ -26,4 +28,6 @@ export const allJobs: Job[] = [
   autoConvertExchangesJob,
   rankMonthEndJob,
   releaseWithdrawnJob,
+  notifyIdleAccountsJob,
+  closeIdleAccountsJob,
 ];

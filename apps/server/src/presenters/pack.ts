@@ -1,4 +1,5 @@
 import {
+  DECISION_WINDOW_MS,
   FAIRNESS_ALGORITHM,
   formatTokyo,
   maskMemberName,
@@ -18,7 +19,6 @@ import {
   type PurchaseResult,
   type Rank,
 } from '@oripa/core';
-import { DECISION_WINDOW_MS } from '../jobs/auto-convert.ts';
 import type { CardRow, DrawLogRow, LastOneAwardRow, PackRow } from '../db/queries/packs.ts';
 import type { DrawnRow } from '../db/queries/purchase-cards.ts';
 import type { ClaimedRow } from '../db/queries/purchases.ts';

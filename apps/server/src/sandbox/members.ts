@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { markMailVerified } from '../db/queries/mail-verifications.ts';
 import { markSmsVerified, updateAddress } from '../db/queries/members.ts';
 import { setMemberRank } from '../db/queries/payment-credits.ts';
+import { saveSpendingLimits } from '../db/queries/spending-limits.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { changeCoins, grantPoints } from '../services/ledger.ts';
 import { setMaintenance } from '../services/maintenance.ts';
@@ -20,7 +21,16 @@ const newMemberSchema = z.object({
   smsVerified: z.boolean().optional(),
   /** A rank to start at (issue 11: rank maintenance journeys). */
   rank: z.number().int().min(1).max(7).optional(),
+  /** 'YYYY-MM' (issue 19: asked at the first purchase); adult by default, null for a member who has not given it. */
+  birthMonth: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .nullable()
+    .optional(),
 });
+
+/** Ready-made members are adults who have given their birth month, so journeys buy as before (ADR 0036). */
+const ADULT_BIRTH_MONTH = '1990-01';
 
 export const SANDBOX_PASS = 'sandbox123';
 
@@ -46,6 +56,7 @@ export const sandboxMembers: FastifyPluginAsync = async (app) => {
         lang: o.lang ?? 'ja',
         referredBy: null,
         prefId: null,
+        createdAt: now,
       });
       // A journey starts from a member who can buy: the verification mail's round trip has its own test.
       await markMailVerified(tx, memberId, mail, now);
@@ -56,6 +67,8 @@ export const sandboxMembers: FastifyPluginAsync = async (app) => {
       if (o.smsVerified) await markSmsVerified(tx, memberId, now);
       if (o.address) await updateAddress(tx, memberId, DEMO_ADDRESS);
       if (o.rank) await setMemberRank(tx, memberId, o.rank);
+      const birthMonth = o.birthMonth === undefined ? ADULT_BIRTH_MONTH : o.birthMonth;
+      if (birthMonth) await saveSpendingLimits(tx, memberId, { birthMonth }, now);
       return memberId;
     });
     return { mail, pass: SANDBOX_PASS, id };

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { markMailVerified } from '../db/queries/mail-verifications.ts';
 import { updateAddress } from '../db/queries/members.ts';
+import { saveSpendingLimits } from '../db/queries/spending-limits.ts';
 import { withTransaction } from '../db/transaction.ts';
 import { grantPoints } from '../services/ledger.ts';
 import { insertMember } from '../services/members.ts';
@@ -34,6 +35,8 @@ export async function seedDemoMember(ctx: AppContext): Promise<SeedSummary> {
     // The demo member can buy at once: no verification mail to open.
     await markMailVerified(tx, memberId, DEMO_MAIL, now);
     await updateAddress(tx, memberId, DEMO_ADDRESS);
+    // An adult who has given the birth month asked at the first purchase (issue 19 §2), so the demo buys at once.
+    await saveSpendingLimits(tx, memberId, { birthMonth: '1995-04' }, now);
     await grantPoints(tx, { memberId, amount: 50_000, kind: 'paid', reason: 'seed', memo: 'demo', now });
     await grantPoints(tx, { memberId, amount: 3_000, kind: 'free', reason: 'campaign', memo: 'welcome', now });
   });

@@ -1,4 +1,4 @@
-import { addMonthsTokyo, POINT_VALIDITY_MONTHS } from '@oripa/core';
+import { addMonthsTokyo, isIdleActivity, POINT_VALIDITY_MONTHS } from '@oripa/core';
 import type { PoolClient } from 'pg';
 import { AppError } from '../app-error.ts';
 import {
@@ -6,9 +6,11 @@ import {
   callChangeCoins,
   callSpendPoints,
   emptyLot,
+  expireLotsEarly,
   insertLedgerEntry,
   insertLotMove,
   insertPointLot,
+  lockHeldLots,
   markLotExpired,
   subtractExpiredPoints,
   type LedgerCall,
@@ -69,7 +71,8 @@ function assertAmount(amount: number) {
 /** Grants points as a new lot expiring POINT_VALIDITY_MONTHS later. Returns the ledger entry id. */
 export async function grantPoints(tx: PoolClient, g: GrantPoints): Promise<number> {
   assertAmount(g.amount);
-  const balance = await addPointBalance(tx, g.memberId, g.amount);
+  // A point purchase is one of the idle rule's activities (core IDLE_ACTIVITY_REASONS); other grants are not.
+  const balance = await addPointBalance(tx, g.memberId, g.amount, isIdleActivity(g.reason) ? g.now : null);
   if (balance === null) throw new AppError('not_found', { general: ['notFound'] });
   const lotId = await insertPointLot(tx, {
     memberId: g.memberId,
@@ -134,6 +137,28 @@ export async function expireLot(tx: PoolClient, lotId: number, now: Date): Promi
   const ref = { reason: 'expiry', refType: 'point_lot', refId: lotId };
   const ledgerId = await insertLedgerEntry(tx, pointEntry(memberId, -amount, balance, ref, now));
   await insertLotMove(tx, ledgerId, lotId, -amount);
+  return amount;
+}
+
+/**
+ * Expires every point the member still holds, due or not, for an idle account's closure (ADR 0037). Lots already
+ * past their date expire as 'expiry', as the hourly job would have; the rest go in one ledger row with `reason`
+ * and a lot move per lot. Locks the lots; the caller holds the member row. Returns the points of that one row.
+ */
+export async function expireAllPoints(tx: PoolClient, memberId: number, now: Date, reason: string): Promise<number> {
+  const lots = await lockHeldLots(tx, memberId);
+  const early = lots.filter((l) => l.expires_at.getTime() > now.getTime());
+  for (const due of lots.filter((l) => !early.includes(l))) await expireLot(tx, Number(due.id), now);
+  const amount = early.reduce((sum, l) => sum + Number(l.remaining), 0);
+  if (amount === 0) return 0;
+  await expireLotsEarly(
+    tx,
+    early.map((l) => Number(l.id)),
+    now,
+  );
+  const balance = await subtractExpiredPoints(tx, memberId, amount);
+  const ledgerId = await insertLedgerEntry(tx, pointEntry(memberId, -amount, balance, { reason }, now));
+  for (const l of early) await insertLotMove(tx, ledgerId, Number(l.id), -Number(l.remaining));
   return amount;
 }
 

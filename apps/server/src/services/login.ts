@@ -8,6 +8,7 @@ import { memberSuspended } from './member-suspension.ts';
 import { dummyHash, verifyPassword } from './passwords.ts';
 
 const mismatch = () => new AppError('validation', { mail: ['loginMismatch'] }, 'login_mismatch');
+const accountClosedIdle = () => new AppError('validation', { mail: ['accountClosedIdle'] }, 'account_closed');
 
 /** How long a successful login makes its address "known" for the member (ADR 0010). */
 export const KNOWN_IP_DAYS = 90;
@@ -40,8 +41,9 @@ export async function authenticate(ctx: AppContext, input: LoginInput, ip: strin
     throw mismatch();
   }
   await resetAttempts(ctx, pairKey);
-  // A withdrawn account is closed (issue 11): it answers like an unknown address.
-  if (member.withdrawn_at) throw mismatch();
+  // A withdrawn account is closed (issue 11): it answers like an unknown address. An account closed for being idle
+  // (ADR 0037) says so, only after the right password: its owner was mailed and should learn what happened.
+  if (member.withdrawn_at) throw member.closed_reason === 'idle' ? accountClosedIdle() : mismatch();
   // A suspended member (issue 10) is told so, only after the right password: it says nothing to a guesser.
   if (member.suspended_at) throw memberSuspended();
   await rememberLoginIp(ctx.db.pool, member.id, ip, ctx.clock.now());

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertStorageKey, contentTypeOf, type ObjectStorage } from './storage.ts';
 
@@ -16,7 +17,8 @@ export function localStorage(root: string): ObjectStorage {
     async put(key, body) {
       const target = file(key);
       await mkdir(path.dirname(target), { recursive: true });
-      const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+      // Unique per write: two uploads of one image write the same key at once, each through its own file.
+      const tmp = `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
       await writeFile(tmp, body);
       await rename(tmp, target);
     },
@@ -27,6 +29,12 @@ export function localStorage(root: string): ObjectStorage {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw e;
       }
+    },
+    async probeWrite() {
+      await mkdir(root, { recursive: true });
+      const probe = path.join(root, `.readyz.${process.pid}.tmp`);
+      await writeFile(probe, 'ok');
+      await rm(probe, { force: true });
     },
     async has(key) {
       try {

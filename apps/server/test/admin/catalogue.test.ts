@@ -42,6 +42,28 @@ describe('image upload (POST /api/admin/media)', () => {
     expect(await auditCount('media.upload')).toBe(1);
   });
 
+  // Issue 20: two uploads of the same picture at once gave a 500 (the media key's unique index).
+  it('answers one image to uploads of the same picture at once, with no error and one record', async () => {
+    const op = await staffClient(t.shop, 'operator');
+    const other = await staffClient(t.shop, 'operator');
+    const bytes = await pngBytes(700, 500, 77);
+    const before = { media: await mediaCount(), audit: await auditCount('media.upload') };
+    const replies = await Promise.all([
+      upload(op, bytes),
+      upload(other, bytes),
+      upload(op, bytes),
+      upload(other, bytes),
+    ]);
+    expect(replies.map((r) => r.state)).toEqual([200, 200, 200, 200]);
+    const ids = new Set(replies.map((r) => (r.media as { id: number }).id));
+    expect(ids.size).toBe(1);
+    expect(await mediaCount()).toBe(before.media + 1);
+    expect(await auditCount('media.upload')).toBe(before.audit + 1);
+    expect(
+      readdirSync(path.join(dataDir, 'media', 'img'), { recursive: true }).filter((f) => String(f).endsWith('.tmp')),
+    ).toEqual([]);
+  });
+
   it('judges the type by the content: a text file named .png is refused, nothing stored', async () => {
     const op = await staffClient(t.shop, 'operator', 'en');
     const before = await mediaCount();

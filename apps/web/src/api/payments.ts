@@ -19,6 +19,7 @@ import type {
   PointPriceListReply,
   SavedCardListReply,
   SavedCardRequest,
+  SpendingLimitsReply,
 } from '@oripa/core';
 import { apiGet, apiPost, pagePath, type ApiReply, type Reply } from './client';
 import { getPackDetail } from './packs';
@@ -38,6 +39,7 @@ export const paymentKeys = {
   end: (paymentId: string) => ['payment', 'end', paymentId] as const,
   pointHistory: (page: number) => ['payment', 'point_history', page] as const,
   coinHistory: (page: number) => ['payment', 'coin_history', page] as const,
+  spendingLimits: () => ['payment', 'spending_limits'] as const,
 };
 
 /** Throws on anything but state 200 so TanStack Query shows the page's error state (and retries once). */
@@ -159,3 +161,18 @@ export const usePackPoint = (packId: number) =>
     queryFn: () => ok(getPackDetail(packId)),
     enabled: packId > 0,
   });
+
+/** Responsible play (issue 19 §2): the member's limits, this month's total, the birth month asked at the first buy. */
+export type SpendingLimitsResult = Reply<SpendingLimitsReply>;
+export const useSpendingLimits = () =>
+  useQuery({
+    queryKey: paymentKeys.spendingLimits(),
+    queryFn: () => ok(apiGet<SpendingLimitsResult>('/user/spending_limits')),
+  });
+export const setBirthMonth = (birth: { birth_year: number; birth_month: number; guardian_consent: boolean }) =>
+  apiPost<SpendingLimitsResult>('/user/spending_limits/birth_month', { ...birth });
+/** '' removes the member's own limit (after 7 days, like a raise). */
+export const setMonthlyLimit = (monthlyLimit: number | '') =>
+  apiPost<SpendingLimitsResult>('/user/spending_limits/monthly_limit', { monthly_limit: monthlyLimit });
+export const startCoolOff = (period: string) =>
+  apiPost<SpendingLimitsResult>('/user/spending_limits/cool_off', { period });

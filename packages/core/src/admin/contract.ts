@@ -62,6 +62,15 @@ export interface AdminMemberDetail extends AdminMemberRow {
   sms_verified: boolean;
   suspended_at: string;
   address: string;
+  /**
+   * Idle accounts (spec section 9; ADR 0037): when the account closes if no point is bought, used or exchanged
+   * before ('' once closed), and when this idle period's notice was mailed ('' if not yet).
+   */
+  idle_closes_at: string;
+  idle_notice_sent_at: string;
+  /** When and why the account closed ('' while open). */
+  closed_at: string;
+  closed_reason: '' | 'withdrawal' | 'idle';
   purchases: {
     id: number;
     pack_id: number;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminMsg as msg } from '../admin/messages.ts';
 import { msg as shopMsg } from '../i18n/messages.ts';
+import { COUPON_CODE_MAX } from '../validation/payment.ts';
 import { flagField, optionalText, requiredText } from '../validation/fields.ts';
 import { imageField, intField, tokyoTimeField } from './schemas.ts';
 
@@ -85,7 +86,8 @@ export const pointCourseSchema = z.object({
 });
 export type PointCourseInput = z.infer<typeof pointCourseSchema>;
 
-export const COUPON_CODE = /^[A-Za-z0-9-]{3,20}$/;
+/** The code a member types (COUPON_CODE_MAX is the storefront's one limit of it). */
+export const COUPON_CODE = new RegExp(`^[A-Za-z0-9-]{3,${COUPON_CODE_MAX}}$`);
 
 /**
  * A coupon: a code (3–20 letters, digits, hyphens), free points now ('points') or a bonus percentage on the next

@@ -7,6 +7,7 @@ import { packMessages } from './pack-messages.ts';
 import { paymentMessages } from './payment-messages.ts';
 import { programmeAMessages } from './programme-a-messages.ts';
 import { programmeBMessages } from './programme-b-messages.ts';
+import { responsiblePlayMessages } from './responsible-play-messages.ts';
 
 const baseMessages = {
   ja: {
@@ -27,6 +28,7 @@ const baseMessages = {
     agreeRequired: '利用規約とプライバシーポリシーへの同意が必要です',
     loginMismatch: 'メールアドレスまたはパスワードが一致しません',
     loginLocked: 'ログインの試行回数が上限を超えました。{{minutes}}分後にもう一度お試しください',
+    passwordLocked: 'パスワードの誤りが続いたため、{{minutes}}分後にもう一度お試しください',
     reissueLocked: '再発行の申請が多すぎます。しばらくしてからもう一度お試しください',
     reissueTokenInvalid: 'このリンクは無効か、有効期限が切れています。もう一度再発行を申請してください',
     verifyTokenInvalid: 'この確認リンクは無効か、有効期限が切れています。確認メールを再送してください',
@@ -62,6 +64,7 @@ const baseMessages = {
     agreeRequired: 'You must agree to the Terms of Service and the Privacy Policy',
     loginMismatch: 'Email address or password do not match',
     loginLocked: 'Too many login attempts. Try again in {{minutes}} minutes',
+    passwordLocked: 'Too many wrong passwords. Try again in {{minutes}} minutes',
     reissueLocked: 'Too many reissue requests. Please try again later',
     reissueTokenInvalid: 'This link is invalid or has expired. Please request a new one',
     verifyTokenInvalid: 'This confirmation link is invalid or has expired. Please ask for a new confirmation mail',
@@ -90,6 +93,7 @@ export const messages = {
     ...paymentMessages.ja,
     ...programmeBMessages.ja,
     ...programmeAMessages.ja,
+    ...responsiblePlayMessages.ja,
   },
   en: {
     ...baseMessages.en,
@@ -98,6 +102,7 @@ export const messages = {
     ...paymentMessages.en,
     ...programmeBMessages.en,
     ...programmeAMessages.en,
+    ...responsiblePlayMessages.en,
   },
 } as const;
 

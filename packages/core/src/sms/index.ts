@@ -23,13 +23,13 @@ export const sendSmsSchema = z.object({
   tel: z.string({ error: 'telFormat' }).trim().min(1, 'telFormat').max(30, 'telFormat'),
 });
 
-/** `POST /api/user/check_sms {sms_code}`: exactly 6 half-width digits. */
+/** `POST /api/user/check_sms {sms_code}`: exactly SMS_CODE_LENGTH half-width digits. */
 export const checkSmsSchema = z.object({
   sms_code: z
     .string({ error: 'smsCodeFormat' })
     .trim()
     .min(1, 'smsCodeRequired')
-    .regex(/^\d{6}$/, 'smsCodeFormat'),
+    .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), 'smsCodeFormat'),
 });
 
 /** Why a send is refused for now (a count of the last 24 hours reached its limit, or the cooldown runs). */

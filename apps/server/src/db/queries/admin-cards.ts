@@ -107,16 +107,18 @@ export interface MediaRow {
   variants: MediaVariant[];
 }
 
+/** Records an upload; null when the same key was recorded meanwhile (the same bytes uploaded at once). */
 export async function insertMedia(
   db: Queryable,
   m: Omit<MediaRow, 'id'> & { sha256: string; sourceType: string; staffId: number | null },
-): Promise<number> {
-  return insertReturningId(
+): Promise<number | null> {
+  const row = await maybeOne<{ id: string }>(
     db,
     `INSERT INTO media (key, sha256, source_type, width, height, variants, staff_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (key) DO NOTHING RETURNING id`,
     [m.key, m.sha256, m.sourceType, m.width, m.height, JSON.stringify(m.variants), m.staffId],
   );
+  return row ? Number(row.id) : null;
 }
 
 /** An earlier upload of the same bytes, so a second upload of one file reuses its variants. */

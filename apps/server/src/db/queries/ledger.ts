@@ -27,12 +27,22 @@ export async function insertLedgerEntry(tx: Queryable, e: LedgerEntry): Promise<
   );
 }
 
-/** Adds (or with a negative amount takes) points to the balance column; null when there is no such member. */
-export async function addPointBalance(tx: Queryable, memberId: number, amount: number): Promise<number | null> {
+/**
+ * Adds (or with a negative amount takes) points to the balance column; null when there is no such member. With
+ * `activityAt` the grant is one of the idle rule's activities (a point purchase) and moves last_activity_at.
+ */
+export async function addPointBalance(
+  tx: Queryable,
+  memberId: number,
+  amount: number,
+  activityAt: Date | null = null,
+): Promise<number | null> {
   const row = await maybeOne<{ point_balance: number }>(
     tx,
-    'UPDATE members SET point_balance = point_balance + $2, updated_at = now() WHERE id = $1 RETURNING point_balance',
-    [memberId, amount],
+    `UPDATE members SET point_balance = point_balance + $2, last_activity_at = coalesce($3, last_activity_at),
+       updated_at = now()
+     WHERE id = $1 RETURNING point_balance`,
+    [memberId, amount, activityAt],
   );
   return row ? Number(row.point_balance) : null;
 }
@@ -99,6 +109,27 @@ export async function markLotExpired(
 
 export async function emptyLot(tx: Queryable, lotId: number): Promise<void> {
   await tx.query('UPDATE point_lots SET remaining = 0 WHERE id = $1', [lotId]);
+}
+
+export interface HeldLotRow {
+  id: string;
+  remaining: string;
+  expires_at: Date;
+}
+
+/** The member's lots still holding points, locked (after the member row, the order spend_points_many uses). */
+export async function lockHeldLots(tx: Queryable, memberId: number): Promise<HeldLotRow[]> {
+  return many<HeldLotRow>(
+    tx,
+    `SELECT id, remaining, expires_at FROM point_lots WHERE member_id = $1 AND remaining > 0 AND expired_at IS NULL
+     ORDER BY id FOR UPDATE`,
+    [memberId],
+  );
+}
+
+/** Empties lots before their date and marks them expired (the caller writes the ledger row and moves). */
+export async function expireLotsEarly(tx: Queryable, lotIds: number[], now: Date): Promise<void> {
+  await tx.query('UPDATE point_lots SET remaining = 0, expired_at = $2 WHERE id = ANY ($1::bigint[])', [lotIds, now]);
 }
 
 /** The call of a ledger database function (spend_points, change_coins): its ledger row and new balance. */

@@ -26,13 +26,14 @@ export interface MemberRow {
   building: string | null;
   /** Set while support has suspended the member (issue 10): no login, no purchase. */
   suspended_at: Date | null;
-  /** Set when the member withdrew (issue 11): the account is closed, no login. */
+  /** Set when the account closed (issue 11; no login): withdrawn by the member or closed idle (ADR 0037). */
   withdrawn_at: Date | null;
+  closed_reason: 'withdrawal' | 'idle' | null;
 }
 
 const COLUMNS = `id, mail, pass_hash, last_name, middle_name, first_name, tel, lang, referral_code, rank, total_buy,
   point_balance, coin_balance, sms_verified_at, mail_verified_at, zipcode, pref_id, shiku, address, building,
-  suspended_at, withdrawn_at`;
+  suspended_at, withdrawn_at, closed_reason`;
 
 export async function findMemberById(db: Queryable, id: number): Promise<MemberRow | null> {
   return maybeOne<MemberRow>(db, `SELECT ${COLUMNS} FROM members WHERE id = $1`, [id]);
@@ -65,15 +66,33 @@ export interface NewMemberRow {
   referralCode: string;
   referredBy: number | null;
   prefId: number | null;
+  /**
+   * The shop clock's time of the registration (ADR 0034); the database's time when not given. The idle rule's
+   * clock starts here too (last_activity_at; ADR 0037).
+   */
+  createdAt?: Date;
 }
 
 /** Inserts a member and returns its id; a taken mail or referral code fails on its unique index. */
 export async function insertMemberRow(db: Queryable, m: NewMemberRow): Promise<number> {
   return insertReturningId(
     db,
-    `INSERT INTO members (mail, pass_hash, last_name, middle_name, first_name, tel, lang, referral_code, referred_by, pref_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-    [m.mail, m.passHash, m.lastName, m.middleName, m.firstName, m.tel, m.lang, m.referralCode, m.referredBy, m.prefId],
+    `INSERT INTO members (mail, pass_hash, last_name, middle_name, first_name, tel, lang, referral_code, referred_by, pref_id,
+       created_at, last_activity_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE($11, now()), COALESCE($11, now())) RETURNING id`,
+    [
+      m.mail,
+      m.passHash,
+      m.lastName,
+      m.middleName,
+      m.firstName,
+      m.tel,
+      m.lang,
+      m.referralCode,
+      m.referredBy,
+      m.prefId,
+      m.createdAt ?? null,
+    ],
   );
 }
 

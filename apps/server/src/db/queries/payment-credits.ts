@@ -10,18 +10,20 @@ export async function setPaymentCouponUse(tx: Queryable, id: number, couponUseId
   await tx.query('UPDATE payments SET coupon_use_id = $2 WHERE id = $1', [id, couponUseId]);
 }
 
-/** Adds a credited payment to the member's purchase total (what the rank follows); returns rank and total. */
+/**
+ * Adds a credited payment to the member's purchase total (what the rank follows); returns rank and total. It does
+ * not move last_activity_at: a coin purchase is not one of the idle rule's activities, and a point purchase moves
+ * it with its grant (services/ledger.ts; ADR 0037).
+ */
 export async function addMemberPurchase(
   tx: Queryable,
   memberId: number,
   amount: number,
-  now: Date,
 ): Promise<{ rank: number; total_buy: number }> {
   const row = await maybeOne<{ rank: number; total_buy: number }>(
     tx,
-    `UPDATE members SET total_buy = total_buy + $2, last_activity_at = $3, updated_at = now()
-     WHERE id = $1 RETURNING rank, total_buy`,
-    [memberId, amount, now],
+    `UPDATE members SET total_buy = total_buy + $2, updated_at = now() WHERE id = $1 RETURNING rank, total_buy`,
+    [memberId, amount],
   );
   return row!;
 }

@@ -1,6 +1,9 @@
 import { many, maybeOne, type Queryable } from '../queryable.ts';
 
-/** Withdrawal (issue 11): closing an account, and freeing its mail and phone after the retention period. */
+/**
+ * Withdrawal (issue 11): closing an account, and freeing its mail and phone after the retention period. An idle
+ * account closes the same way (ADR 0037), and is released after the same period.
+ */
 
 export async function lockMemberForWithdrawal(
   db: Queryable,
@@ -47,8 +50,18 @@ export async function withdrawalStanding(
   };
 }
 
-export async function markWithdrawn(db: Queryable, memberId: number, now: Date): Promise<void> {
-  await db.query('UPDATE members SET withdrawn_at = $2, updated_at = now() WHERE id = $1', [memberId, now]);
+/** Closes an account: by the member's withdrawal, or by the idle job (ADR 0037); withdrawn_at is when it closed. */
+export async function markClosed(
+  db: Queryable,
+  memberId: number,
+  now: Date,
+  reason: 'withdrawal' | 'idle',
+): Promise<void> {
+  await db.query('UPDATE members SET withdrawn_at = $2, closed_reason = $3, updated_at = now() WHERE id = $1', [
+    memberId,
+    now,
+    reason,
+  ]);
 }
 
 export async function isWithdrawn(db: Queryable, memberId: number): Promise<boolean> {

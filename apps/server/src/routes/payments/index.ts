@@ -7,6 +7,7 @@ import { pointBuyRoutes } from './point-buy.ts';
 import { pointCardRoutes } from './point-cards.ts';
 import { pointHistoryRoutes } from './point-history.ts';
 import { pointPriceRoutes } from './point-price.ts';
+import { spendingLimitRoutes } from './spending-limits.ts';
 
 /** Every /api plugin of points and payments (issue 4). The provider webhooks sit outside /api's envelope. */
 export const paymentRoutes: FastifyPluginAsync[] = [
@@ -18,4 +19,5 @@ export const paymentRoutes: FastifyPluginAsync[] = [
   checkoutSessionRoutes,
   bankInfoRoutes,
   acsSecureRoutes,
+  spendingLimitRoutes,
 ];

@@ -24,6 +24,7 @@ import {
 } from '../../db/queries/admin-members.ts';
 import { deleteMemberSessions } from '../../db/queries/sessions.ts';
 import { changeCoins, grantPoints, spendPoints } from '../ledger.ts';
+import { idleView } from '../programmes/idle-accounts.ts';
 import { forgetMemberSessions } from '../sessions.ts';
 import { withAudit } from './audit.ts';
 import type { StaffIdentity } from './staff-sessions.ts';
@@ -73,11 +74,12 @@ export async function memberDetail(ctx: AppContext, id: number, lang: 'ja' | 'en
   const db = ctx.db.pool;
   const m = await findAdminMember(db, id);
   if (!m) throw notFound();
-  const [purchases, payments, shipments, sessions] = await Promise.all([
+  const [purchases, payments, shipments, sessions, idle] = await Promise.all([
     memberPurchases(db, id, RECENT),
     memberPayments(db, id, RECENT),
     memberShipments(db, id, RECENT),
     memberSessions(db, id, ctx.clock.now()),
+    idleView(ctx, id),
   ]);
   return {
     ...presentRow(m),
@@ -88,6 +90,10 @@ export async function memberDetail(ctx: AppContext, id: number, lang: 'ja' | 'en
     sms_verified: m.sms_verified_at !== null,
     suspended_at: tokyo(m.suspended_at),
     address: m.zipcode ? `〒${m.zipcode} ${m.shiku ?? ''}${m.address ?? ''} ${m.building ?? ''}`.trim() : '',
+    idle_closes_at: tokyo(idle?.closesAt ?? null),
+    idle_notice_sent_at: tokyo(idle?.noticeSentAt ?? null),
+    closed_at: tokyo(idle?.closedAt ?? null),
+    closed_reason: idle?.closedReason ?? '',
     purchases: purchases.map((p) => ({
       id: Number(p.id),
       pack_id: Number(p.pack_id),

@@ -61,7 +61,7 @@ export async function creditPayment(tx: PoolClient, p: PaymentRow, now: Date): P
 
 /** The payment's yen join total_buy and the month's purchases; a crossed threshold raises the rank (ADR 0021). */
 async function rankPurchase(tx: PoolClient, p: PaymentRow, now: Date): Promise<void> {
-  const m = await addMemberPurchase(tx, p.member_id, p.amount, now);
+  const m = await addMemberPurchase(tx, p.member_id, p.amount);
   const next = rankAfterPurchase(Number(m.rank), Number(m.total_buy));
   if (next > Number(m.rank)) await setMemberRank(tx, p.member_id, next);
   await recordPurchaseForRank(tx, {

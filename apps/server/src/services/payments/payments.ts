@@ -20,6 +20,7 @@ import { findCourse } from './courses.ts';
 import { GatewayInputError, type GatewayOutcome } from './gateways/gateway.ts';
 import { isDeferred, methodFor, REDIRECT_WINDOW_MS, returnUrlsFor, UNPAID_WINDOW_MS } from './methods.ts';
 import { saveCardForMember } from './saved-cards.ts';
+import { assertPurchaseAllowed } from './spending-limits.ts';
 import { applyStatus } from './status.ts';
 
 const newPublicId = () => `pay_${randomBytes(18).toString('base64url')}`;
@@ -56,6 +57,8 @@ export async function startPayment(
   const expiresAt = new Date(now.getTime() + (isDeferred(payId) ? UNPAID_WINDOW_MS : REDIRECT_WINDOW_MS));
   let buyer = { name: '', email: '' };
   const payment = await withTransaction(ctx.db, async (tx) => {
+    // Spending limits and cool-off (ADR 0036): refused before any payment row exists or the gateway is called.
+    await assertPurchaseAllowed(ctx, tx, memberId, course.price, now);
     const member = (await findMemberById(tx, memberId))!;
     // A coin course carries no rank bonus (ADR 0020).
     const appendPoint = course.currency === 'coin' ? 0 : rankBonusForMember(Number(course.point), Number(member.rank));

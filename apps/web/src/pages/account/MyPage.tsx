@@ -20,6 +20,10 @@ const ProfileModal = lazy(() =>
 const AddressModal = lazy(() =>
   import('../../components/account/AddressModal').then((m) => ({ default: m.AddressModal })),
 );
+// Spending limits (issue 19 §2): below the first screen, with two forms of its own; its code comes after the page's.
+const SpendingLimitsPanel = lazy(() =>
+  import('../../components/account/SpendingLimitsPanel').then((m) => ({ default: m.SpendingLimitsPanel })),
+);
 
 /** The account page: balances, profile, shipping address, histories and settings, logout. */
 export function MyPage() {
@@ -112,6 +116,9 @@ export function MyPage() {
             </li>
           </ul>
         </nav>
+        <Suspense fallback={null}>
+          <SpendingLimitsPanel />
+        </Suspense>
       </div>
       <button type="button" className={styles.logout} onClick={logout} disabled={loggingOut} aria-busy={loggingOut}>
         {t('myPage.logout')}

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { getCheckoutSession, setCheckoutSession, useCourse, usePayStyles } from '../../api/payments';
+import { getCheckoutSession, setCheckoutSession, useCourse, usePayStyles, useSpendingLimits } from '../../api/payments';
+import { BirthMonthStep } from '../../components/payment/BirthMonthStep';
 import { AlertModal } from '../../components/payment/AlertModal';
 import { CardFields } from '../../components/payment/CardFields';
 import type { ConfirmForm } from '../../lib/payment/confirm-form';
@@ -29,6 +30,9 @@ export function ConfirmBuyPointPage() {
   const course = useCourse(pointPriceId);
   const styles_ = usePayStyles();
   const methods = styles_.data?.list ?? [];
+  // Issue 19 §2: the first purchase asks the birth month (and a minor's guardian consent) before any method.
+  const limits = useSpendingLimits();
+  const askBirth = limits.data?.state === 200 && limits.data.birth_month === '';
   const form = useForm<ConfirmForm>({
     defaultValues: { payId: '', card: '', combini: 'econ', carrier: 'sb_ktai', saveCard: false },
   });
@@ -132,60 +136,64 @@ export function ConfirmBuyPointPage() {
         )}
         <p>{t('confirm.priceValue', { value: n(detail.price) })}</p>
       </section>
-      <form className={styles.stack} onSubmit={handleSubmit(buy.submit)} noValidate>
-        <fieldset className={`${styles.card} ${styles.fieldsetCard}`}>
-          <legend className={styles.sectionTitle}>{t('confirm.methodLegend')}</legend>
-          {styles_.isError || methods.length === 0 ? (
-            <p role="alert">{styles_.isError ? t('loadError') : t('confirm.noMethods')}</p>
-          ) : (
-            methods.map((m) => (
-              <label key={m.id} className={styles.choice}>
-                {/* Named by the method alone; its note and brands describe it. */}
-                <input
-                  type="radio"
-                  value={String(m.id)}
-                  aria-label={m.name}
-                  aria-describedby={`pay-${m.id}-about`}
-                  {...register('payId')}
-                />
-                <span className={styles.choiceText}>
-                  <span>{m.name}</span>
-                  <span id={`pay-${m.id}-about`} className={styles.choiceText}>
-                    {m.memo && <span className={styles.muted}>{m.memo}</span>}
-                    <BrandMarks brands={methodBrands(m.id, provider)} />
+      {askBirth ? (
+        <BirthMonthStep />
+      ) : (
+        <form className={styles.stack} onSubmit={handleSubmit(buy.submit)} noValidate>
+          <fieldset className={`${styles.card} ${styles.fieldsetCard}`}>
+            <legend className={styles.sectionTitle}>{t('confirm.methodLegend')}</legend>
+            {styles_.isError || methods.length === 0 ? (
+              <p role="alert">{styles_.isError ? t('loadError') : t('confirm.noMethods')}</p>
+            ) : (
+              methods.map((m) => (
+                <label key={m.id} className={styles.choice}>
+                  {/* Named by the method alone; its note and brands describe it. */}
+                  <input
+                    type="radio"
+                    value={String(m.id)}
+                    aria-label={m.name}
+                    aria-describedby={`pay-${m.id}-about`}
+                    {...register('payId')}
+                  />
+                  <span className={styles.choiceText}>
+                    <span>{m.name}</span>
+                    <span id={`pay-${m.id}-about`} className={styles.choiceText}>
+                      {m.memo && <span className={styles.muted}>{m.memo}</span>}
+                      <BrandMarks brands={methodBrands(m.id, provider)} />
+                    </span>
                   </span>
-                </span>
-              </label>
-            ))
+                </label>
+              ))
+            )}
+          </fieldset>
+          {method && (
+            <section className={styles.card} aria-label={method.name}>
+              {isCard && (
+                <CardFields
+                  stripeCard={stripeCard}
+                  register={register}
+                  watch={watch}
+                  errors={buy.cardErrors}
+                  onCardsChanged={(first) => setValue('card', first ?? 'new')}
+                  onCardsLoaded={onCardsLoaded}
+                />
+              )}
+              {payId === 2 && <CombiniFields register={register} />}
+              {payId === 4 && <BankFields register={register} error={buy.bankError} />}
+              {payId === 6 && <CarrierFields register={register} />}
+              {[3, 5, 8, 9, 12].includes(payId) && (
+                <WalletFields sessionMethod={payId === 5 ? sessionMethod : undefined} error={buy.walletError} />
+              )}
+            </section>
           )}
-        </fieldset>
-        {method && (
-          <section className={styles.card} aria-label={method.name}>
-            {isCard && (
-              <CardFields
-                stripeCard={stripeCard}
-                register={register}
-                watch={watch}
-                errors={buy.cardErrors}
-                onCardsChanged={(first) => setValue('card', first ?? 'new')}
-                onCardsLoaded={onCardsLoaded}
-              />
-            )}
-            {payId === 2 && <CombiniFields register={register} />}
-            {payId === 4 && <BankFields register={register} error={buy.bankError} />}
-            {payId === 6 && <CarrierFields register={register} />}
-            {[3, 5, 8, 9, 12].includes(payId) && (
-              <WalletFields sessionMethod={payId === 5 ? sessionMethod : undefined} error={buy.walletError} />
-            )}
-          </section>
-        )}
-        {method && <FinalConfirmation course={detail} payId={payId} methodName={method.name} />}
-        <div className={styles.actions}>
-          <button type="submit" className={styles.primary} disabled={buy.busy || !method} aria-busy={buy.busy}>
-            {buy.busy ? t('confirm.submitting') : t('confirm.submit')}
-          </button>
-        </div>
-      </form>
+          {method && <FinalConfirmation course={detail} payId={payId} methodName={method.name} />}
+          <div className={styles.actions}>
+            <button type="submit" className={styles.primary} disabled={buy.busy || !method} aria-busy={buy.busy}>
+              {buy.busy ? t('confirm.submitting') : t('confirm.submit')}
+            </button>
+          </div>
+        </form>
+      )}
       <AlertModal
         open={buy.alert !== null}
         title={buy.alert?.ok ? t('result.successTitle') : t('result.failureTitle')}

@@ -91,10 +91,19 @@ export async function storeUpload(ctx: AppContext, staff: StaffIdentity, bytes: 
   const row = { key, width: info.width, height: info.height, variants: list };
   const id = await withAudit(ctx, staff, { action: 'media.upload', targetType: 'media', targetId: key }, async (tx) => {
     const newId = await insertMedia(tx, { ...row, sha256, sourceType: info.format, staffId: staff.id });
+    // The same bytes uploaded at once (a double click, two tabs) wrote the same variants: the first record stands,
+    // and this one rolls back its audit row and answers it.
+    if (newId === null) throw new UploadRaced();
     return { before: null, after: { ...row, id: newId, source: info.format, bytes: bytes.length }, result: newId };
+  }).catch(async (err: unknown) => {
+    const first = err instanceof UploadRaced ? await findMediaBySha(ctx.db.pool, sha256) : null;
+    if (!first) throw err;
+    return first.id;
   });
-  return { id, ...row };
+  return { id: Number(id), ...row };
 }
+
+class UploadRaced extends Error {}
 
 /** A stored object for GET /media/<key>: only the variants the shop wrote (by key shape), else null. */
 export async function readMedia(ctx: AppContext, key: string) {

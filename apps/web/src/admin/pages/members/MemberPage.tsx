@@ -10,6 +10,7 @@ import { DataTable, type ColumnDef } from '../../components/DataTable';
 import { useStaff } from '../../components/RequireStaff';
 import { useServerList } from '../../hooks/use-server-list';
 import { can } from '@oripa/core/admin';
+import { ClosedBadge, IdleStanding } from './IdleStanding';
 import { AdjustForm, MemberAccessActions } from './MemberActions';
 
 const num = (n: number) => n.toLocaleString('ja-JP');
@@ -43,7 +44,8 @@ export function MemberPage() {
           <span className="a-badge" data-tone="danger">
             {t('suspendedSince', { at: m.suspended_at })}
           </span>
-        ) : null}
+        ) : null}{' '}
+        <ClosedBadge member={m} />
       </h1>
       <div className="a-card">
         <dl className="a-dl">
@@ -67,8 +69,7 @@ export function MemberPage() {
           <dd>{m.rank}</dd>
           <dt>{t('joined')}</dt>
           <dd>{m.created_at}</dd>
-          <dt>{t('lastActive')}</dt>
-          <dd>{m.last_activity_at}</dd>
+          <IdleStanding member={m} />
         </dl>
       </div>
       {can(staff.role, 'members.adjust') ? <AdjustForm member={m} /> : null}

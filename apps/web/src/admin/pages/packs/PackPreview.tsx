@@ -1,7 +1,7 @@
 import { RANK_ORDER } from '@oripa/core';
 import type { AdminCard } from '@oripa/core/admin';
 import { useTranslation } from 'react-i18next';
-import type { PackForm } from './PackEditPage';
+import type { PackForm } from './pack-form';
 
 /** The draft as a member would see it: banner images, name, price, description and the lineup with chances. */
 export function PackPreview({ form, cards }: { form: PackForm; cards: AdminCard[] }) {

@@ -1,0 +1,3 @@
+export * from './age.ts';
+export * from './limits.ts';
+export * from './schemas.ts';
