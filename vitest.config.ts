@@ -24,6 +24,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // vitest's 5 s default failed ~10 component tests on a busy 2-core machine (issue 20): a render and a few
+          // user events can wait seconds for the CPU there. A hung test still fails, after 30 s.
+          testTimeout: 30_000,
         },
       },
     ],

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { logInDemoMember, snap, useLanguage } from './helpers';
 
 // The account journeys of issue 2 in both languages, on the real shop (fresh embedded DB, sandbox outbox).
@@ -71,30 +72,31 @@ for (const lang of ['ja', 'en'] as const) {
     const t = catalogue(lang);
     test.beforeEach(async ({ page }) => useLanguage(page, lang));
 
-    test("the server draws a member's /my-page where the SPA then lays it out: the same boxes, nothing moves", async ({
-      page,
-      browser,
-    }, testInfo) => {
-      await logInDemoMember(page);
-      await page.goto('/my-page');
-      await expect(page.getByTestId('my-address')).toBeVisible();
-      const spa = await boxesOf(page, MY_PAGE_PARTS.spa);
+    test(
+      "the server draws a member's /my-page where the SPA then lays it out: the same boxes, nothing moves",
+      { tag: '@both-widths' },
+      async ({ page, browser }, testInfo) => {
+        await logInDemoMember(page);
+        await page.goto('/my-page');
+        await expect(page.getByTestId('my-address')).toBeVisible();
+        const spa = await boxesOf(page, MY_PAGE_PARTS.spa);
 
-      // The same member and language (the SPA's cookie) in a browser that runs no script: only the server's picture.
-      const { viewport, isMobile, hasTouch } = testInfo.project.use;
-      const noScript = await browser.newContext({ javaScriptEnabled: false, viewport, isMobile, hasTouch });
-      try {
-        await noScript.addCookies(await page.context().cookies());
-        const still = await noScript.newPage();
-        const res = await still.goto('/my-page');
-        expect(res?.headers()['cache-control']).toBe('private, no-store');
-        await expect(still.locator('.fp-my-title')).toHaveText(t.myPage!.title!);
-        await expect(still.locator('.fp-my-address')).toContainText('〒');
-        expect(await boxesOf(still, MY_PAGE_PARTS.server)).toEqual(spa);
-      } finally {
-        await noScript.close();
-      }
-    });
+        // The same member and language (the SPA's cookie) in a browser that runs no script: only the server's picture.
+        const { viewport, isMobile, hasTouch } = testInfo.project.use;
+        const noScript = await browser.newContext({ javaScriptEnabled: false, viewport, isMobile, hasTouch });
+        try {
+          await noScript.addCookies(await page.context().cookies());
+          const still = await noScript.newPage();
+          const res = await still.goto('/my-page');
+          expect(res?.headers()['cache-control']).toBe('private, no-store');
+          await expect(still.locator('.fp-my-title')).toHaveText(t.myPage!.title!);
+          await expect(still.locator('.fp-my-address')).toContainText('〒');
+          expect(await boxesOf(still, MY_PAGE_PARTS.server)).toEqual(spa);
+        } finally {
+          await noScript.close();
+        }
+      },
+    );
 
     test('register → log out → stay logged in → reissue via the outbox → change password', async ({
       page,

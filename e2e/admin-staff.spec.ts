@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { generate } from 'otplib';
 import { snap, useLanguage } from './helpers';
 import { apiPost, signInStaff } from './staff';
@@ -29,123 +30,125 @@ async function signInWithSetup(page: Page, lang: Lang, name: string) {
 }
 
 for (const lang of ['ja', 'en'] as const) {
-  test(`owner and support with two-step sign-in; a points adjustment reaches history and audit (${lang})`, async ({
-    page,
-  }) => {
-    test.setTimeout(120_000);
-    await useLanguage(page, lang);
-    const auth = catalogue(lang, 'auth');
-    const staffText = catalogue(lang, 'staff');
-    const members = catalogue(lang, 'members');
-    const common = catalogue(lang, 'common');
+  test(
+    `owner and support with two-step sign-in; a points adjustment reaches history and audit (${lang})`,
+    { tag: '@wide' },
+    async ({ page }) => {
+      test.setTimeout(120_000);
+      await useLanguage(page, lang);
+      const auth = catalogue(lang, 'auth');
+      const staffText = catalogue(lang, 'staff');
+      const members = catalogue(lang, 'members');
+      const common = catalogue(lang, 'common');
 
-    // The owner signs in: password, then two-step setup with the QR code and the recovery codes.
-    const owner = (await (await page.request.post('/sandbox/staff', { data: { role: 'owner' } })).json()) as {
-      mail: string;
-      pass: string;
-    };
-    await page.goto('/admin/members');
-    await expect(page).toHaveURL(/\/admin\/login\?back=/);
-    await page.getByLabel(str(auth, 'login.mail')).fill(owner.mail);
-    await page.getByLabel(str(auth, 'login.pass')).fill('wrong password here');
-    await page.getByRole('button', { name: str(auth, 'login.submit') }).click();
-    await expect(page.getByRole('alert').first()).toBeVisible();
-    await page.getByLabel(str(auth, 'login.pass')).fill(owner.pass);
-    await snap(page, test.info(), `admin-login-${lang}`);
-    await page.getByRole('button', { name: str(auth, 'login.submit') }).click();
-    await signInWithSetup(page, lang, 'owner');
-    await expect(page).toHaveURL(/\/admin\/members$/);
+      // The owner signs in: password, then two-step setup with the QR code and the recovery codes.
+      const owner = (await (await page.request.post('/sandbox/staff', { data: { role: 'owner' } })).json()) as {
+        mail: string;
+        pass: string;
+      };
+      await page.goto('/admin/members');
+      await expect(page).toHaveURL(/\/admin\/login\?back=/);
+      await page.getByLabel(str(auth, 'login.mail')).fill(owner.mail);
+      await page.getByLabel(str(auth, 'login.pass')).fill('wrong password here');
+      await page.getByRole('button', { name: str(auth, 'login.submit') }).click();
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      await page.getByLabel(str(auth, 'login.pass')).fill(owner.pass);
+      await snap(page, test.info(), `admin-login-${lang}`);
+      await page.getByRole('button', { name: str(auth, 'login.submit') }).click();
+      await signInWithSetup(page, lang, 'owner');
+      await expect(page).toHaveURL(/\/admin\/members$/);
 
-    // The owner invites a support member of staff and reads the one-time link.
-    await page.goto('/admin/staff');
-    const supportMail = `support.${Date.now()}.${lang}@staff.test`;
-    await page
-      .getByLabel(str(staffText, 'name'), { exact: true })
-      .fill(lang === 'ja' ? '佐藤 サポート' : 'Sam Support');
-    await page.getByLabel(str(staffText, 'mail'), { exact: true }).fill(supportMail);
-    await page.getByLabel(str(staffText, 'role'), { exact: true }).selectOption('support');
-    await page.getByRole('button', { name: str(staffText, 'invite'), exact: true }).click();
-    const link = (await page.getByTestId('invite-link').textContent())!.trim();
-    await expect(page.getByRole('cell', { name: supportMail })).toBeVisible();
-    await snap(page, test.info(), `admin-staff-${lang}`);
+      // The owner invites a support member of staff and reads the one-time link.
+      await page.goto('/admin/staff');
+      const supportMail = `support.${Date.now()}.${lang}@staff.test`;
+      await page
+        .getByLabel(str(staffText, 'name'), { exact: true })
+        .fill(lang === 'ja' ? '佐藤 サポート' : 'Sam Support');
+      await page.getByLabel(str(staffText, 'mail'), { exact: true }).fill(supportMail);
+      await page.getByLabel(str(staffText, 'role'), { exact: true }).selectOption('support');
+      await page.getByRole('button', { name: str(staffText, 'invite'), exact: true }).click();
+      const link = (await page.getByTestId('invite-link').textContent())!.trim();
+      await expect(page.getByRole('cell', { name: supportMail })).toBeVisible();
+      await snap(page, test.info(), `admin-staff-${lang}`);
 
-    // The new member of staff opens the link (another browser: no owner cookies), sets a password and 2FA.
-    await page.context().clearCookies();
-    await page.goto(new URL(link).pathname + new URL(link).search);
-    await expect(page.getByRole('heading', { name: str(auth, 'setup.title') })).toBeVisible();
-    await page.getByLabel(str(auth, 'setup.pass'), { exact: true }).fill('short');
-    await page.getByRole('button', { name: str(auth, 'setup.submit') }).click();
-    await expect(page.getByRole('alert').first()).toBeVisible();
-    await page.getByLabel(str(auth, 'setup.pass'), { exact: true }).fill('support passphrase 2026');
-    await page.getByLabel(str(auth, 'setup.confirmPass')).fill('support passphrase 2026');
-    await snap(page, test.info(), `admin-invite-setup-${lang}`);
-    await page.getByRole('button', { name: str(auth, 'setup.submit') }).click();
-    await signInWithSetup(page, lang, 'support');
-    await expect(page).toHaveURL(/\/admin\/members$/);
-    // Support has no staff or audit pages.
-    await expect(page.getByRole('link', { name: str(catalogue(lang, 'nav'), 'audit') })).toHaveCount(0);
+      // The new member of staff opens the link (another browser: no owner cookies), sets a password and 2FA.
+      await page.context().clearCookies();
+      await page.goto(new URL(link).pathname + new URL(link).search);
+      await expect(page.getByRole('heading', { name: str(auth, 'setup.title') })).toBeVisible();
+      await page.getByLabel(str(auth, 'setup.pass'), { exact: true }).fill('short');
+      await page.getByRole('button', { name: str(auth, 'setup.submit') }).click();
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      await page.getByLabel(str(auth, 'setup.pass'), { exact: true }).fill('support passphrase 2026');
+      await page.getByLabel(str(auth, 'setup.confirmPass')).fill('support passphrase 2026');
+      await snap(page, test.info(), `admin-invite-setup-${lang}`);
+      await page.getByRole('button', { name: str(auth, 'setup.submit') }).click();
+      await signInWithSetup(page, lang, 'support');
+      await expect(page).toHaveURL(/\/admin\/members$/);
+      // Support has no staff or audit pages.
+      await expect(page.getByRole('link', { name: str(catalogue(lang, 'nav'), 'audit') })).toHaveCount(0);
 
-    // Support finds a member by mail and adjusts their points with a reason.
-    const member = (await (
-      await page.request.post('/sandbox/members', { data: { freePoints: 1000, lang } })
-    ).json()) as {
-      id: number;
-      mail: string;
-      pass: string;
-    };
-    await page.getByLabel(str(members, 'search'), { exact: true }).fill(member.mail);
-    await page.getByRole('button', { name: str(common, 'search'), exact: true }).click();
-    await expect(page.getByRole('cell', { name: member.mail })).toBeVisible();
-    await snap(page, test.info(), `admin-members-${lang}`);
-    await page.getByRole('row').filter({ hasText: member.mail }).getByRole('link').click();
-    await expect(page.getByTestId('point-balance')).toHaveText('1,000 pt');
-    // The idle rule (ADR 0037): a new account closes 6 months on if no point is bought, used or exchanged.
-    await expect(page.getByTestId('idle-closes')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    await expect(page.getByTestId('idle-notice')).toHaveText(str(members, 'idleNoticeNotYet'));
+      // Support finds a member by mail and adjusts their points with a reason.
+      const member = (await (
+        await page.request.post('/sandbox/members', { data: { freePoints: 1000, lang } })
+      ).json()) as {
+        id: number;
+        mail: string;
+        pass: string;
+      };
+      await page.getByLabel(str(members, 'search'), { exact: true }).fill(member.mail);
+      await page.getByRole('button', { name: str(common, 'search'), exact: true }).click();
+      await expect(page.getByRole('cell', { name: member.mail })).toBeVisible();
+      await snap(page, test.info(), `admin-members-${lang}`);
+      await page.getByRole('row').filter({ hasText: member.mail }).getByRole('link').click();
+      await expect(page.getByTestId('point-balance')).toHaveText('1,000 pt');
+      // The idle rule (ADR 0037): a new account closes 6 months on if no point is bought, used or exchanged.
+      await expect(page.getByTestId('idle-closes')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      await expect(page.getByTestId('idle-notice')).toHaveText(str(members, 'idleNoticeNotYet'));
 
-    const reason = lang === 'ja' ? 'お詫び（発送遅延）' : 'Apology for a late parcel';
-    const form = page.getByRole('form', { name: str(members, 'adjustTitle') });
-    const amount = form.getByLabel(str(members, 'amount'), { exact: true });
-    // No reason: refused in the form; more than the balance: refused by the server. Nothing changes.
-    await amount.fill('-5000');
-    await form.getByRole('button', { name: str(members, 'adjust'), exact: true }).click();
-    await expect(page.getByText(lang === 'ja' ? '理由を入力してください' : 'Enter a reason')).toBeVisible();
-    await form.getByLabel(str(members, 'reasonLabel'), { exact: true }).fill(reason);
-    await form.getByRole('button', { name: str(members, 'adjust'), exact: true }).click();
-    await expect(
-      page.getByText(lang === 'ja' ? '残高（1000）を超えて' : 'Cannot take more than the balance (1000)'),
-    ).toBeVisible();
-    await expect(page.getByTestId('point-balance')).toHaveText('1,000 pt');
-    await amount.fill('250');
-    await form.getByRole('button', { name: str(members, 'adjust'), exact: true }).click();
-    await expect(page.getByTestId('point-balance')).toHaveText('1,250 pt');
-    // The note shows in its own column (and after the label in the Kind column).
-    await expect(page.getByRole('cell', { name: reason, exact: true })).toBeVisible();
-    await snap(page, test.info(), `admin-member-${lang}`);
+      const reason = lang === 'ja' ? 'お詫び（発送遅延）' : 'Apology for a late parcel';
+      const form = page.getByRole('form', { name: str(members, 'adjustTitle') });
+      const amount = form.getByLabel(str(members, 'amount'), { exact: true });
+      // No reason: refused in the form; more than the balance: refused by the server. Nothing changes.
+      await amount.fill('-5000');
+      await form.getByRole('button', { name: str(members, 'adjust'), exact: true }).click();
+      await expect(page.getByText(lang === 'ja' ? '理由を入力してください' : 'Enter a reason')).toBeVisible();
+      await form.getByLabel(str(members, 'reasonLabel'), { exact: true }).fill(reason);
+      await form.getByRole('button', { name: str(members, 'adjust'), exact: true }).click();
+      await expect(
+        page.getByText(lang === 'ja' ? '残高（1000）を超えて' : 'Cannot take more than the balance (1000)'),
+      ).toBeVisible();
+      await expect(page.getByTestId('point-balance')).toHaveText('1,000 pt');
+      await amount.fill('250');
+      await form.getByRole('button', { name: str(members, 'adjust'), exact: true }).click();
+      await expect(page.getByTestId('point-balance')).toHaveText('1,250 pt');
+      // The note shows in its own column (and after the label in the Kind column).
+      await expect(page.getByRole('cell', { name: reason, exact: true })).toBeVisible();
+      await snap(page, test.info(), `admin-member-${lang}`);
 
-    // The owner (another sign-in) finds it in the audit log.
-    await page.context().clearCookies();
-    await signInStaff(page, 'owner');
-    await page.goto('/admin/audit');
-    const audit = catalogue(lang, 'audit');
-    await page.getByLabel(str(audit, 'action'), { exact: true }).selectOption('member.adjust');
-    await page.getByRole('button', { name: str(common, 'search'), exact: true }).click();
-    await expect(page).toHaveURL(/action=member\.adjust/);
-    // Both widths share one shop: this run's row is the one naming this member.
-    const row = page
-      .getByRole('row')
-      .filter({ hasText: reason })
-      .filter({ hasText: new RegExp(`#${member.id}(?!\\d)`) });
-    await expect(row).toHaveCount(1);
-    await expect(row).toContainText(lang === 'ja' ? '佐藤 サポート' : 'Sam Support');
-    await snap(page, test.info(), `admin-audit-${lang}`);
+      // The owner (another sign-in) finds it in the audit log.
+      await page.context().clearCookies();
+      await signInStaff(page, 'owner');
+      await page.goto('/admin/audit');
+      const audit = catalogue(lang, 'audit');
+      await page.getByLabel(str(audit, 'action'), { exact: true }).selectOption('member.adjust');
+      await page.getByRole('button', { name: str(common, 'search'), exact: true }).click();
+      await expect(page).toHaveURL(/action=member\.adjust/);
+      // Both widths share one shop: this run's row is the one naming this member.
+      const row = page
+        .getByRole('row')
+        .filter({ hasText: reason })
+        .filter({ hasText: new RegExp(`#${member.id}(?!\\d)`) });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(lang === 'ja' ? '佐藤 サポート' : 'Sam Support');
+      await snap(page, test.info(), `admin-audit-${lang}`);
 
-    // The member reads it in their point history.
-    await page.context().clearCookies();
-    expect((await apiPost(page.request, '/user/login', { mail: member.mail, pass: member.pass })).state).toBe(200);
-    await page.goto('/buy-point-history');
-    const label = lang === 'ja' ? '運営による調整' : 'Adjustment by the shop';
-    await expect(page.getByText(`${label}${lang === 'ja' ? '：' : ': '}${reason}`)).toBeVisible();
-    await snap(page, test.info(), `admin-member-history-${lang}`);
-  });
+      // The member reads it in their point history.
+      await page.context().clearCookies();
+      expect((await apiPost(page.request, '/user/login', { mail: member.mail, pass: member.pass })).state).toBe(200);
+      await page.goto('/buy-point-history');
+      const label = lang === 'ja' ? '運営による調整' : 'Adjustment by the shop';
+      await expect(page.getByText(`${label}${lang === 'ja' ? '：' : ': '}${reason}`)).toBeVisible();
+      await snap(page, test.info(), `admin-member-history-${lang}`);
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { snap, useLanguage } from './helpers';
 
 // Issue 19 §2 in both languages: a member whose mail address is not confirmed is refused at the exchange corner and

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { snap, useLanguage } from './helpers';
 
 // Member programmes, part 1 (issue 11) in both languages: SMS verification and the SMS-only pack; coins and the

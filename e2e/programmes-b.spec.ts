@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { snap, useLanguage } from './helpers';
 
 // Member programmes, part 2 (issue 11) in both languages: exchange a card; link a partner site and transfer points;

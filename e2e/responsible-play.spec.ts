@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { snap, useLanguage } from './helpers';
 
 // Responsible play (issue 19 §2) in both languages, at one width (desktop) to keep CI short: the first purchase
@@ -39,7 +40,6 @@ async function openFirstCourse(page: Page, lang: Lang) {
 
 for (const lang of ['ja', 'en'] as const) {
   test(`responsible play (${lang})`, async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'one width keeps CI short');
     // A long journey (two purchases attempted, three My Page visits, axe on each picture).
     test.setTimeout(180_000);
     const pay = read(lang, 'payment');

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { snap, useLanguage } from './helpers';
 
 /** A screenshot of what is on screen (fixed drawers look wrong in full-page shots), with its axe check. */
@@ -24,55 +25,62 @@ test('an unknown path lands on the top page', async ({ page }, testInfo) => {
 });
 
 for (const lang of ['ja', 'en'] as const) {
-  test(`the top page in ${lang}: carousel, tabs, posts, footer`, async ({ page }, testInfo) => {
-    await useLanguage(page, lang);
-    const untranslated: string[] = [];
-    page.on('console', (m) => {
-      if (/\[i18n\] missing .*\b(layout|top|common):/.test(m.text())) untranslated.push(m.text());
-    });
-    await page.goto('/');
-    const ja = lang === 'ja';
-    await expect(page.locator('html')).toHaveAttribute('lang', lang);
-    // Banner mode is '1' in the demo data: the carousel shows with its dots.
-    const carousel = page.getByRole('region', { name: ja ? 'キャンペーンバナー' : 'Campaign banners' });
-    await expect(carousel).toBeVisible();
-    await expect(carousel.getByRole('button', { name: ja ? '1枚目のバナーを表示' : 'Show banner 1' })).toBeVisible();
-    const arrows = carousel.getByRole('button', { name: ja ? '次のバナー' : 'Next banner' });
-    // Arrows only at 768 px or below.
-    await expect(arrows).toHaveCount(testInfo.project.name === 'mobile' ? 1 : 0);
-    const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveCount(2);
-    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
-    await expect(tabs.first()).toContainText(ja ? 'ドラゴンシジル' : 'Dragon Sigil');
-    const posts = page.getByRole('region', { name: ja ? '当選報告・お知らせ' : 'Winner reports & news' });
-    await expect(posts.getByRole('heading', { level: 2 })).toBeVisible();
-    await expect(posts.locator('article')).toHaveCount(5);
-    // Banners and posts in the page's language (issue 13): the GRAND OPEN banner's English art and alt text on
-    // English pages, the Japanese ones on Japanese pages; a staff post in English, a member's post in Japanese.
-    const firstBanner = carousel.locator('[aria-roledescription="slide"] img').first();
-    await expect(firstBanner).toHaveAttribute('src', ja ? '/demo/banners/launch.webp' : '/demo/banners/launch-en.webp');
-    await expect(firstBanner).toHaveAttribute('alt', ja ? /グランドオープン/ : /grand opening/);
-    await expect(posts).toContainText(
-      ja ? '「紅蓮竜の咆哮」オリパ 第3弾を公開しました' : "Crimson Dragon's Roar: series 3 is out",
-    );
-    await expect(posts).toContainText('10連で紅蓮竜ヴァルガードが来ました！');
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
-    const footer = page.getByRole('contentinfo');
-    await expect(footer.getByRole('link', { name: ja ? 'アストラルテイマーズ' : 'Astral Tamers' })).toHaveAttribute(
-      'href',
-      '/pack-list?index=2',
-    );
-    await expect(footer.getByRole('link', { name: ja ? /^利用規約/ : /^Terms of Service/ })).toHaveAttribute(
-      'target',
-      '_blank',
-    );
-    await expect(footer).toContainText(ja ? '株式会社キラキラトレーディング' : 'Kirakira Trading Co., Ltd.');
-    await page.waitForLoadState('networkidle');
-    await snap(page, testInfo, `top-${lang}`);
-    await snapViewport(page, testInfo, `top-${lang}-first-view`);
-    // The shell's own strings all exist in both catalogues.
-    expect(untranslated).toEqual([]);
-  });
+  test(
+    `the top page in ${lang}: carousel, tabs, posts, footer`,
+    { tag: '@both-widths' },
+    async ({ page }, testInfo) => {
+      await useLanguage(page, lang);
+      const untranslated: string[] = [];
+      page.on('console', (m) => {
+        if (/\[i18n\] missing .*\b(layout|top|common):/.test(m.text())) untranslated.push(m.text());
+      });
+      await page.goto('/');
+      const ja = lang === 'ja';
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      // Banner mode is '1' in the demo data: the carousel shows with its dots.
+      const carousel = page.getByRole('region', { name: ja ? 'キャンペーンバナー' : 'Campaign banners' });
+      await expect(carousel).toBeVisible();
+      await expect(carousel.getByRole('button', { name: ja ? '1枚目のバナーを表示' : 'Show banner 1' })).toBeVisible();
+      const arrows = carousel.getByRole('button', { name: ja ? '次のバナー' : 'Next banner' });
+      // Arrows only at 768 px or below.
+      await expect(arrows).toHaveCount(testInfo.project.name === 'mobile' ? 1 : 0);
+      const tabs = page.getByRole('tab');
+      await expect(tabs).toHaveCount(2);
+      await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+      await expect(tabs.first()).toContainText(ja ? 'ドラゴンシジル' : 'Dragon Sigil');
+      const posts = page.getByRole('region', { name: ja ? '当選報告・お知らせ' : 'Winner reports & news' });
+      await expect(posts.getByRole('heading', { level: 2 })).toBeVisible();
+      await expect(posts.locator('article')).toHaveCount(5);
+      // Banners and posts in the page's language (issue 13): the GRAND OPEN banner's English art and alt text on
+      // English pages, the Japanese ones on Japanese pages; a staff post in English, a member's post in Japanese.
+      const firstBanner = carousel.locator('[aria-roledescription="slide"] img').first();
+      await expect(firstBanner).toHaveAttribute(
+        'src',
+        ja ? '/demo/banners/launch.webp' : '/demo/banners/launch-en.webp',
+      );
+      await expect(firstBanner).toHaveAttribute('alt', ja ? /グランドオープン/ : /grand opening/);
+      await expect(posts).toContainText(
+        ja ? '「紅蓮竜の咆哮」オリパ 第3弾を公開しました' : "Crimson Dragon's Roar: series 3 is out",
+      );
+      await expect(posts).toContainText('10連で紅蓮竜ヴァルガードが来ました！');
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('link', { name: ja ? 'アストラルテイマーズ' : 'Astral Tamers' })).toHaveAttribute(
+        'href',
+        '/pack-list?index=2',
+      );
+      await expect(footer.getByRole('link', { name: ja ? /^利用規約/ : /^Terms of Service/ })).toHaveAttribute(
+        'target',
+        '_blank',
+      );
+      await expect(footer).toContainText(ja ? '株式会社キラキラトレーディング' : 'Kirakira Trading Co., Ltd.');
+      await page.waitForLoadState('networkidle');
+      await snap(page, testInfo, `top-${lang}`);
+      await snapViewport(page, testInfo, `top-${lang}-first-view`);
+      // The shell's own strings all exist in both catalogues.
+      expect(untranslated).toEqual([]);
+    },
+  );
 }
 
 test('the language switch is remembered after a reload', async ({ page }, testInfo) => {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { parallelIndex, START_TIMEOUT_MS, workerPort } from './fixtures';
 import { snap, useLanguage } from './helpers';
 
 /**
@@ -10,8 +11,9 @@ import { snap, useLanguage } from './helpers';
  * the browser makes is the one the shop charges and the 3-D Secure answer is the one the shop reads back.
  * The shop needs a web build: `npm run build` (or WEB_DIST_DIR).
  */
-const PORT = Number(process.env.E2E_STRIPE_PORT ?? 3150);
-const API_PORT = Number(process.env.E2E_STRIPE_API_PORT ?? 3151);
+// The two ports after this worker's own shop (e2e/fixtures.ts), unless set.
+const PORT = Number(process.env.E2E_STRIPE_PORT ?? workerPort(parallelIndex(), 1));
+const API_PORT = Number(process.env.E2E_STRIPE_API_PORT ?? workerPort(parallelIndex(), 2));
 const BASE = `http://127.0.0.1:${PORT}`;
 const FAKE_API = `http://127.0.0.1:${API_PORT}`;
 const FAKE_STRIPE_JS = readFileSync('e2e/fakes/stripe-js.js', 'utf8');
@@ -28,7 +30,7 @@ test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(START_TIMEOUT_MS + 10_000);
   shop = spawn('node_modules/.bin/tsx', ['scripts/e2e-stripe-server.ts'], {
     env: {
       ...process.env,
@@ -50,7 +52,7 @@ test.beforeAll(async () => {
           return 0;
         }
       },
-      { timeout: 110_000, intervals: [500] },
+      { timeout: START_TIMEOUT_MS, intervals: [500] },
     )
     .toBe(200);
 });

@@ -10,6 +10,7 @@ import { chmodSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { START_TIMEOUT_MS } from '../lib/start-timeout.ts';
 import type { startFakeProvider } from './fake-provider.ts';
 import { startOwnedPostgres, type OwnedPostgres } from './owned-postgres.ts';
 import type { SmtpSink } from './smtp-sink.ts';
@@ -50,7 +51,7 @@ export class RunResources {
   async database(external: string | undefined): Promise<string> {
     if (!external) {
       this.owned = await startOwnedPostgres(this.dir);
-      await this.owned.start(30_000);
+      await this.owned.start(START_TIMEOUT_MS);
       return this.owned.url;
     }
     const name = `chaos_${randomBytes(4).toString('hex')}`;

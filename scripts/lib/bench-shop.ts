@@ -12,6 +12,7 @@ import { saveSpendingLimits } from '../../apps/server/src/db/queries/spending-li
 import { grantPoints } from '../../apps/server/src/services/ledger.ts';
 import { publishPack } from '../../apps/server/src/services/packs/pack-publishing.ts';
 import { hashPassword } from '../../apps/server/src/services/passwords.ts';
+import { START_TIMEOUT_MS } from './start-timeout.ts';
 
 export interface Fixtures {
   members: number;
@@ -79,7 +80,7 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Where the server's stderr goes: the terminal (default) or a file descriptor. */
   stderr?: 'inherit' | number;
-  /** Give up waiting for "is running" after this long (the process is then killed). */
+  /** Give up waiting for "is running" after this long (the process is then killed); START_TIMEOUT_MS by default. */
   timeoutMs?: number;
 }
 
@@ -116,9 +117,8 @@ export async function startServer(url: string, o: ServerOptions): Promise<{ port
         if (d.toString().includes('is running')) resolve();
       });
       proc.once('exit', (code, signal) => reject(new Error(`server exited with ${code ?? signal}`)));
-      if (o.timeoutMs) {
-        timer = setTimeout(() => reject(new Error(`server not running after ${o.timeoutMs} ms`)), o.timeoutMs);
-      }
+      const ms = o.timeoutMs ?? START_TIMEOUT_MS;
+      timer = setTimeout(() => reject(new Error(`server not running after ${ms} ms (START_TIMEOUT_MS)`)), ms);
     });
   } catch (err) {
     proc.kill('SIGKILL');

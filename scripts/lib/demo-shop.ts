@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../apps/server/src/db/embedded.ts';
+import { START_TIMEOUT_MS } from './start-timeout.ts';
 
 /** A shop of its own for a tool that looks at pages (lighthouse, screenshots): built SPA, fresh demo database. */
 export interface DemoShop {
@@ -11,7 +12,7 @@ export interface DemoShop {
 }
 
 async function waitUntilUp(base: string, shop: ChildProcess) {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (shop.exitCode !== null) throw new Error(`the shop exited with code ${shop.exitCode}`);
     const ok = await fetch(`${base}/api/user/point`)
@@ -20,7 +21,7 @@ async function waitUntilUp(base: string, shop: ChildProcess) {
     if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('the shop did not start within 2 minutes');
+  throw new Error(`the shop did not start within ${START_TIMEOUT_MS} ms (START_TIMEOUT_MS)`);
 }
 
 /**

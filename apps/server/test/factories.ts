@@ -23,18 +23,25 @@ export interface BuildMemberOptions {
   birthMonth?: string | null;
 }
 
-export interface TestMember {
+/** A member in the database, for a service-tier test (service-shop.ts): no session, no HTTP client. */
+export interface StoredMember {
   id: number;
   mail: string;
   pass: string;
+}
+
+export interface TestMember extends StoredMember {
   /** An ApiClient already logged in as this member (session row + cookie, no login call). */
   client: ApiClient;
 }
 
+/** What the factories need of a shop: its context and clock (a TestShop or a ServiceShop). */
+export type ShopContext = Pick<TestShop, 'ctx' | 'clock'>;
+
 let seq = 0;
 
-/** buildMember(shop, overrides): a member straight in the database, with balances through the real ledger. */
-export async function buildMember(shop: TestShop, o: BuildMemberOptions = {}): Promise<TestMember> {
+/** insertTestMember(shop, overrides): a member straight in the database, with balances through the real ledger. */
+export async function insertTestMember(shop: ShopContext, o: BuildMemberOptions = {}): Promise<StoredMember> {
   const mail = `member${process.pid}.${++seq}.${randomBytes(3).toString('hex')}@example.test`;
   const pass = o.pass ?? 'secret123';
   const now = shop.clock.now();
@@ -72,6 +79,12 @@ export async function buildMember(shop: TestShop, o: BuildMemberOptions = {}): P
     }
     return memberId;
   });
+  return { id, mail, pass };
+}
+
+/** buildMember(shop, overrides): insertTestMember, and an ApiClient logged in as the member. */
+export async function buildMember(shop: TestShop, o: BuildMemberOptions = {}): Promise<TestMember> {
+  const { id, mail, pass } = await insertTestMember(shop, o);
   const sid = `m.${randomBytes(32).toString('base64url')}`;
   await shop.ctx.db.pool.query(
     "INSERT INTO sessions (id_hash, member_id, persistent, expires_at) VALUES ($1, $2, false, now() + interval '1 day')",
@@ -83,7 +96,7 @@ export async function buildMember(shop: TestShop, o: BuildMemberOptions = {}): P
 }
 
 /** The ledger invariants of DESIGN.md section 4 for every member; returns the members that break them. */
-export async function ledgerViolations(shop: TestShop): Promise<unknown[]> {
+export async function ledgerViolations(shop: Pick<TestShop, 'ctx'>): Promise<unknown[]> {
   const { rows } = await shop.ctx.db.pool.query(`
     SELECT m.id, m.point_balance, m.coin_balance,
       COALESCE((SELECT sum(amount) FROM ledger_entries l WHERE l.member_id = m.id AND currency = 'point'), 0) AS point_ledger,
@@ -123,7 +136,7 @@ export async function ledgerViolations(shop: TestShop): Promise<unknown[]> {
 }
 
 /** The tickets of a pack the draw cursor has not passed yet, in sequence order. */
-export async function undrawnTickets(shop: TestShop, packId: number): Promise<number[]> {
+export async function undrawnTickets(shop: Pick<TestShop, 'ctx'>, packId: number): Promise<number[]> {
   const { rows } = await shop.ctx.db.pool.query<{ ticket_no: number }>(
     `SELECT t.ticket_no FROM tickets t JOIN pack_stock s ON s.pack_id = t.pack_id
      WHERE t.pack_id = $1 AND t.ticket_no > s.drawn ORDER BY t.ticket_no`,
@@ -133,7 +146,7 @@ export async function undrawnTickets(shop: TestShop, packId: number): Promise<nu
 }
 
 /** How many tickets of a pack are drawn (its draw cursor). */
-export async function drawnCount(shop: TestShop, packId: number): Promise<number> {
+export async function drawnCount(shop: Pick<TestShop, 'ctx'>, packId: number): Promise<number> {
   const { rows } = await shop.ctx.db.pool.query<{ drawn: number }>('SELECT drawn FROM pack_stock WHERE pack_id = $1', [
     packId,
   ]);

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 /** An empty database on the test server (nothing migrated yet); `drop` removes it, ending any open connection. */
 export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('adminDatabaseUrl');
-  const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
+  const name = `${inject('clonePrefix')}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

@@ -12,12 +12,15 @@ declare module 'vitest' {
     adminDatabaseUrl: string;
     /** A migrated database each test file clones (CREATE DATABASE … TEMPLATE). */
     templateDatabase: string;
+    /** The names of this run's clones start with it (test-database.ts); the teardown drops them. */
+    clonePrefix: string;
   }
 }
 
 /**
  * One PostgreSQL for the whole run: TEST_DATABASE_URL (CI also points it at the PostgreSQL 15 service), else an
- * embedded server in a temp dir. A migrated template database is made once; each test file gets a clone.
+ * embedded server in a temp dir. A migrated template database is made once; each test file gets a clone, dropped
+ * at the end of the run (test-database.ts says why not sooner).
  */
 export default async function setup(project: TestProject) {
   let dir: string | null = null;
@@ -29,7 +32,9 @@ export default async function setup(project: TestProject) {
     embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), { persistent: false });
     adminUrl = embedded.url;
   }
-  const template = `oripa_tpl_${process.pid}_${Date.now().toString(36)}`;
+  const run = `${process.pid}_${Date.now().toString(36)}`;
+  const template = `oripa_tpl_${run}`;
+  const clonePrefix = `t_${run}_`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${template}`);
@@ -40,14 +45,18 @@ export default async function setup(project: TestProject) {
   await pool.end();
   project.provide('adminDatabaseUrl', adminUrl);
   project.provide('templateDatabase', template);
+  project.provide('clonePrefix', clonePrefix);
 
   return async () => {
-    // Drop clones that test files left behind, then the template.
-    const { rows } = await admin.query<{ datname: string }>(
-      'SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2',
-      [`t_${process.pid}_%`, template],
-    );
-    for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`).catch(() => {});
+    // On a server of the caller's (TEST_DATABASE_URL): drop this run's clones, then the template. The embedded
+    // server goes with its directory, databases and all.
+    if (!embedded) {
+      const { rows } = await admin.query<{ datname: string }>(
+        'SELECT datname FROM pg_database WHERE starts_with(datname, $1) OR datname = $2',
+        [clonePrefix, template],
+      );
+      for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`).catch(() => {});
+    }
     await admin.end();
     await embedded?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });

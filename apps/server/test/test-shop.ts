@@ -1,29 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { parseConfig } from '../src/config.ts';
-import type { AppContext, MovableClock } from '../src/context.ts';
-import { connectDatabase } from '../src/db/database.ts';
-import { createInstanceCaches } from '../src/instance-caches.ts';
-import { createMailer } from '../src/services/mailer.ts';
-import { createGateway } from '../src/services/payments/gateways/create-gateway.ts';
+import type { AppContext } from '../src/context.ts';
 import { ApiClient } from './api-client.ts';
+import { buildTestContext, TestClock, testDatabaseAndConfig } from './test-context.ts';
 
-/** A clock tests can move forward (24-hour conversion, point expiry, token expiry). */
-export class TestClock implements MovableClock {
-  offsetMs = 0;
-  now = () => new Date(Date.now() + this.offsetMs);
-  advance(ms: number) {
-    this.offsetMs += ms;
-  }
-  /** As the sandbox's shop clock: forward only (POST /sandbox/clock). */
-  async moveTo(at: Date) {
-    this.offsetMs = Math.max(this.offsetMs, at.getTime() - Date.now());
-    return this.now();
-  }
-}
+export { TestClock };
 
 export interface TestShop {
   app: FastifyInstance;
@@ -48,15 +30,8 @@ export interface TestInstance {
 
 /** A shop's app on `databaseUrl`, listening on a random port. */
 async function serve(config: AppContext['config'], databaseUrl: string, clock: TestClock) {
-  const db = connectDatabase(databaseUrl, 30);
-  const ctx: AppContext = {
-    config,
-    db,
-    mailer: createMailer(config),
-    clock,
-    ...createInstanceCaches(),
-    gateway: createGateway(config, db.pool),
-  };
+  const ctx = buildTestContext(config, databaseUrl, clock);
+  const { db } = ctx;
   const app = await buildApp(ctx, { serveWeb: false, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
@@ -78,17 +53,7 @@ async function serve(config: AppContext['config'], databaseUrl: string, clock: T
  * through real HTTP (cookies, form encoding, CSRF). `env` overrides configuration values.
  */
 export async function startTestShop(env: Record<string, string> = {}): Promise<TestShop> {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-
-  const config = parseConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env });
+  const { databaseUrl, config } = await testDatabaseAndConfig(env);
   const clock = new TestClock();
   const main = await serve(config, databaseUrl, clock);
   return {
@@ -99,13 +64,8 @@ export async function startTestShop(env: Record<string, string> = {}): Promise<T
     databaseUrl,
     client: main.client,
     startInstance: () => serve(config, databaseUrl, clock),
-    close: async () => {
-      await main.close();
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-      await a.end();
-    },
+    // The database stays until the run's end (test-database.ts).
+    close: () => main.close(),
   };
 }
 

@@ -1,27 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMember } from '../factories.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
-import { buildPack, drawVia } from '../packs/pack-fixtures.ts';
+import { insertTestMember } from '../factories.ts';
+import { buildPack, drawDirect } from '../packs/pack-fixtures.ts';
+import { startServiceShop, type ServiceShop } from '../service-shop.ts';
 
 /**
  * Migration 0006: the tables every purchase writes check their references once per statement instead of with
- * per-row foreign keys, and the rows they point at are records that can be neither deleted nor re-keyed.
+ * per-row foreign keys, and the rows they point at are records that can be neither deleted nor re-keyed. Rules of
+ * the database, so the service tier: no HTTP (ADR 0038).
  */
-let shop: TestShop;
+let shop: ServiceShop;
 let memberA: number;
 let memberB: number;
 let packId: number;
 let purchase: { id: number; member_id: number; pack_id: number };
 let card: { id: number; pack_card_id: number; ticket_no: number };
 beforeAll(async () => {
-  shop = await startTestShop();
-  const a = await buildMember(shop, { paidPoints: 1_000 });
-  const b = await buildMember(shop, { paidPoints: 1_000 });
+  shop = await startServiceShop();
+  const a = await insertTestMember(shop, { paidPoints: 1_000 });
+  const b = await insertTestMember(shop, { paidPoints: 1_000 });
   memberA = a.id;
   memberB = b.id;
   packId = await buildPack(shop);
-  const { buy } = await drawVia(a.client, packId, 1);
-  expect(buy?.state).toBe(200);
+  expect((await drawDirect(shop.ctx, a.id, packId, 1)).replayed).toBe(false);
   purchase = (await q('SELECT id, member_id, pack_id FROM purchases WHERE member_id = $1', [memberA])).rows[0];
   card = (await q('SELECT id, pack_card_id, ticket_no FROM purchase_cards WHERE purchase_id = $1', [purchase.id]))
     .rows[0];

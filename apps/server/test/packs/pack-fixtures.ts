@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { DrawCount } from '@oripa/core';
+import type { AppContext } from '../../src/context.ts';
 import { withTransaction } from '../../src/db/transaction.ts';
 import { publishPack, type NewPack, type NewPackCard } from '../../src/services/packs/pack-publishing.ts';
+import { buyWithToken, checkPurchase } from '../../src/services/packs/purchase.ts';
 import type { TestShop } from '../test-shop.ts';
 
 /** A small lineup: 1 S, 2 A, 3 B and `c` C tickets (total 6 + c). */
@@ -22,7 +25,7 @@ export function smallLineup(c = 14, overrides: Partial<NewPackCard> = {}): NewPa
 }
 
 /** Creates a pack on sale since an hour ago (unless overridden) and returns its id. */
-export async function buildPack(shop: TestShop, o: Partial<NewPack> = {}): Promise<number> {
+export async function buildPack(shop: Pick<TestShop, 'ctx' | 'clock'>, o: Partial<NewPack> = {}): Promise<number> {
   return withTransaction(shop.ctx.db, (tx) =>
     publishPack(tx, {
       cardType: 1,
@@ -42,6 +45,12 @@ export async function drawVia(client: import('../api-client.ts').ApiClient, pack
   if (check.state !== 200) return { check, buy: null };
   const buy = await client.post('/user/pack/buy', { token: check.token });
   return { check, buy };
+}
+
+/** The same draw through the purchase services (check, then buy) with no HTTP: for service-tier tests. */
+export async function drawDirect(ctx: AppContext, memberId: number, packId: number, count: DrawCount) {
+  const { token } = await checkPurchase(ctx, memberId, packId, count);
+  return buyWithToken(ctx, memberId, token);
 }
 
 /** A fresh purchase-intent nonce (purchases.token), for calling buy_pack_batch directly. */

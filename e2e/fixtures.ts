@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { test as base } from '@playwright/test';
+import { START_TIMEOUT_MS } from '../scripts/lib/start-timeout.ts';
+
+export { expect } from '@playwright/test';
+
+/**
+ * One shop per Playwright worker (issue 20, ADR 0038): each worker starts its own server on its own fresh embedded
+ * database, so journeys run in parallel and never see another worker's members, orders or maintenance switch.
+ * Within a worker, files run one after another on that worker's shop, as they all did on the one shop before.
+ *
+ * Ports: worker i's shop listens on E2E_PORT + 3i (E2E_PORT defaults to 3100); stripe-card.spec.ts takes the next
+ * two for its Stripe-mode shop and the fake Stripe API. So a run with E2E_PORT=3300 and 3 workers uses 3300-3308.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** Ports per worker: its shop, the Stripe-mode shop and the fake Stripe API. */
+const PORTS_PER_WORKER = 3;
+/** Playwright numbers its live workers 0..workers-1; a worker started after a failure takes the free number. */
+export const workerPort = (parallelIndex: number, offset: 0 | 1 | 2 = 0) =>
+  E2E_PORT + PORTS_PER_WORKER * parallelIndex + offset;
+/** This worker process's number (Playwright sets TEST_PARALLEL_INDEX in each worker). */
+export const parallelIndex = () => Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
+/** How long a shop may take to start (initdb, migrations, the demo seed) on a machine other jobs share. */
+export { START_TIMEOUT_MS };
+/** How long a stopping shop may take to stop its database before it is killed. */
+const STOP_TIMEOUT_MS = 30_000;
+
+/** Resolves once `url` answers /api/user/point with 200; rejects when the shop exits first or time runs out. */
+async function waitUntilUp(child: ChildProcess, url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the e2e shop exited (${child.exitCode ?? child.signalCode}) before answering at ${url}`);
+    }
+    try {
+      if ((await fetch(`${url}/api/user/point`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the e2e shop did not answer at ${url} within ${timeoutMs} ms (START_TIMEOUT_MS)`);
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM'); // the shop stops gracefully: closes the server, then its embedded PostgreSQL
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Starts scripts/e2e-server.ts (the shop on a fresh embedded database in its own data dir) for one worker; the
+ * caller stops it. `env` adds to the shop's environment.
+ */
+export async function startE2eShop(index: number, env: Record<string, string> = {}) {
+  const port = workerPort(index);
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: path.join(process.env.E2E_DATA_DIR ?? '.e2e-data', `worker-${index}`),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      // The same host as baseURL, so sandbox payment pages send the browser back with its session cookie.
+      PUBLIC_URL: url,
+      E2E_STOP_WITH_PARENT: '1',
+      ...env,
+    },
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+  try {
+    await waitUntilUp(child, url, START_TIMEOUT_MS);
+  } catch (err) {
+    await stop(child);
+    throw err;
+  }
+  return { url, stop: () => stop(child) };
+}
+
+/** Playwright's test with `baseURL` pointing at this worker's own shop (started on first use, stopped at the end). */
+export const test = base.extend<object, { workerShopUrl: string }>({
+  workerShopUrl: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      const shop = await startE2eShop(workerInfo.parallelIndex);
+      await use(shop.url);
+      await shop.stop();
+    },
+    { scope: 'worker', timeout: START_TIMEOUT_MS + STOP_TIMEOUT_MS + 10_000 },
+  ],
+  baseURL: async ({ workerShopUrl }, use) => use(workerShopUrl),
+});
