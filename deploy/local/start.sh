@@ -64,6 +64,8 @@ else
   export PAYMENT_CALLBACK_SECRET=${PAYMENT_CALLBACK_SECRET:-$(secret payment-callback-secret)}
 fi
 export NODE_ENV=production HOST=127.0.0.1 TRUST_PROXY=1 PUBLIC_URL=${PUBLIC_URL:-http://$LB_HOST:$LB_PORT}
+# A local try-out sends no real mail or SMS unless SMTP_URL / SMS_PROVIDER=twilio are given: the outbox keeps them.
+export ALLOW_UNSENT_MESSAGES=${ALLOW_UNSENT_MESSAGES:-1}
 export LOG_LEVEL=${LOG_LEVEL:-warn}
 
 say "building the web app once …"

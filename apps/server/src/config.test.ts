@@ -38,11 +38,46 @@ describe('configuration', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
     };
-    const base = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) };
+    const base = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), ALLOW_UNSENT_MESSAGES: '1' };
     const c = parseConfig({ ...base, PAYMENT_PROVIDER: 'stripe', ...stripe });
     expect(c.sandbox).toBe(false);
     expect(c.seedDemo).toBe(false);
     expect(c.secureCookies).toBe(true);
+    expect(c.host).toBe('0.0.0.0');
+  });
+
+  // Issue 20: the development default listened on every interface with the open sandbox, which can mint points.
+  it('listens on this machine only in development, unless HOST says otherwise', () => {
+    expect(parseConfig({}).host).toBe('127.0.0.1');
+    expect(parseConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(parseConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  // Issue 20: production started without a word when SMS or mail could only reach the outbox.
+  it('refuses a production start whose SMS or mail would never arrive, naming the variable, unless allowed', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
+    };
+    const twilio = {
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC' + 'a'.repeat(32),
+      TWILIO_AUTH_TOKEN: 't'.repeat(32),
+      TWILIO_FROM: '+815000000000',
+    };
+    expect(() => parseConfig(prod)).toThrow(/SMS_PROVIDER: sandbox only keeps SMS in the outbox/);
+    expect(() => parseConfig({ ...prod, ...twilio })).toThrow(/SMTP_URL: required in production/);
+    expect(parseConfig({ ...prod, ...twilio, SMTP_URL: 'smtp://mail.example:587' }).mail.smtpUrl).toBe(
+      'smtp://mail.example:587',
+    );
+    expect(parseConfig({ ...prod, ALLOW_UNSENT_MESSAGES: '1' }).sms.provider).toBe('sandbox');
+    expect(() => parseConfig({ ...prod, ALLOW_UNSENT_MESSAGES: 'yes' })).toThrow(/ALLOW_UNSENT_MESSAGES/);
+    // Development and a staging shop (SANDBOX=1, testers read the outbox) start as before.
+    expect(parseConfig({}).sms.provider).toBe('sandbox');
   });
 
   it('never runs the sandbox gateway in production by accident, nor with the development callback secret', () => {

@@ -33,7 +33,7 @@ const trustProxy = z.string().transform((v, ctx): false | number | string => {
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z
     .string()
@@ -45,6 +45,8 @@ const envSchema = z.object({
   MAINTENANCE: flag.default(false),
   SANDBOX: flag.optional(),
   SANDBOX_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Production without a real SMS or mail gateway (mails and SMS left in the outbox), on purpose only.
+  ALLOW_UNSENT_MESSAGES: flag.default(false),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: flag.optional(),
   JOBS: flag.default(true),
@@ -155,11 +157,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (production && !e.DATABASE_URL) {
     // Allowed, but production normally runs against a managed PostgreSQL.
   }
-  return {
+  const config = {
     env: e.NODE_ENV,
     production,
     port: e.PORT,
-    host: e.HOST,
+    // A development shop's sandbox can mint points: it listens on this machine only unless HOST says otherwise.
+    host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
@@ -199,6 +202,26 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     sms: smsConfig(e, production),
     media: mediaConfig(e),
   };
+  refuseUnsentMessages(e, production);
+  return config;
+}
+
+/**
+ * A production shop whose SMS or mail would only reach the outbox tells members a code or a mail was sent when
+ * nothing arrives (issue 20): it refuses to start, naming the variable, unless ALLOW_UNSENT_MESSAGES=1 says it is
+ * meant, or the shop is a staging one (SANDBOX=1), whose testers read the outbox.
+ */
+function refuseUnsentMessages(e: z.infer<typeof envSchema>, production: boolean) {
+  if (!production || e.SANDBOX || e.ALLOW_UNSENT_MESSAGES) return;
+  const unless = 'or set ALLOW_UNSENT_MESSAGES=1 to start without it on purpose';
+  if (e.SMS_PROVIDER === 'sandbox') {
+    throw new ConfigError(
+      `Invalid configuration:\n  SMS_PROVIDER: sandbox only keeps SMS in the outbox; in production use twilio, ${unless}`,
+    );
+  }
+  if (!e.SMTP_URL) {
+    throw new ConfigError(`Invalid configuration:\n  SMTP_URL: required in production to deliver mails, ${unless}`);
+  }
 }
 
 /** Where uploads are stored; S3 needs its bucket (credentials may also come from the SDK's own sources). */

@@ -14,6 +14,19 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => new Date() };
 
+/**
+ * A clock that can be moved forward (never back), as a payment provider's test clock: the sandbox's shop clock
+ * (services/shop-clock.ts, shared by every instance through the database) and the tests' clock. Production's is
+ * the system clock, which cannot.
+ */
+export interface MovableClock extends Clock {
+  /** Moves the time forward to `at`; a time before now leaves it where it is. Answers the time after the move. */
+  moveTo(at: Date): Promise<Date>;
+}
+
+export const isMovable = (clock: Clock): clock is MovableClock =>
+  typeof (clock as Partial<MovableClock>).moveTo === 'function';
+
 /** What services and routes may use. Built once at start; tests build their own with a fake clock. */
 export interface AppContext {
   config: Config;

@@ -11,6 +11,7 @@ import { allJobs } from './jobs/index.ts';
 import { startJobs } from './jobs/runner.ts';
 import { createMailer } from './services/mailer.ts';
 import { createGateway } from './services/payments/gateways/create-gateway.ts';
+import { ShopClock } from './services/shop-clock.ts';
 import { seedIfEmpty, type SeedSummary } from './seed/index.ts';
 
 export interface RunningShop {
@@ -27,11 +28,14 @@ export async function startShop(config: Config, opts: BuildOptions & { clock?: C
   const closers: (() => Promise<void>)[] = [];
   try {
     await migrate(db.pool);
+    // A sandbox shop's time can be moved (POST /sandbox/clock, ADR 0034); production's is the system's.
+    const shopClock = !opts.clock && config.sandbox ? await ShopClock.start(db.pool) : null;
+    if (shopClock) closers.push(async () => shopClock.stop());
     const ctx: AppContext = {
       config,
       db,
       mailer: createMailer(config),
-      clock: opts.clock ?? systemClock,
+      clock: opts.clock ?? shopClock ?? systemClock,
       ...createInstanceCaches(),
       gateway: createGateway(config, db.pool),
     };

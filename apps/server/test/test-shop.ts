@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { parseConfig } from '../src/config.ts';
-import type { AppContext, Clock } from '../src/context.ts';
+import type { AppContext, MovableClock } from '../src/context.ts';
 import { connectDatabase } from '../src/db/database.ts';
 import { createInstanceCaches } from '../src/instance-caches.ts';
 import { createMailer } from '../src/services/mailer.ts';
@@ -12,11 +12,16 @@ import { createGateway } from '../src/services/payments/gateways/create-gateway.
 import { ApiClient } from './api-client.ts';
 
 /** A clock tests can move forward (24-hour conversion, point expiry, token expiry). */
-export class TestClock implements Clock {
+export class TestClock implements MovableClock {
   offsetMs = 0;
   now = () => new Date(Date.now() + this.offsetMs);
   advance(ms: number) {
     this.offsetMs += ms;
+  }
+  /** As the sandbox's shop clock: forward only (POST /sandbox/clock). */
+  async moveTo(at: Date) {
+    this.offsetMs = Math.max(this.offsetMs, at.getTime() - Date.now());
+    return this.now();
   }
 }
 

@@ -1,6 +1,9 @@
 /** All times on the wire are Asia/Tokyo, `YYYY-MM-DD HH:mm:ss` (DESIGN.md section 3). Japan has no DST. */
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
 
+/** Every /api reply carries the shop clock's time (epoch ms) in this header, for the SPA's countdowns (ADR 0034). */
+export const SHOP_TIME_HEADER = 'x-shop-time';
+
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 export function formatTokyo(date: Date): string {
@@ -9,6 +12,11 @@ export function formatTokyo(date: Date): string {
     `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
     `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
   );
+}
+
+/** An instant as ISO 8601 in Tokyo time with its offset: '2026-11-27T17:00:00.000+09:00' (the sandbox clock). */
+export function toTokyoIso(date: Date): string {
+  return new Date(date.getTime() + JST_OFFSET_MS).toISOString().replace('Z', '+09:00');
 }
 
 /** Parses the wire format back into a Date (treating it as Tokyo time). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { STATE_OK } from '@oripa/core';
+import { SHOP_TIME_HEADER, STATE_OK } from '@oripa/core';
 import { AppError } from '../app-error.ts';
 import { verifyCsrf } from './csrf.ts';
 import { refuseCrossSiteWrites } from './cross-site.ts';
@@ -32,6 +32,9 @@ export function apiPlugin(
     api.addHook('onRequest', async (request, reply) => {
       request.lang = requestLanguage(request);
       request.payload = {};
+      // The shop's time, so the SPA's countdowns follow the shop clock (moved in a sandbox, ADR 0034) and not a
+      // phone's clock that runs wrong.
+      reply.header(SHOP_TIME_HEADER, String(ctx.clock.now().getTime()));
       refuseCrossSiteWrites(request, publicOrigin);
       // MAINTENANCE=1 answers before any query: maintenance is when the database may be down or being migrated.
       if (ctx.config.maintenance) throw new AppError('maintenance', { general: ['maintenance'] }, 'maintenance');

@@ -46,6 +46,7 @@ export const sandboxMembers: FastifyPluginAsync = async (app) => {
         lang: o.lang ?? 'ja',
         referredBy: null,
         prefId: null,
+        createdAt: now,
       });
       // A journey starts from a member who can buy: the verification mail's round trip has its own test.
       await markMailVerified(tx, memberId, mail, now);

@@ -32,6 +32,11 @@ export const THROTTLE_RULES = {
   loginAccount: { limit: 50, windowMs: HOUR, lockMs: 15 * MINUTE },
   /** Failed logins from one address over many mails; members known at that address pass the lock. */
   loginIp: { limit: 30, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  /**
+   * Wrong passwords where a signed-in member confirms a grave step (withdrawal): a stolen session must not be able
+   * to guess the password behind it faster than the login could (issue 20).
+   */
+  memberPassword: { limit: 5, windowMs: 24 * HOUR, lockMs: 15 * MINUTE, maxLockMs: HOUR },
   /** Reissue requests for one mail address: each one sends a mail. */
   reissueMail: { limit: 5, windowMs: HOUR, lockMs: HOUR },
   /** Reissue requests from one IP. */

@@ -18,6 +18,7 @@ export interface NewMember extends Omit<RegistrationInput, 'confirmPass' | 'refe
   lang: 'ja' | 'en';
   referredBy: number | null;
   prefId?: number | null;
+  createdAt?: Date;
 }
 
 /** Inserts a member with a unique referral code (retried on the rare collision). Returns the new id. */

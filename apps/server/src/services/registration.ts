@@ -80,7 +80,7 @@ export async function registerFromForm(ctx: AppContext, payload: unknown, lang: 
 /** Creates the member. Two racing registrations of one mail: the unique index lets one in, the other is mailTaken. */
 async function registerMember(ctx: AppContext, member: NewMember): Promise<number> {
   try {
-    return await withTransaction(ctx.db, (tx) => insertMember(tx, member));
+    return await withTransaction(ctx.db, (tx) => insertMember(tx, { ...member, createdAt: ctx.clock.now() }));
   } catch (err) {
     const e = err as { code?: string; constraint?: string };
     if (e.code === '23505' && e.constraint === 'members_mail_key') throw mailTaken();

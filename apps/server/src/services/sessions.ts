@@ -55,7 +55,9 @@ export async function findSessionMember(ctx: AppContext, sid: string): Promise<n
 export async function createMemberSession(ctx: AppContext, memberId: number, persistent: boolean): Promise<string> {
   const sid = newSessionId('m');
   const ttlMs = persistent ? PERSISTENT_SESSION_DAYS * 24 * 3600_000 : BROWSER_SESSION_HOURS * 3600_000;
-  const expiresAt = new Date(ctx.clock.now().getTime() + ttlMs);
+  // A session is a credential: it lasts in real time, not the shop's (a sandbox clock moved a month on must not
+  // log every member out, nor keep a stolen cookie alive; ADR 0034).
+  const expiresAt = new Date(Date.now() + ttlMs);
   await insertSession(ctx.db.pool, { idHash: hashSid(sid), memberId, persistent, expiresAt });
   return sid;
 }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertStorageKey, contentTypeOf, type ObjectStorage } from './storage.ts';
 
@@ -27,6 +27,12 @@ export function localStorage(root: string): ObjectStorage {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw e;
       }
+    },
+    async probeWrite() {
+      await mkdir(root, { recursive: true });
+      const probe = path.join(root, `.readyz.${process.pid}.tmp`);
+      await writeFile(probe, 'ok');
+      await rm(probe, { force: true });
     },
     async has(key) {
       try {

@@ -12,6 +12,11 @@ export interface ObjectStorage {
   get(key: string): Promise<StoredObject | null>;
   /** Whether an object exists. */
   has(key: string): Promise<boolean>;
+  /**
+   * Throws when a write could not be stored now (a full or read-only disk), for /readyz. Remote stores leave it
+   * out: a probe would cost a request per check, and their failures show on the upload itself.
+   */
+  probeWrite?(): Promise<void>;
 }
 
 export interface StoredObject {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { AppContext } from '../../src/context.ts';
@@ -52,6 +55,35 @@ describe('probes', () => {
       await app.close();
       await db.close();
     }
+  });
+
+  // Issue 20: /readyz stayed 200 while every write failed.
+  it('/readyz answers 503 when the database refuses writes, and when the media disk does', async () => {
+    const url = new URL(shop.databaseUrl);
+    url.searchParams.set('options', '-c default_transaction_read_only=on');
+    const readOnly = connectDatabase(url.toString(), 2);
+    const app = await appOn({ ...shop.ctx, db: readOnly });
+    try {
+      const ready = await app.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().reason).toMatch(/database refuses writes: .*read-only/);
+    } finally {
+      await app.close();
+      await readOnly.close();
+    }
+    // A media directory that cannot be written (here a file stands where it should be).
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'readyz-'));
+    writeFileSync(path.join(dataDir, 'media'), 'not a directory');
+    const broken = await appOn({ ...shop.ctx, config: { ...shop.ctx.config, dataDir } });
+    try {
+      const ready = await broken.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().reason).toMatch(/^media storage refuses writes/);
+    } finally {
+      await broken.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    expect((await fetch(`${shop.baseUrl}/readyz`)).status).toBe(200);
   });
 
   it('/readyz answers 503 while a migration of this build is not applied', async () => {

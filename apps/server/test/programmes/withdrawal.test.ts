@@ -93,3 +93,27 @@ describe('withdrawal (退会)', () => {
     expect(ok).toMatchObject({ state: 200, bonus_point: 0 });
   });
 });
+
+// Issue 20: the withdrawal's password check was not throttled, so a stolen session could guess the password.
+describe('the withdrawal password check', () => {
+  it('locks after 5 wrong passwords like the login, in the member language, and changes nothing', async () => {
+    const m = await buildMember(shop, { paidPoints: 500, lang: 'en' });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await m.client.post('/user/withdraw', { pass: `guess-${i}` });
+      expect(wrong.state).toBe(400);
+    }
+    // Even the right password waits now, with the minutes to wait.
+    const locked = await m.client.post('/user/withdraw', { pass: m.pass });
+    expect(locked).toMatchObject({ state: 429 });
+    expect(locked.errors?.pass?.[0]).toMatch(/^Too many wrong passwords\. Try again in 15 minutes$/);
+    const row = (await q('SELECT withdrawn_at, point_balance::int AS points FROM members WHERE id = $1', [m.id]))
+      .rows[0];
+    expect(row).toEqual({ withdrawn_at: null, points: 500 });
+    // Another member is not locked by it.
+    const other = await buildMember(shop);
+    expect((await other.client.post('/user/withdraw', { pass: other.pass })).state).toBe(200);
+    // After the lock the right password goes through.
+    shop.clock.advance(16 * 60_000);
+    expect((await m.client.post('/user/withdraw', { pass: m.pass })).state).toBe(200);
+  });
+});

@@ -1,3 +1,6 @@
+import { SHOP_TIME_HEADER } from '@oripa/core';
+import { noteShopTime } from '../lib/time/shop-time';
+
 /**
  * The spec's API client (section 7): GET and form-encoded POST under /api, the CSRF pair replaced from every
  * reply, repeated POSTs ignored while one is in flight, state 9999 sends the user to the maintenance page,
@@ -41,6 +44,7 @@ async function send(path: string, init: RequestInit): Promise<ApiReply> {
   let reply: ApiReply;
   try {
     const res = await fetch(`/api${path}`, { credentials: 'same-origin', ...init });
+    noteShopTime(res.headers.get(SHOP_TIME_HEADER));
     reply = (await res.json()) as ApiReply;
   } catch (error) {
     console.error('api', path, error);

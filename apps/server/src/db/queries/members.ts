@@ -65,15 +65,30 @@ export interface NewMemberRow {
   referralCode: string;
   referredBy: number | null;
   prefId: number | null;
+  /** The shop clock's time of the registration (ADR 0034); the database's time when not given. */
+  createdAt?: Date;
 }
 
 /** Inserts a member and returns its id; a taken mail or referral code fails on its unique index. */
 export async function insertMemberRow(db: Queryable, m: NewMemberRow): Promise<number> {
   return insertReturningId(
     db,
-    `INSERT INTO members (mail, pass_hash, last_name, middle_name, first_name, tel, lang, referral_code, referred_by, pref_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-    [m.mail, m.passHash, m.lastName, m.middleName, m.firstName, m.tel, m.lang, m.referralCode, m.referredBy, m.prefId],
+    `INSERT INTO members (mail, pass_hash, last_name, middle_name, first_name, tel, lang, referral_code, referred_by, pref_id,
+       created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE($11, now())) RETURNING id`,
+    [
+      m.mail,
+      m.passHash,
+      m.lastName,
+      m.middleName,
+      m.firstName,
+      m.tel,
+      m.lang,
+      m.referralCode,
+      m.referredBy,
+      m.prefId,
+      m.createdAt ?? null,
+    ],
   );
 }
 

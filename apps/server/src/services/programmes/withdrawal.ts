@@ -8,6 +8,7 @@ import {
 } from '../../db/queries/withdrawal.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { changeCoins, spendPoints } from '../ledger.ts';
+import { assertNotLocked, recordAttempt, THROTTLE_RULES } from '../auth-throttle.ts';
 import { verifyPassword } from '../passwords.ts';
 import { endAllSessions } from '../sessions.ts';
 
@@ -27,10 +28,16 @@ export async function withdrawalPreview(ctx: AppContext, memberId: number) {
 
 export async function withdraw(ctx: AppContext, memberId: number, pass: string): Promise<void> {
   const now = ctx.clock.now();
+  const passKey = `password:member:${memberId}`;
+  await assertNotLocked(ctx, [passKey], 'pass', 'passwordLocked');
   await withTransaction(ctx.db, async (tx) => {
     const m = await lockMemberForWithdrawal(tx, memberId);
     if (!m || m.withdrawn_at) throw new AppError('not_found', { general: ['notFound'] });
-    if (!(await verifyPassword(m.pass_hash, pass))) throw AppError.validation('pass', 'withdrawPassMismatch', 'pass');
+    if (!(await verifyPassword(m.pass_hash, pass))) {
+      // Counted outside this transaction, which the refusal rolls back.
+      await recordAttempt(ctx, passKey, THROTTLE_RULES.memberPassword);
+      throw AppError.validation('pass', 'withdrawPassMismatch', 'pass');
+    }
     const s = await withdrawalStanding(tx, memberId, now);
     if (s.pendingCards > 0) throw AppError.validation('general', 'withdrawCardsPending', 'cards_pending');
     if (s.openPayments > 0) throw AppError.validation('general', 'withdrawPaymentsOpen', 'payments_open');

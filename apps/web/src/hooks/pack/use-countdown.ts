@@ -1,6 +1,7 @@
 import { parseTokyo } from '@oripa/core';
 import { useEffect, useState } from 'react';
 import { countdownParts } from '../../lib/format/datetime';
+import { shopNow } from '../../lib/time/shop-time';
 
 function startMs(startDate: string): number | null {
   try {
@@ -20,13 +21,13 @@ export function useCountdown(
   onZero?: () => void,
 ): { days: number; clock: string } | null {
   const start = startMs(startDate);
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => shopNow());
   const text = active && start !== null ? countdownParts(start, now) : null;
   useEffect(() => {
     if (!active || start === null) return;
-    if (countdownParts(start, Date.now()) === null) return;
+    if (countdownParts(start, shopNow()) === null) return;
     const timer = setInterval(() => {
-      const t = Date.now();
+      const t = shopNow();
       setNow(t);
       if (countdownParts(start, t) === null) {
         clearInterval(timer);
