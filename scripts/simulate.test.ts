@@ -5,7 +5,7 @@ import { figuresTable, simulate } from './simulate/run.ts';
 // A short simulated month (npm run simulate's, scaled down): 8 members over the last days of March, founders who
 // bought their ranks at the end of February, the month end and the unused-balance base date in between.
 describe('npm run simulate, a short run', () => {
-  it('ends with every business invariant OK, each having examined something', { timeout: 240_000 }, async () => {
+  it('ends with every business invariant OK, each having examined something', { timeout: 400_000 }, async () => {
     const shop = await startTestShop();
     const lines: string[] = [];
     try {

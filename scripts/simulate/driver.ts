@@ -7,7 +7,7 @@ import { expectOk, SimClient } from './client.ts';
 import { Figures, Person, type Persona, type World } from './members.ts';
 import { Rng } from './rng.ts';
 import { clockNow, moveClock, signInStaff } from './sandbox.ts';
-import { tokyoField, type Timeline } from './timeline.ts';
+import { nextMonthsLastNoon, tokyoField, type Timeline } from './timeline.ts';
 
 const DAY_S = 24 * 3600;
 
@@ -110,19 +110,25 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationRes
     people.push(new Person(n, persona, rng.fork(n), world, n % 7 === 3, runTag));
   }
 
-  // Opening day: the founders register and buy a rank (2 or 3), then stay away until the month's end.
-  for (const p of people.filter((x) => x.persona === 'lapser')) {
+  // Opening day: the founders register and buy a rank (2 or 3), then stay away until the month's end. A third of
+  // them also buy coins, to keep their rank with them at each month's end (buy_rank) instead of paying again.
+  const founders = people.filter((x) => x.persona === 'lapser');
+  for (const p of founders) {
     await p.register();
     await p.buyPoints(p.n % 2 ? 10_000 : 50_000, 'point', true);
     if (p.n % 2 === 0) await p.buyPoints(10_000, 'point', true);
+    if (p.keeper) await p.buyPoints(10_000, 'coin');
   }
   o.log(`${secs()} opening ${tokyoField(o.timeline.opening)}: ${figures.get('registrations')} founders`);
   // To the month a week at a time: one move runs every job hour by hour, and a request of months would outlast
   // the server's request timeout.
+  // It stops on each month's last day, when the founders who keep their rank with coins do so.
   for (let at = await clockNow(tester); at < o.timeline.start;) {
-    const next = new Date(Math.min(o.timeline.start.getTime(), at.getTime() + 7 * DAY_S * 1000));
-    const jump = await moveClock(tester, { now: next.toISOString() });
+    const monthsLast = nextMonthsLastNoon(at);
+    const next = Math.min(o.timeline.start.getTime(), at.getTime() + 7 * DAY_S * 1000, monthsLast.getTime());
+    const jump = await moveClock(tester, { now: new Date(next).toISOString() });
     for (const [k, v] of Object.entries(jump.jobs)) figures.add(`job rows: ${k}`, v);
+    if (next === monthsLast.getTime()) for (const p of founders.filter((x) => x.keeper)) await p.keepRankWithCoins();
     o.log(`${secs()} clock moved to ${tokyoField(jump.now)} (jobs: ${JSON.stringify(jump.jobs)})`);
     at = jump.now;
   }
@@ -162,7 +168,10 @@ const drawCount = (f: Figures) => f.get('draws of 1') + f.get('draws of 10') + f
 async function dayOf(p: Person, day: number, afterMonthEnd: boolean, t: Timeline): Promise<void> {
   // Lapsers stay away until the month has ended (their rank lapses), then come back and buy.
   p.day = day;
-  if (p.persona === 'lapser' && !afterMonthEnd) return;
+  if (p.persona === 'lapser' && !afterMonthEnd) {
+    if (p.keeper && day === t.days - 2) await p.keepRankWithCoins();
+    return;
+  }
   const r = p.rng;
   if (!r.chance(ACTIVE[p.persona])) {
     await p.payLateSlips();

@@ -61,6 +61,11 @@ export class Person {
   /** A founder's first purchase after the month end (its rank lapsed; buying regains it). */
   cameBack = false;
 
+  /** A founder who keeps its rank with coins at each month's end. */
+  get keeper(): boolean {
+    return this.persona === 'lapser' && this.n % 3 === 0;
+  }
+
   constructor(
     readonly n: number,
     readonly persona: Persona,
@@ -287,10 +292,20 @@ export class Person {
     );
   }
 
-  /** Keeps a rank with coins when the month's purchases fall short (buy_rank), if it has the coins. */
+  /**
+   * Keeps the rank with coins when the month's purchases fall short (buy_rank). Without the coins it buys a coin
+   * course instead, which itself counts as the month's purchase (then no keeping is offered).
+   */
   async keepRankWithCoins(): Promise<void> {
     const p = await this.client.get('/user/point');
     if (p.is_rank_maintained !== true) return;
+    if (Number(p.coin ?? 0) < Number(p.rank_keep_coin ?? 0)) {
+      await this.buyPoints(10_000, 'coin');
+      if ((await this.client.get('/user/point')).is_rank_maintained !== true) {
+        this.f.add('ranks kept by buying coins');
+        return;
+      }
+    }
     const r = await this.client.post('/user/buy_rank');
     this.f.add(r.state === 200 ? 'ranks kept with coins' : `rank keeps refused (${r.reason})`);
   }

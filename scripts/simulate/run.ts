@@ -64,6 +64,14 @@ export async function simulate(o: RunOptions): Promise<RunResult> {
       unused_yen: number;
     }[];
     const members = Number((await db.query('SELECT count(*) AS n FROM members')).rows[0].n);
+    // The books' side of the table: each ledger reason's rows and sum, as the database has them.
+    const { rows: ledger } = await db.query<{ currency: string; reason: string; n: number; total: string }>(
+      'SELECT currency, reason, count(*)::int AS n, sum(amount) AS total FROM ledger_entries GROUP BY 1, 2',
+    );
+    for (const r of ledger) {
+      figures.add(`ledger ${r.currency} ${r.reason}: rows`, r.n);
+      figures.add(`ledger ${r.currency} ${r.reason}: sum`, Number(r.total));
+    }
     const invariants = [
       await balancesMatchLedger(db, o.databaseUrl),
       await rankRewardsOnce(db),

@@ -33,3 +33,12 @@ export function planTimeline(now: Date, days: number, prologueDays: number): Tim
 
 /** "YYYY-MM-DD HH:mm" in Tokyo time, as the console's date fields take it. */
 export const tokyoField = (d: Date) => new Date(d.getTime() + TOKYO).toISOString().slice(0, 16).replace('T', ' ');
+
+/** Noon (JST) of the last day of the Tokyo month of `at`, or of the next month when that has passed. */
+export function nextMonthsLastNoon(at: Date): Date {
+  const tokyo = new Date(at.getTime() + TOKYO);
+  for (let m = 0; ; m++) {
+    const noon = new Date(Date.UTC(tokyo.getUTCFullYear(), tokyo.getUTCMonth() + 1 + m, 0, 12) - TOKYO);
+    if (noon.getTime() > at.getTime()) return noon;
+  }
+}
