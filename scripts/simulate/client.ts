@@ -8,7 +8,9 @@ import http from 'node:http';
 
 export type Envelope = Record<string, unknown> & { state: number; reason?: string; errors?: Record<string, string[]> };
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+// A connection per request: a kept-alive socket idle for a simulated day can be closed by the server just as the
+// client reuses it (ECONNRESET), and a month is long enough for that to happen.
+const agent = new http.Agent({ keepAlive: false, maxSockets: 64 });
 
 export interface RawReply {
   status: number;
