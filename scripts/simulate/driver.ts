@@ -23,8 +23,6 @@ export interface SimulationOptions {
 
 export interface SimulationResult {
   figures: Figures;
-  /** Members' ids are not in the public API; the console finds them by mail. */
-  mails: string[];
 }
 
 const SPEND: Record<Persona, number[]> = {
@@ -160,7 +158,7 @@ export async function runSimulation(o: SimulationOptions): Promise<SimulationRes
         `${figures.get('registrations')} in all; draws ${drawCount(figures)}; jobs ${JSON.stringify(jobs)}`,
     );
   }
-  return { figures, mails: people.filter((p) => p.registered).map((p) => p.mail) };
+  return { figures };
 }
 
 const drawCount = (f: Figures) => f.get('draws of 1') + f.get('draws of 10') + f.get('draws of 100');
