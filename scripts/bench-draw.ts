@@ -25,6 +25,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { stockAndLedgerChecks, printChecks } from './lib/bench-audit.ts';
 import { Buyer, logInAll, pct, RawConnection } from './lib/bench-client.ts';
 import { prepare, startServer } from './lib/bench-shop.ts';
+import { createServerDatabase } from './lib/server-database.ts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -72,23 +73,8 @@ async function freshDatabase(): Promise<{ url: string; pgDir: string | null; cle
   const external = process.env.DATABASE_URL;
   if (external && TARGET) return { url: external, pgDir: null, cleanup: async () => {} };
   if (external) {
-    const name = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: external });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(external);
-    u.pathname = `/${name}`;
-    return {
-      url: u.toString(),
-      pgDir: null,
-      cleanup: async () => {
-        const a = new pg.Client({ connectionString: external });
-        await a.connect();
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-        await a.end();
-      },
-    };
+    const { url, drop } = await createServerDatabase(external, 'bench');
+    return { url, pgDir: null, cleanup: drop };
   }
   if (opt['pg-stats']) {
     process.env.EMBEDDED_PG_SETTINGS = `${process.env.EMBEDDED_PG_SETTINGS ?? ''} shared_preload_libraries=pg_stat_statements pg_stat_statements.track=all track_functions=all`;

@@ -17,6 +17,7 @@ export async function purchaseChecks(url: string, packId: number | null = null):
     const one = async (sql: string) => Number(Object.values((await pool.query(sql, [packId])).rows[0])[0]);
     const half = await one(`
       SELECT count(*) FROM purchases p WHERE ($1::bigint IS NULL OR p.pack_id = $1) AND (
+        -- A sold-out pack's last-one prize is a card beyond the count (ticket 0, migration 0015).
         p.count <> (SELECT count(*) FROM purchase_cards c WHERE c.purchase_id = p.id AND NOT c.last_one)
         OR (SELECT count(*) FROM ledger_entries l WHERE l.ref_type = 'purchase' AND l.ref_id = p.id
               AND l.reason = 'pack_purchase' AND l.amount = -p.price) <> 1)`);

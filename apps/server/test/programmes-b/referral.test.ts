@@ -142,6 +142,9 @@ describe('referral rewards', () => {
       expect((await client.post('/user/login', { mail: form.mail, pass: form.pass, save_cookie: '0' })).state).toBe(
         200,
       );
+      // Asked once before the first purchase (ADR 0036): an adult.
+      const born = { birth_year: 1990, birth_month: 4 };
+      expect((await client.post('/user/spending_limits/birth_month', born)).state).toBe(200);
       return { id, client } as unknown as TestMember;
     };
     const friend = await signUp(validRegistration({ referralCode: code.toLowerCase(), tel: freshTel() }));
