@@ -102,6 +102,9 @@ for (const lang of ['ja', 'en'] as const) {
       page,
       context,
     }, testInfo) => {
+      // Five screens, each with an axe pass, and two mails read from the outbox: longer than one journey's minute
+      // when two workers share the machine's two cores.
+      test.slow();
       const mail = `e2e.${lang}.${testInfo.project.name}.${Date.now()}@example.test`;
       const first = 'first123';
       const second = 'second45';
