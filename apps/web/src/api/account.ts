@@ -1,16 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  OVERSEAS_PREF_ID,
-  PREFECTURES,
   type CurrentUser,
-  type PrefectureItem,
-  type PrefectureListReply,
   type RegistrationInput,
   type UserDetail,
   type UserDetailReply,
   type ZipcodeLookupReply,
 } from '@oripa/core';
-import { currentLang } from '../i18n';
 import { apiGet, apiPost, type Reply } from './client';
 
 /**
@@ -97,25 +92,6 @@ export const saveAddress = (address: AddressFields) => apiPost<DetailReply>('/us
 
 /** The first item of the reply's list is the match; the list is empty when the code is unknown. */
 export const lookupZipcode = (zipcode: string) => apiPost<Reply<ZipcodeLookupReply>>('/address/zipcode', { zipcode });
-
-/**
- * The prefectures in the user's language (overseas only in English). If the call fails the form still works from
- * core's copy of the same JIS list, so an address can always be entered.
- */
-export function usePrefectures(enabled: boolean): PrefectureItem[] {
-  const lang = currentLang();
-  const { data } = useQuery({
-    queryKey: ['prefList', lang],
-    queryFn: () => apiGet<Reply<PrefectureListReply>>('/user/pref_list'),
-    staleTime: Infinity,
-    enabled,
-  });
-  if (data?.state === 200 && Array.isArray(data.list) && data.list.length > 0) return data.list;
-  return PREFECTURES.filter((p) => lang === 'en' || p.id !== OVERSEAS_PREF_ID).map((p) => ({
-    id: p.id,
-    name: p[lang],
-  }));
-}
 
 /** Confirms the mail address with the token of the verification mail's link (no login needed: the token is proof). */
 export const verifyMail = (token: string) => apiPost<Reply<{ mail_verified: boolean }>>('/user/mail/verify', { token });

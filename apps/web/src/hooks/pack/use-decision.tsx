@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { postDecision, packKeys, type DecisionResult } from '../../api/packs';
+import { postDecision, type DecisionResult } from '../../api/pack-purchase';
+import { packKeys } from '../../api/packs';
 import { CURRENT_USER_KEY } from '../../api/account';
 import { AddressModal } from '../../components/account/AddressModal';
 

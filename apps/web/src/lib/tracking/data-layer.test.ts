@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reportGachaResult } from '../../api/packs';
+import { reportGachaResult } from '../../api/pack-purchase';
 import { mockApi } from '../../test/mock-api';
 
 type Tracked = Window & { dataLayer?: unknown[] };

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { isOk } from '../../api/client';
-import { useBuyResult, type DecisionResult } from '../../api/packs';
+import { useBuyResult, type DecisionResult } from '../../api/pack-purchase';
 import { useHeaderSlot } from '../../hooks/use-header-slot';
 import { useDecision } from '../../hooks/pack/use-decision';
 import { useSkipShipping } from '../../hooks/pack/use-skip-shipping';

@@ -2,7 +2,7 @@ import type { PurchaseResult } from '@oripa/core';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isOk } from '../../api/client';
-import { reportGachaResult, useGacheResult } from '../../api/packs';
+import { reportGachaResult, useGacheResult } from '../../api/pack-purchase';
 import type { RevealEntryState } from '../../hooks/pack/use-purchase-flow';
 import { Reveal } from '../../components/pack/reveal/Reveal';
 import { parseId } from '../../lib/pack/query-params';

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isOk } from '../../api/client';
-import { useBuyResult } from '../../api/packs';
+import { useBuyResult } from '../../api/pack-purchase';
 import { CardChoice } from '../../components/pack/CardChoice';
 import { useSkipShipping } from '../../hooks/pack/use-skip-shipping';
 import { useFormat } from '../../hooks/use-format';
