@@ -52,6 +52,11 @@ async function memberWithEveryReason() {
     "INSERT INTO rank_events (member_id, kind, from_rank, to_rank) VALUES ($1, 'rank_up', 2, 3) RETURNING id",
     [m.id],
   );
+  // A rank-7 card belongs to a paid bonus (ADR 0035).
+  await db.query('INSERT INTO rank_bonuses_paid (member_id, rank, rank_event_id) VALUES ($1, 7, $2)', [
+    m.id,
+    rankEvent,
+  ]);
   const rankReward = await one(
     `INSERT INTO rank_card_rewards (member_id, rank_event_id, card_key, status, point)
      VALUES ($1, $2, $3, 'converted', 200000) RETURNING id`,
