@@ -96,7 +96,7 @@ describe('age band caps (count credited and open purchases of the JST month)', (
     expect((await combini(m, t.course[3000]!)).state).toBe(200);
     // 18,000 pending: 3,000 more would pass 20,000.
     const message = await expectRefused(m, t.course[3000]!, 'age_limit');
-    expect(message).toBe('年齢による今月の購入上限 ¥20,000 に達しています（今月の購入額 ¥18,000）');
+    expect(message).toBe('このご購入で年齢による今月の購入上限 ¥20,000 を超えます（今月の購入額 ¥18,000）');
     expect((await limits(m)).remaining).toBe(2_000);
     // Next month (JST) starts from zero.
     t.shop.clock.advance(30 * DAY);
@@ -109,7 +109,7 @@ describe('age band caps (count credited and open purchases of the JST month)', (
     expect((await combini(m, t.course[5000]!)).state).toBe(200);
     const message = await expectRefused(m, t.course[500]!, 'age_limit');
     expect(message).toBe(
-      "You have reached this month's purchase limit for your age of ¥5,000 (this month's purchases: ¥5,000)",
+      "This purchase would go over this month's purchase limit for your age of ¥5,000 (this month's purchases: ¥5,000)",
     );
   });
 
@@ -147,7 +147,7 @@ describe("the member's own monthly limit", () => {
     const set = await m.client.post('/user/spending_limits/monthly_limit', { monthly_limit: '5000' });
     expect(set).toMatchObject({ monthly_limit: 5_000, pending_limit: null, month_total: 3_000, remaining: 2_000 });
     const message = await expectRefused(m, t.course[3000]!, 'monthly_limit');
-    expect(message).toBe('今月の購入上限 ¥5,000 に達しています（今月の購入額 ¥3,000）');
+    expect(message).toBe('このご購入で今月の購入上限 ¥5,000 を超えます（今月の購入額 ¥3,000）');
   });
 
   it('raising applies only after 7 days (shown as pending with its date)', async () => {

@@ -7,8 +7,8 @@ export const responsiblePlayMessages = {
     guardianConsentRequired: '未成年の方は保護者の同意が必要です',
     monthlyLimitInvalid: '上限額は0〜10,000,000円の半角数字で入力してください（空欄で上限なし）',
     coolOffInvalid: '期間を選択してください',
-    spendingLimitReached: '今月の購入上限 ¥{{limit}} に達しています（今月の購入額 ¥{{total}}）',
-    ageLimitReached: '年齢による今月の購入上限 ¥{{limit}} に達しています（今月の購入額 ¥{{total}}）',
+    spendingLimitReached: 'このご購入で今月の購入上限 ¥{{limit}} を超えます（今月の購入額 ¥{{total}}）',
+    ageLimitReached: 'このご購入で年齢による今月の購入上限 ¥{{limit}} を超えます（今月の購入額 ¥{{total}}）',
     coolOffActive: 'クールオフ期間中のため {{until}} まで購入できません',
   },
   en: {
@@ -19,9 +19,9 @@ export const responsiblePlayMessages = {
     monthlyLimitInvalid: 'Enter a limit from 0 to 10,000,000 yen in digits (empty for no limit)',
     coolOffInvalid: 'Choose a period',
     spendingLimitReached:
-      "You have reached this month's purchase limit of ¥{{limit}} (this month's purchases: ¥{{total}})",
+      "This purchase would go over this month's purchase limit of ¥{{limit}} (this month's purchases: ¥{{total}})",
     ageLimitReached:
-      "You have reached this month's purchase limit for your age of ¥{{limit}} (this month's purchases: ¥{{total}})",
+      "This purchase would go over this month's purchase limit for your age of ¥{{limit}} (this month's purchases: ¥{{total}})",
     coolOffActive: 'You are in a cool-off period and cannot buy until {{until}}',
   },
 } as const;
