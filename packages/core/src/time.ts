@@ -37,3 +37,18 @@ export function addMonthsTokyo(date: Date, months: number): Date {
   d.setUTCDate(Math.min(day, lastDay));
   return new Date(d.getTime() - JST_OFFSET_MS);
 }
+
+/** The Asia/Tokyo calendar day of an instant, 'YYYY-MM-DD'. */
+export function tokyoDay(date: Date): string {
+  return new Date(date.getTime() + JST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The Asia/Tokyo month of an instant, 'YYYY-MM'. */
+export const tokyoMonth = (date: Date) => tokyoDay(date).slice(0, 7);
+
+/** A month 'YYYY-MM' as its Tokyo start and the next month's start: the [from, to) of "in that month". */
+export function tokyoMonthRange(month: string): { from: Date; to: Date } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  return { from: new Date(`${month}-01T00:00:00+09:00`), to: new Date(`${next}-01T00:00:00+09:00`) };
+}

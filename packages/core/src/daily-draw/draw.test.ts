@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dailyPrizeIndex, dailySeedCommitment, tokyoDay, tokyoMonth } from './draw.ts';
+import { tokyoDay, tokyoMonth } from '../time.ts';
+import { dailyPrizeIndex, dailySeedCommitment } from './draw.ts';
 import { DAILY_PRIZE_TABLE, prizeTableDigest, totalWeight } from './prize-table.ts';
 
 describe('daily draw', () => {

@@ -2,14 +2,6 @@ import { SeedStream } from '../fairness/random-stream.ts';
 import { fromHex, sha256Hex, utf8 } from '../fairness/sha256.ts';
 import { totalWeight, type DailyPrize } from './prize-table.ts';
 
-/** The Asia/Tokyo calendar day of an instant, 'YYYY-MM-DD': one free draw per member and day. */
-export function tokyoDay(date: Date): string {
-  return new Date(date.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
-}
-
-/** The Asia/Tokyo month of an instant, 'YYYY-MM'. */
-export const tokyoMonth = (date: Date) => tokyoDay(date).slice(0, 7);
-
 /**
  * The prize of one member's draw on one day: a uniform number below the table's total weight from the day's
  * secret seed and the member id (SeedStream, as for packs), mapped onto the weights in table order. The seed's

@@ -40,12 +40,8 @@ export function endOfTokyoDay(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00+09:00`) + 24 * 3600_000);
 }
 
-/** A month YYYY-MM as its Tokyo start and the next month's start. */
-export function tokyoMonthRange(month: string): { from: Date; to: Date } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-  return { from: new Date(`${month}-01T00:00:00+09:00`), to: new Date(`${next}-01T00:00:00+09:00`) };
-}
+/** A month YYYY-MM as its Tokyo start and the next month's start (time.ts). */
+export { tokyoMonthRange } from '../time.ts';
 
 export const monthField = z.string({ error: 'notString' }).regex(/^(20\d{2})-(0[1-9]|1[0-2])$/, 'reportMonthInvalid');
 export const reportExportSchema = z.object({

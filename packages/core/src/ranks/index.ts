@@ -1,4 +1,5 @@
 import { rankDefinition, RANKS } from '../rank.ts';
+import { tokyoMonth } from '../time.ts';
 
 /**
  * Rank programme rules (spec sections 1, 4, 5, 9; issue 11; ADR 0021): the rank-up bonus, the monthly
@@ -63,7 +64,7 @@ export function maintenanceOf(s: MonthStanding): Maintenance {
 
 /** The JST month of an instant, as its first day 'YYYY-MM-DD' (the period key of the month tables). */
 export function rankPeriod(at: Date): string {
-  return new Date(at.getTime() + 9 * 3600_000).toISOString().slice(0, 8) + '01';
+  return `${tokyoMonth(at)}-01`;
 }
 
 /** The month before a period key. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ageAt, ageBand, birthMonthInFuture, isMinor, tokyoMonthRange, tokyoYearMonth } from './age.ts';
+import { tokyoMonth, tokyoMonthRange } from '../time.ts';
+import { ageAt, ageBand, birthMonthInFuture, isMinor, tokyoYearMonth } from './age.ts';
 
 const jst = (iso: string) => new Date(`${iso}+09:00`);
 
@@ -48,8 +49,8 @@ describe('age from a birth month', () => {
   });
 
   it('the Tokyo month range starts at 00:00 JST on the 1st', () => {
-    const r = tokyoMonthRange(jst('2026-12-31T23:00:00'));
-    expect(r.start.toISOString()).toBe('2026-11-30T15:00:00.000Z');
-    expect(r.end.toISOString()).toBe('2026-12-31T15:00:00.000Z');
+    const r = tokyoMonthRange(tokyoMonth(jst('2026-12-31T23:00:00')));
+    expect(r.from.toISOString()).toBe('2026-11-30T15:00:00.000Z');
+    expect(r.to.toISOString()).toBe('2026-12-31T15:00:00.000Z');
   });
 });

@@ -1,10 +1,10 @@
+import { tokyoMonth } from '../time.ts';
+
 /**
  * Age from a birth month (issue 19 §2, ADR 0036). The shop asks the year and month only, never the day, so the
  * birthday is taken as the LAST day of the birth month: a member is never treated as older than they may be. All
  * dates are read in the shop's month and day, Asia/Tokyo.
  */
-
-const JST_OFFSET_MS = 9 * 3600_000;
 
 export interface YearMonth {
   year: number;
@@ -14,8 +14,8 @@ export interface YearMonth {
 
 /** The Tokyo year and month of an instant. */
 export function tokyoYearMonth(at: Date): YearMonth {
-  const d = new Date(at.getTime() + JST_OFFSET_MS);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
+  const [year, month] = tokyoMonth(at).split('-').map(Number) as [number, number];
+  return { year, month };
 }
 
 const monthIndex = (ym: YearMonth) => ym.year * 12 + (ym.month - 1);
@@ -42,15 +42,6 @@ export const OLDEST_BIRTH_YEAR = 1900;
 /** A birth month is accepted when it is not after the shop's current month. */
 export function birthMonthInFuture(birth: YearMonth, at: Date): boolean {
   return monthIndex(birth) > monthIndex(tokyoYearMonth(at));
-}
-
-/** The Tokyo month containing `at`, as [start, end) instants: the period the month's purchases are counted in. */
-export function tokyoMonthRange(at: Date): { start: Date; end: Date } {
-  const { year, month } = tokyoYearMonth(at);
-  return {
-    start: new Date(Date.UTC(year, month - 1, 1) - JST_OFFSET_MS),
-    end: new Date(Date.UTC(year, month, 1) - JST_OFFSET_MS),
-  };
 }
 
 /** 'YYYY-MM' of a birth month (the stored and shown form). */

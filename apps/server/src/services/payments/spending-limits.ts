@@ -12,6 +12,7 @@ import {
   purchaseDecision,
   requestOwnLimit,
   settleOwnLimit,
+  tokyoMonth,
   tokyoMonthRange,
   type AgeBand,
   type BirthMonthInput,
@@ -62,8 +63,8 @@ function parseBirth(row: SpendingLimitsRow | null): YearMonth | null {
 /** The member's state at `now` (the pending change settled when its time has come). */
 async function readState(ctx: AppContext, db: Queryable, memberId: number, now: Date): Promise<SpendingState> {
   const row = await findSpendingLimits(db, memberId);
-  const { start, end } = tokyoMonthRange(now);
-  const monthTotal = await monthPurchaseTotal(db, memberId, start, end);
+  const { from, to } = tokyoMonthRange(tokyoMonth(now));
+  const monthTotal = await monthPurchaseTotal(db, memberId, from, to);
   const birth = parseBirth(row);
   const age = birth ? ageAt(birth, now) : null;
   const stored: OwnLimit = {
