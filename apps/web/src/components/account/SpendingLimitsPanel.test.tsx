@@ -4,6 +4,7 @@ import type { SpendingLimitsReply } from '@oripa/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { mockApi } from '../../test/mock-api';
+import { noteShopTime } from '../../lib/time/shop-time';
 import { renderWithClient } from '../../test/render';
 import { BirthMonthStep } from '../payment/BirthMonthStep';
 import { SpendingLimitsPanel } from './SpendingLimitsPanel';
@@ -113,5 +114,22 @@ describe('BirthMonthStep', { timeout: 20_000 }, () => {
     await user.selectOptions(screen.getByLabelText(/^生まれた年/), '1990');
     await user.selectOptions(screen.getByLabelText(/^生まれた月/), '5');
     expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it("judges a minor by the shop's date, not the device's", async () => {
+    await i18n.changeLanguage('en');
+    mockApi({});
+    // Born in January 15 years before the device's year: a minor today, an adult 4 years on in a moved sandbox.
+    const born = String(new Date().getFullYear() - 15);
+    noteShopTime(String(Date.now() + 4 * 366 * 24 * 3600_000));
+    try {
+      const user = userEvent.setup();
+      renderWithClient(<BirthMonthStep />);
+      await user.selectOptions(screen.getByLabelText(/^Year of birth/), born);
+      await user.selectOptions(screen.getByLabelText(/^Month of birth/), '1');
+      expect(screen.queryByRole('checkbox')).toBeNull();
+    } finally {
+      noteShopTime(String(Date.now()));
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { HistoryShipment } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../hooks/use-format';
+import { tokyoIso } from '../../lib/format/datetime';
 import styles from './ShipmentTimeline.module.css';
 
 /** The parcel of a purchase on the history detail: each status reached, with its time, and the carrier's tracking link. */
@@ -22,7 +23,7 @@ export function ShipmentTimeline({ shipment }: { shipment: HistoryShipment }) {
               {t(`history.shipmentStatus.${step.status}`)}
               {i === last ? <span className={styles.sr}>（{t('history.current')}）</span> : null}
             </span>
-            <time className={styles.time} dateTime={step.at.replace(' ', 'T') + '+09:00'}>
+            <time className={styles.time} dateTime={tokyoIso(step.at)}>
               {fmt.dateTime(step.at)}
             </time>
           </li>

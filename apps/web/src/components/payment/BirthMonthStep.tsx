@@ -7,6 +7,7 @@ import { paymentKeys, setBirthMonth, type SpendingLimitsResult } from '../../api
 import { useServerForm } from '../../hooks/account/use-server-form';
 import { useFormat } from '../../hooks/use-format';
 import { errorText } from '../../lib/account/server-errors';
+import { shopNow } from '../../lib/time/shop-time';
 import { FormAlert, SelectField, SubmitButton } from '../account/FormField';
 import form from '../account/AccountForm.module.css';
 import styles from './Payment.module.css';
@@ -16,8 +17,7 @@ const FIELDS = ['birth_year', 'birth_month', 'guardian_consent'] as const;
 
 /**
  * Asked once, before the member's first purchase (issue 19 §2): year and month of birth, and for a minor the
- * guardian's consent the terms require. The server decides who is a minor by the shop clock; the box shows here
- * by the browser's date and the server's refusal names it if they differ.
+ * guardian's consent the terms require. Who is a minor is judged by the shop clock's date here as on the server.
  */
 export function BirthMonthStep() {
   const { t } = useTranslation('payment');
@@ -38,10 +38,12 @@ export function BirthMonthStep() {
   );
   const { lang } = useFormat();
   const monthName = new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : 'ja-JP', { month: 'long', timeZone: 'UTC' });
-  const thisYear = tokyoYearMonth(new Date()).year;
+  // The shop's date (a moved sandbox clock, a phone set wrong): the server judges the age by it too.
+  const today = new Date(shopNow());
+  const thisYear = tokyoYearMonth(today).year;
   const years = Array.from({ length: thisYear - OLDEST_BIRTH_YEAR + 1 }, (_, i) => thisYear - i);
   const [year, month] = [Number(rhf.watch('birth_year')), Number(rhf.watch('birth_month'))];
-  const minor = year > 0 && month > 0 && isMinor({ year, month }, new Date());
+  const minor = year > 0 && month > 0 && isMinor({ year, month }, today);
   const onSubmit = submitTo({
     send: (v) => setBirthMonth({ ...v, guardian_consent: minor && v.guardian_consent }),
     onSuccess: (_, reply) => void qc.setQueryData(paymentKeys.spendingLimits(), reply as SpendingLimitsResult),

@@ -1,4 +1,4 @@
-import { parseTokyo } from '@oripa/core';
+import { parseTokyo, toTokyoIso } from '@oripa/core';
 
 /**
  * Dates, times, durations and numbers for people, through Intl in Asia/Tokyo whatever the device's zone (the shop
@@ -78,11 +78,16 @@ export function historyDate(value: string | Date): string {
   return `${p.year}/${p.month}/${p.day}`;
 }
 
-/** The machine-readable instant for `<time dateTime>`: "2026-11-24T10:11:12+09:00" (the wire is Tokyo time). */
+const WIRE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/**
+ * The machine-readable instant for `<time dateTime>`: a wire time "2026-11-24 10:11:12" (Tokyo) reads
+ * "2026-11-24T10:11:12+09:00"; a Date goes through core's toTokyoIso.
+ */
 export function tokyoIso(value: string | Date): string {
+  if (typeof value === 'string' && WIRE_TIME.test(value)) return `${value.replace(' ', 'T')}+09:00`;
   const d = toDate(value);
-  if (!d) return String(value);
-  return new Date(d.getTime() + 9 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, '+09:00');
+  return d ? toTokyoIso(d) : String(value);
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

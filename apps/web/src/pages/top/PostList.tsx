@@ -5,6 +5,7 @@ import { usePosts } from '../../api/site';
 import { Pager } from '../../components/ui/Pager';
 import { useDeferredReply } from '../../hooks/use-deferred-reply';
 import { useFormat } from '../../hooks/use-format';
+import { tokyoIso } from '../../lib/format/datetime';
 import styles from './PostList.module.css';
 
 function PostCard({ post }: { post: CommunityPost }) {
@@ -18,7 +19,7 @@ function PostCard({ post }: { post: CommunityPost }) {
           <span className={styles.author}>
             {t('posts.author', { lastName: post.lastName, firstName: post.firstName })}
           </span>
-          <time dateTime={`${post.created.replace(' ', 'T')}+09:00`}>{fmt.dateTime(post.created)}</time>
+          <time dateTime={tokyoIso(post.created)}>{fmt.dateTime(post.created)}</time>
         </p>
       </header>
       <p className={styles.content}>{post.content}</p>
