@@ -102,20 +102,24 @@ describe('the sandbox shop clock (issue 19)', () => {
   });
 
   it("runs the clean-up jobs on the shop's time: dead reissue links and old rejected callbacks go", async () => {
+    // The shop's time well ahead of the real time, as in a sandbox moved on for weeks.
+    t.shop.clock.advance(20 * DAY);
     const m = await buildMember(t.shop);
     const now = t.shop.clock.now();
     await q(`INSERT INTO password_resets (member_id, token_hash, expires_at) VALUES ($1, 'clock-test', $2)`, [
       m.id,
       new Date(now.getTime() + 20 * 60_000),
     ]);
-    await q(
-      `INSERT INTO payment_callbacks (provider, event_id, outcome, body, created_at)
-       VALUES ('sandbox', 'clock-test', 'malformed', '{}', $1)`,
-      [now],
-    );
+    // A callback the shop rejects (unsigned), kept as evidence for 14 days of the shop's time from its arrival.
+    const rejected = await fetch(`${t.shop.baseUrl}/api/payment/webhook/sandbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"id":"clock-test"}',
+    });
+    expect(rejected.status).toBe(400);
     const left = async () => ({
       resets: (await q(`SELECT 1 FROM password_resets WHERE token_hash = 'clock-test'`)).rowCount,
-      callbacks: (await q(`SELECT 1 FROM payment_callbacks WHERE event_id = 'clock-test'`)).rowCount,
+      callbacks: (await q(`SELECT 1 FROM payment_callbacks WHERE body LIKE '%clock-test%'`)).rowCount,
     });
     await clockCall('POST', { advance_seconds: 86_400 }); // the link ran out; it is kept a day for support
     expect(await left()).toEqual({ resets: 1, callbacks: 1 });

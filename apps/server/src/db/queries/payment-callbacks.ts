@@ -13,14 +13,17 @@ export interface NewCallback {
   body: string;
   bodyBytes: number;
   bodySha256: string;
+  /** The shop clock's time it arrived (its 14-day keep is counted on that clock; ADR 0034). */
+  receivedAt: Date;
 }
 
 /** Records a callback; false when that provider's event id is already recorded. */
 export async function insertCallback(db: Queryable, c: NewCallback): Promise<boolean> {
   const { rowCount } = await db.query(
-    `INSERT INTO payment_callbacks (provider, event_id, payment_id, outcome, detail, body, body_bytes, body_sha256)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
-    [c.provider, c.eventId, c.paymentId, c.outcome, c.detail, c.body, c.bodyBytes, c.bodySha256],
+    `INSERT INTO payment_callbacks (provider, event_id, payment_id, outcome, detail, body, body_bytes, body_sha256,
+       created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
+    [c.provider, c.eventId, c.paymentId, c.outcome, c.detail, c.body, c.bodyBytes, c.bodySha256, c.receivedAt],
   );
   return rowCount === 1;
 }

@@ -34,7 +34,10 @@ export async function handleCallback(
 ): Promise<{ httpStatus: number; outcome: CallbackOutcome }> {
   const gw = ctx.gateway;
   const record = (db: Queryable, eventId: string, paymentId: number | null, outcome: CallbackOutcome, detail: string) =>
-    insertCallback(db, callbackRecord({ provider: gw.name, eventId, paymentId, outcome, detail }, rawBody));
+    insertCallback(
+      db,
+      callbackRecord({ provider: gw.name, eventId, paymentId, outcome, detail, receivedAt: ctx.clock.now() }, rawBody),
+    );
   const reject = async (eventId: string, paymentId: number | null, outcome: CallbackOutcome, detail: string) => {
     if (opts.mayRecordRejected?.() === false) {
       log.warn({ provider: gw.name, outcome }, 'payment callback not recorded: too many rejected callbacks');
