@@ -73,7 +73,7 @@ async function freshDatabase(): Promise<{ url: string; pgDir: string | null; cle
   const external = process.env.DATABASE_URL;
   if (external && TARGET) return { url: external, pgDir: null, cleanup: async () => {} };
   if (external) {
-    const { url, drop } = await createServerDatabase(external, 'bench');
+    const { url, drop } = await createServerDatabase(external, 'bench_');
     return { url, pgDir: null, cleanup: drop };
   }
   if (opt['pg-stats']) {

@@ -40,7 +40,7 @@ async function freshDatabase(): Promise<{ env: Record<string, string>; cleanup: 
     chmodSync(dir, 0o755); // the embedded server runs as a separate OS user when we are root
     return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const { url, drop } = await createServerDatabase(external, 'simulate');
+  const { url, drop } = await createServerDatabase(external, 'simulate_');
   return {
     env: { DATABASE_URL: url },
     cleanup: async () => (opt.keep ? console.log(`kept ${url}`) : drop()),

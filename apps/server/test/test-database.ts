@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { createServerDatabase } from '../../../scripts/lib/server-database.ts';
 
 /**
  * A fresh clone of the migrated template database (global-setup.ts) for one test file's shop; answers its URL.
@@ -10,16 +9,6 @@ import { inject } from 'vitest';
  * (on a PostgreSQL server of your own), or deletes the whole embedded server.
  */
 export async function cloneTemplateDatabase(): Promise<string> {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `${inject('clonePrefix')}${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const db = await createServerDatabase(inject('adminDatabaseUrl'), inject('clonePrefix'), inject('templateDatabase'));
+  return db.url;
 }
