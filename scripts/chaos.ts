@@ -58,7 +58,7 @@ const PASS = 'chaos1234';
 const WEBHOOK_SECRET = 'whsec_chaos';
 const t0 = performance.now();
 const now = () => performance.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const log = (...a: unknown[]) => console.log(...a);
 const elapsed = () => `${((now() - t0) / 1000).toFixed(0).padStart(3)} s`;
 // --max-seconds bounds the phases, counted from the end of the set-up; the set-up (database, servers, logins) has

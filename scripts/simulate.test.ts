@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { startTestShop } from '../apps/server/test/test-shop.ts';
+import { SIMULATION_PROXY } from './simulate/client.ts';
 import { figuresTable, simulate } from './simulate/run.ts';
 
 // A short simulated month (npm run simulate's, scaled down): 8 members over the last days of March, founders who
 // bought their ranks at the end of February, the month end and the unused-balance base date in between.
 describe('npm run simulate, a short run', () => {
   it('ends with every business invariant OK, each having examined something', { timeout: 400_000 }, async () => {
-    const shop = await startTestShop();
+    const shop = await startTestShop({ TRUST_PROXY: SIMULATION_PROXY });
     const lines: string[] = [];
     try {
       const result = await simulate({

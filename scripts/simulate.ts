@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../apps/server/src/config.ts';
+import { SIMULATION_PROXY } from './simulate/client.ts';
 import { startShop } from '../apps/server/src/start.ts';
 import { createServerDatabase } from './lib/server-database.ts';
 import { printInvariants } from './simulate/invariants.ts';
@@ -54,6 +55,8 @@ const config = parseConfig({
   // Jobs run only when the simulation moves the clock (POST /sandbox/clock), so the month is the same every run.
   JOBS: '0',
   SEED_DEMO: '0',
+  // Each simulated person sends from an address of its own (X-Forwarded-For), as behind a load balancer.
+  TRUST_PROXY: SIMULATION_PROXY,
   ...database.env,
 });
 const shop = await startShop(config, { serveWeb: false, logger: false });

@@ -96,7 +96,7 @@ export class Buyer {
 // parses the reply by Content-Length. Login above still goes through node:http.
 export class RawConnection {
   private socket: net.Socket;
-  private buf = Buffer.alloc(0);
+  private buf: Buffer = Buffer.alloc(0);
   private waiting: { resolve: (r: { body: string; sid: string | null }) => void; reject: (e: Error) => void } | null =
     null;
 

@@ -1,7 +1,7 @@
 /**
  * A client written from the spec's section 7 and DESIGN.md section 3 only: it keeps the session cookie, replaces
- * its CSRF pair from every reply, and posts form-encoded `csrf_name`, `csrf_value`, `json`. Used by API tests
- * and the benchmark.
+ * its CSRF pair from every reply, and posts form-encoded `csrf_name`, `csrf_value`, `json`. Used by API tests,
+ * the benchmark and the simulation (scripts/simulate/client.ts).
  */
 export interface Envelope {
   state: number;
@@ -16,9 +16,11 @@ export class ApiClient {
   csrf: { csrf_name: string; csrf_value: string } | null = null;
   lastStatus = 0;
 
+  /** `headers` go with every request (the simulation names each person's address in X-Forwarded-For). */
   constructor(
     readonly baseUrl: string,
     readonly lang: 'ja' | 'en' = 'ja',
+    private readonly headers: Record<string, string> = {},
   ) {
     this.cookies.set('lang', lang);
   }
@@ -46,7 +48,7 @@ export class ApiClient {
   async raw(path: string, init: RequestInit = {}): Promise<Response> {
     const res = await fetch(this.baseUrl + path, {
       ...init,
-      headers: { cookie: this.cookieHeader(), ...(init.headers as Record<string, string>) },
+      headers: { ...this.headers, cookie: this.cookieHeader(), ...(init.headers as Record<string, string>) },
       redirect: 'manual',
     });
     this.remember(res);
