@@ -40,142 +40,134 @@ for (const lang of ['ja', 'en'] as const) {
     const account = read(lang, 'account');
     test.beforeEach(async ({ page }) => useLanguage(page, lang));
 
-    test(
-      'guest → login → 10-draw → reveal → choose → address → decision → history',
-      { tag: '@both-widths' },
-      async ({ page }, testInfo) => {
-        test.setTimeout(150_000);
-        const res = await page.request.post('/sandbox/members', { data: { paidPoints: 50_000, lang } });
-        const member = (await res.json()) as { mail: string; pass: string };
+    test('guest → login → 10-draw → reveal → choose → address → decision → history', async ({ page }, testInfo) => {
+      test.setTimeout(150_000);
+      const res = await page.request.post('/sandbox/members', { data: { paidPoints: 50_000, lang } });
+      const member = (await res.json()) as { mail: string; pass: string };
 
-        // The top page's banners, then the pack list of the first game.
-        await page.goto('/');
-        const banner = page.getByTestId('pack-banner').filter({ hasText: PACK[lang] });
-        await expect(banner).toBeVisible();
-        await expect(banner.getByRole('meter')).toBeVisible();
-        // Sold-out packs close the list (on a later page once there are many): the filter finds them.
-        await page.goto('/pack-list?index=1&filter=soldOut');
-        await expect(page.getByText('SOLD OUT').first()).toBeVisible();
-        await page.goto('/pack-list?index=1');
-        await expect(page.getByTestId('pack-banner').first()).toBeVisible();
-        await snap(page, testInfo, `packs-${lang}-list`);
+      // The top page's banners, then the pack list of the first game.
+      await page.goto('/');
+      const banner = page.getByTestId('pack-banner').filter({ hasText: PACK[lang] });
+      await expect(banner).toBeVisible();
+      await expect(banner.getByRole('meter')).toBeVisible();
+      // Sold-out packs close the list (on a later page once there are many): the filter finds them.
+      await page.goto('/pack-list?index=1&filter=soldOut');
+      await expect(page.getByText('SOLD OUT').first()).toBeVisible();
+      await page.goto('/pack-list?index=1');
+      await expect(page.getByTestId('pack-banner').first()).toBeVisible();
+      await snap(page, testInfo, `packs-${lang}-list`);
 
-        // A guest opens the pack; buying sends them to log in and back.
-        await page.getByRole('link', { name: PACK[lang], exact: true }).click();
-        await expect(page).toHaveURL(/\/pack-detail\?packId=\d+$/);
-        const packId = new URL(page.url()).searchParams.get('packId');
-        await expect(page.getByTestId('seed-hash')).toHaveText(/^[0-9a-f]{64}$/);
-        // The pack's last-one prize (ラストワン賞, demo seed) stands above the lineup: its card, name and value.
-        const prize = page.getByTestId('last-one-prize');
-        await expect(prize.getByRole('heading', { name: str(p, 'lastOne.title') })).toBeVisible();
-        await expect(prize).toContainText(LAST_ONE[lang]);
-        await expect(prize).toContainText(lang === 'ja' ? '30,000P' : '30,000 P');
-        await expect(prize.locator('img')).toHaveAttribute('src', '/demo/cards/ds-s3.webp');
-        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-          'href',
-          new RegExp(`/pack-detail\\?packId=${packId}$`),
-        );
-        await snap(page, testInfo, `packs-${lang}-detail`);
-        await drawButton(page, str(p, 'draw.ten')).click();
-        await expect(page).toHaveURL(new RegExp(`/login\\?packId=${packId}$`));
-        await logIn(page, account, member.mail, member.pass);
-        await expect(page).toHaveURL(new RegExp(`/pack-detail\\?packId=${packId}$`));
+      // A guest opens the pack; buying sends them to log in and back.
+      await page.getByRole('link', { name: PACK[lang], exact: true }).click();
+      await expect(page).toHaveURL(/\/pack-detail\?packId=\d+$/);
+      const packId = new URL(page.url()).searchParams.get('packId');
+      await expect(page.getByTestId('seed-hash')).toHaveText(/^[0-9a-f]{64}$/);
+      // The pack's last-one prize (ラストワン賞, demo seed) stands above the lineup: its card, name and value.
+      const prize = page.getByTestId('last-one-prize');
+      await expect(prize.getByRole('heading', { name: str(p, 'lastOne.title') })).toBeVisible();
+      await expect(prize).toContainText(LAST_ONE[lang]);
+      await expect(prize).toContainText(lang === 'ja' ? '30,000P' : '30,000 P');
+      await expect(prize.locator('img')).toHaveAttribute('src', '/demo/cards/ds-s3.webp');
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        new RegExp(`/pack-detail\\?packId=${packId}$`),
+      );
+      await snap(page, testInfo, `packs-${lang}-detail`);
+      await drawButton(page, str(p, 'draw.ten')).click();
+      await expect(page).toHaveURL(new RegExp(`/login\\?packId=${packId}$`));
+      await logIn(page, account, member.mail, member.pass);
+      await expect(page).toHaveURL(new RegExp(`/pack-detail\\?packId=${packId}$`));
 
-        // Count check → confirm modal → buy.
-        await drawButton(page, str(p, 'draw.ten')).click();
-        const confirm = page.getByRole('dialog', { name: str(p, 'confirm.title') });
-        await expect(confirm.getByTestId('confirm-total')).toHaveText(lang === 'ja' ? '10,000P' : '10,000 P');
-        await snap(page, testInfo, `packs-${lang}-confirm`);
-        await confirm.getByTestId('confirm-buy').click();
+      // Count check → confirm modal → buy.
+      await drawButton(page, str(p, 'draw.ten')).click();
+      const confirm = page.getByRole('dialog', { name: str(p, 'confirm.title') });
+      await expect(confirm.getByTestId('confirm-total')).toHaveText(lang === 'ja' ? '10,000P' : '10,000 P');
+      await snap(page, testInfo, `packs-${lang}-confirm`);
+      await confirm.getByTestId('confirm-buy').click();
 
-        // The reveal: tap, watch the opening for a moment, skip.
-        await expect(page).toHaveURL(/\/gacha-animation/);
-        await expect(page.getByRole('button', { name: str(p, 'reveal.tap') })).toBeVisible();
-        await snap(page, testInfo, `packs-${lang}-reveal-ready`);
-        await page.getByRole('button', { name: str(p, 'reveal.tap') }).click();
-        await page.waitForTimeout(1900);
-        await snap(page, testInfo, `packs-${lang}-reveal-opening`);
-        await expect(page.getByTestId('reveal-card').first()).toBeVisible();
-        await page.waitForTimeout(900);
-        await snap(page, testInfo, `packs-${lang}-reveal-flipping`);
-        // Skip the rest (if a run of plain cards has not already finished by itself).
-        await skipReveal(page, str(p, 'reveal.skip'));
-        await expect(page.getByTestId('reveal-card')).toHaveCount(10);
-        await expect(page.locator('[data-testid="reveal-card"][data-revealed="1"]')).toHaveCount(10);
-        await page.waitForTimeout(700);
-        await snap(page, testInfo, `packs-${lang}-reveal-done`);
-        // The result screen (issue 13): the totals stand above the cards, on screen at once even on a phone.
-        await expect(page.getByTestId('result-value')).toBeInViewport();
-        // Sharing the best card: its server-drawn picture, and X / LINE links to the pack page naming this hit.
-        const cardsRegion = page.getByRole('region', { name: str(p, 'reveal.cardsLabel') });
-        await cardsRegion.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-        const shareImage = page.getByTestId('hit-share-image');
-        await expect(shareImage).toBeVisible();
-        const imageSrc = (await shareImage.getAttribute('src'))!;
-        expect(imageSrc).toMatch(new RegExp(`^/share/hit/\\d+-[\\w-]{16}\\.png\\?lang=${lang}$`));
-        expect((await page.request.get(imageSrc)).headers()['content-type']).toBe('image/png');
-        const hitUrl = new URL((await page.getByTestId('share-x').getAttribute('href'))!).searchParams.get('url')!;
-        expect(hitUrl).toMatch(new RegExp(`/pack-detail\\?packId=${packId}&hit=\\d+-[\\w-]{16}$`));
-        const lineHref = (await page.getByTestId('share-line').getAttribute('href'))!;
-        expect(new URL(lineHref).searchParams.get('url')).toBe(hitUrl);
-        // The shared page shows the card in chat apps: its share tags come with the HTML, no JavaScript needed.
-        expect(await (await page.request.get(hitUrl)).text()).toMatch(
-          /property="og:image" content="[^"]*\/share\/hit\//,
-        );
-        // Scrolled to the end, the last control sits clear of the fixed continue button.
-        const lineBox = (await page.getByTestId('share-line').boundingBox())!;
-        const nextBox = (await page.getByTestId('reveal-next').boundingBox())!;
-        expect(lineBox.y + lineBox.height).toBeLessThanOrEqual(nextBox.y);
-        await snap(page, testInfo, `packs-${lang}-result-end`, { fullPage: false });
-        await page.getByTestId('reveal-next').click();
+      // The reveal: tap, watch the opening for a moment, skip.
+      await expect(page).toHaveURL(/\/gacha-animation/);
+      await expect(page.getByRole('button', { name: str(p, 'reveal.tap') })).toBeVisible();
+      await snap(page, testInfo, `packs-${lang}-reveal-ready`);
+      await page.getByRole('button', { name: str(p, 'reveal.tap') }).click();
+      await page.waitForTimeout(1900);
+      await snap(page, testInfo, `packs-${lang}-reveal-opening`);
+      await expect(page.getByTestId('reveal-card').first()).toBeVisible();
+      await page.waitForTimeout(900);
+      await snap(page, testInfo, `packs-${lang}-reveal-flipping`);
+      // Skip the rest (if a run of plain cards has not already finished by itself).
+      await skipReveal(page, str(p, 'reveal.skip'));
+      await expect(page.getByTestId('reveal-card')).toHaveCount(10);
+      await expect(page.locator('[data-testid="reveal-card"][data-revealed="1"]')).toHaveCount(10);
+      await page.waitForTimeout(700);
+      await snap(page, testInfo, `packs-${lang}-reveal-done`);
+      // The result screen (issue 13): the totals stand above the cards, on screen at once even on a phone.
+      await expect(page.getByTestId('result-value')).toBeInViewport();
+      // Sharing the best card: its server-drawn picture, and X / LINE links to the pack page naming this hit.
+      const cardsRegion = page.getByRole('region', { name: str(p, 'reveal.cardsLabel') });
+      await cardsRegion.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      const shareImage = page.getByTestId('hit-share-image');
+      await expect(shareImage).toBeVisible();
+      const imageSrc = (await shareImage.getAttribute('src'))!;
+      expect(imageSrc).toMatch(new RegExp(`^/share/hit/\\d+-[\\w-]{16}\\.png\\?lang=${lang}$`));
+      expect((await page.request.get(imageSrc)).headers()['content-type']).toBe('image/png');
+      const hitUrl = new URL((await page.getByTestId('share-x').getAttribute('href'))!).searchParams.get('url')!;
+      expect(hitUrl).toMatch(new RegExp(`/pack-detail\\?packId=${packId}&hit=\\d+-[\\w-]{16}$`));
+      const lineHref = (await page.getByTestId('share-line').getAttribute('href'))!;
+      expect(new URL(lineHref).searchParams.get('url')).toBe(hitUrl);
+      // The shared page shows the card in chat apps: its share tags come with the HTML, no JavaScript needed.
+      expect(await (await page.request.get(hitUrl)).text()).toMatch(/property="og:image" content="[^"]*\/share\/hit\//);
+      // Scrolled to the end, the last control sits clear of the fixed continue button.
+      const lineBox = (await page.getByTestId('share-line').boundingBox())!;
+      const nextBox = (await page.getByTestId('reveal-next').boundingBox())!;
+      expect(lineBox.y + lineBox.height).toBeLessThanOrEqual(nextBox.y);
+      await snap(page, testInfo, `packs-${lang}-result-end`, { fullPage: false });
+      await page.getByTestId('reveal-next').click();
 
-        // Choose some cards to ship.
-        await expect(page).toHaveURL(/\/get-card-list\?purchaseId=\d+$/);
-        await expect(page.getByText(str(p, 'ship.headerTitle')).first()).toBeVisible();
-        await expect(page.getByRole('checkbox').first()).toBeVisible();
-        const free = page.locator('input[type="checkbox"]:not([disabled])');
-        const freeCount = await free.count();
-        for (let i = 0; i < Math.min(2, freeCount); i++) await free.nth(i).check();
-        await snap(page, testInfo, `packs-${lang}-choose`);
-        await page.getByTestId('to-confirm').click();
-        await expect(page).toHaveURL(
-          /\/confirm-get-card-list\?selectedCardHistoryIds=[\d,]+&packId=\d+&purchaseId=\d+$/,
-        );
-        await snap(page, testInfo, `packs-${lang}-confirm-choice`);
+      // Choose some cards to ship.
+      await expect(page).toHaveURL(/\/get-card-list\?purchaseId=\d+$/);
+      await expect(page.getByText(str(p, 'ship.headerTitle')).first()).toBeVisible();
+      await expect(page.getByRole('checkbox').first()).toBeVisible();
+      const free = page.locator('input[type="checkbox"]:not([disabled])');
+      const freeCount = await free.count();
+      for (let i = 0; i < Math.min(2, freeCount); i++) await free.nth(i).check();
+      await snap(page, testInfo, `packs-${lang}-choose`);
+      await page.getByTestId('to-confirm').click();
+      await expect(page).toHaveURL(/\/confirm-get-card-list\?selectedCardHistoryIds=[\d,]+&packId=\d+&purchaseId=\d+$/);
+      await snap(page, testInfo, `packs-${lang}-confirm-choice`);
 
-        // No address yet: the decision opens the address popup, then goes through.
-        await page.getByTestId('decide').click();
-        const dialog = page.getByRole('dialog', { name: str(account, 'addressModal.title') });
-        await expect(dialog).toBeVisible();
-        // The popup fills itself from the saved address once that loads; typing before then would be reset.
-        await page.waitForLoadState('networkidle');
-        await field(dialog, str(account, 'fields.zipcode')).fill('1000001');
-        const city = field(dialog, str(account, 'fields.shiku'));
-        if (lang === 'ja') await expect(city).toHaveValue('千代田区');
-        else await city.fill('Chiyoda-ku');
-        await field(dialog, str(account, 'fields.address')).fill(lang === 'ja' ? '千代田1-1' : '1-1 Chiyoda');
-        await snap(page, testInfo, `packs-${lang}-address`);
-        await dialog.getByRole('button', { name: str(account, 'addressModal.next') }).click();
-        await dialog.getByRole('button', { name: str(account, 'addressModal.register'), exact: true }).click();
-        await expect(page.getByRole('heading', { name: str(p, 'decide.doneTitle') })).toBeVisible();
-        await snap(page, testInfo, `packs-${lang}-decided`);
+      // No address yet: the decision opens the address popup, then goes through.
+      await page.getByTestId('decide').click();
+      const dialog = page.getByRole('dialog', { name: str(account, 'addressModal.title') });
+      await expect(dialog).toBeVisible();
+      // The popup fills itself from the saved address once that loads; typing before then would be reset.
+      await page.waitForLoadState('networkidle');
+      await field(dialog, str(account, 'fields.zipcode')).fill('1000001');
+      const city = field(dialog, str(account, 'fields.shiku'));
+      if (lang === 'ja') await expect(city).toHaveValue('千代田区');
+      else await city.fill('Chiyoda-ku');
+      await field(dialog, str(account, 'fields.address')).fill(lang === 'ja' ? '千代田1-1' : '1-1 Chiyoda');
+      await snap(page, testInfo, `packs-${lang}-address`);
+      await dialog.getByRole('button', { name: str(account, 'addressModal.next') }).click();
+      await dialog.getByRole('button', { name: str(account, 'addressModal.register'), exact: true }).click();
+      await expect(page.getByRole('heading', { name: str(p, 'decide.doneTitle') })).toBeVisible();
+      await snap(page, testInfo, `packs-${lang}-decided`);
 
-        // The history and its SHIPPED page.
-        await page.getByTestId('to-history').click();
-        await expect(page).toHaveURL(/\/buy-product-history$/);
-        const row = page.getByRole('button', { name: new RegExp(PACK[lang].replace(/[()]/g, '.')) }).first();
-        await expect(row).toBeVisible();
-        await snap(page, testInfo, `packs-${lang}-history`);
-        await row.click();
-        await expect(page).toHaveURL(/\/buy-product-history-detail\?packHistoryId=\d+$/);
-        await expect(page.getByRole('heading', { name: 'SHIPPED', exact: true })).toBeVisible();
-        // Written as the rest of the shop writes points (price.points): "300P" in Japanese, "300 P" in English.
-        await expect(page.getByTestId('total-returned')).toHaveText(lang === 'ja' ? /^[\d,]+P$/ : /^[\d,]+ P$/);
-        await snap(page, testInfo, `packs-${lang}-history-detail`);
-        await page.getByRole('link', { name: str(p, 'history.back') }).click();
-        await expect(page).toHaveURL(/\/buy-product-history$/);
-      },
-    );
+      // The history and its SHIPPED page.
+      await page.getByTestId('to-history').click();
+      await expect(page).toHaveURL(/\/buy-product-history$/);
+      const row = page.getByRole('button', { name: new RegExp(PACK[lang].replace(/[()]/g, '.')) }).first();
+      await expect(row).toBeVisible();
+      await snap(page, testInfo, `packs-${lang}-history`);
+      await row.click();
+      await expect(page).toHaveURL(/\/buy-product-history-detail\?packHistoryId=\d+$/);
+      await expect(page.getByRole('heading', { name: 'SHIPPED', exact: true })).toBeVisible();
+      // Written as the rest of the shop writes points (price.points): "300P" in Japanese, "300 P" in English.
+      await expect(page.getByTestId('total-returned')).toHaveText(lang === 'ja' ? /^[\d,]+P$/ : /^[\d,]+ P$/);
+      await snap(page, testInfo, `packs-${lang}-history-detail`);
+      await page.getByRole('link', { name: str(p, 'history.back') }).click();
+      await expect(page).toHaveURL(/\/buy-product-history$/);
+    });
 
     test('a coin pack opened with num (as a banner draw button does), revealed with reduced motion, ends on thank-you', async ({
       page,

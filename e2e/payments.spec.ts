@@ -89,44 +89,42 @@ async function fillCard(page: Page, lang: Lang, number: string, expire = ['12', 
 
 test.describe('credit card (pay id 1)', () => {
   for (const lang of ['ja', 'en'] as const) {
-    test(
-      `success credits the points, saved card reused, then a decline changes nothing (${lang})`,
-      { tag: '@both-widths' },
-      async ({ page }) => {
-        await newMember(page, lang);
-        const course = await chooseCourse(page, lang, `pay-buy-point-${lang}`);
-        await expect(method(page, 1)).toBeChecked(); // the first listed method is preselected
-        await fillCard(page, lang, CARDS.ok);
-        await page.getByLabel(t(lang, 'card.saveCard')).check();
-        await snap(page, test.info(), `pay-confirm-card-${lang}`);
-        await submit(page, lang);
-        const dialog = page.getByRole('dialog');
-        // The dialog says how many points were added.
-        const added = t(lang, 'result.successPoints', { value: course.total.toLocaleString('ja-JP') });
-        await expect(dialog.getByText(added)).toBeVisible();
-        await expectBalance(page, course.total);
-        await snap(page, test.info(), `pay-card-success-${lang}`);
-        await dialog.getByRole('button').last().click();
+    test(`success credits the points, saved card reused, then a decline changes nothing (${lang})`, async ({
+      page,
+    }) => {
+      await newMember(page, lang);
+      const course = await chooseCourse(page, lang, `pay-buy-point-${lang}`);
+      await expect(method(page, 1)).toBeChecked(); // the first listed method is preselected
+      await fillCard(page, lang, CARDS.ok);
+      await page.getByLabel(t(lang, 'card.saveCard')).check();
+      await snap(page, test.info(), `pay-confirm-card-${lang}`);
+      await submit(page, lang);
+      const dialog = page.getByRole('dialog');
+      // The dialog says how many points were added.
+      const added = t(lang, 'result.successPoints', { value: course.total.toLocaleString('ja-JP') });
+      await expect(dialog.getByText(added)).toBeVisible();
+      await expectBalance(page, course.total);
+      await snap(page, test.info(), `pay-card-success-${lang}`);
+      await dialog.getByRole('button').last().click();
 
-        // The saved card is offered first next time; a second purchase with it credits again.
-        await chooseCourse(page, lang);
-        await expect(page.getByRole('radio', { name: /1111/ })).toBeChecked();
-        await submit(page, lang);
-        await expect(page.getByRole('dialog').getByText(added)).toBeVisible();
-        await expectBalance(page, course.total * 2);
-        await page.getByRole('dialog').getByRole('button').last().click();
+      // The saved card is offered first next time; a second purchase with it credits again.
+      await chooseCourse(page, lang);
+      await expect(page.getByRole('radio', { name: /1111/ })).toBeChecked();
+      await submit(page, lang);
+      await expect(page.getByRole('dialog').getByText(added)).toBeVisible();
+      await expectBalance(page, course.total * 2);
+      await page.getByRole('dialog').getByRole('button').last().click();
 
-        // A declined card: the failure alert, and the balance stays.
-        await chooseCourse(page, lang);
-        await page.getByRole('radio', { name: t(lang, 'card.newCard') }).check();
-        await fillCard(page, lang, CARDS.declined);
-        await submit(page, lang);
-        await expect(page.getByRole('dialog').getByText(t(lang, 'result.failure'))).toBeVisible();
-        await snap(page, test.info(), `pay-card-declined-${lang}`);
-        await page.reload();
-        await expectBalance(page, course.total * 2);
-      },
-    );
+      // A declined card: the failure alert, and the balance stays.
+      await chooseCourse(page, lang);
+      await page.getByRole('radio', { name: t(lang, 'card.newCard') }).check();
+      await fillCard(page, lang, CARDS.declined);
+      await submit(page, lang);
+      await expect(page.getByRole('dialog').getByText(t(lang, 'result.failure'))).toBeVisible();
+      await snap(page, test.info(), `pay-card-declined-${lang}`);
+      await page.reload();
+      await expectBalance(page, course.total * 2);
+    });
   }
 
   test('a card-token error lands under its field; deleting a saved card asks first', async ({ page }) => {
