@@ -1,4 +1,4 @@
-import { LEDGER_REASONS, type LedgerReason } from '@oripa/core';
+import { IDLE_ACTIVITY_REASONS, LEDGER_REASONS, type LedgerReason } from '@oripa/core';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { withTransaction } from '../../src/db/transaction.ts';
@@ -160,5 +160,14 @@ describe('reasons written by the database functions', () => {
     );
     expect(written).toContain('pack_purchase');
     for (const reason of written) expect(LEDGER_REASONS).toContain(reason);
+  });
+
+  it("spend_points_many moves last activity for exactly core's spending activities of the idle rule (ADR 0037)", () => {
+    const sql = readFileSync(new URL('../../db/functions/spend_points_many.sql', import.meta.url), 'utf8');
+    const listed = /last_activity_at = CASE WHEN p_reason IN \(([^)]*)\)/.exec(sql)?.[1];
+    const inSql = [...(listed ?? '').matchAll(/'([a-z_]+)'/g)].map((x) => x[1]).sort();
+    // A point purchase moves it through grantPoints (services/ledger.ts); the function moves it for spending.
+    const spending = IDLE_ACTIVITY_REASONS.filter((r) => r !== 'point_purchase').sort();
+    expect(inSql).toEqual(spending);
   });
 });
