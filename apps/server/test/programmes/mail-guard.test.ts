@@ -111,6 +111,12 @@ describe('mail confirmation guards every way to gain value', () => {
     expect(await balances(m.id)).toEqual({ point: 0, coin: 0, ledger: 0 });
   });
 
+  it("point purchase's first step, the birth month: refused before it is stored", async () => {
+    const m = await buildMember(t.shop, { mailVerified: false, birthMonth: null });
+    expectMailRefusal(await m.client.post('/user/spending_limits/birth_month', { birth_year: 1990, birth_month: 4 }));
+    expect((await m.client.get('/user/spending_limits')).birth_month).toBe('');
+  });
+
   it('coupon: refused before the code is used', async () => {
     const m = await unconfirmed();
     expectMailRefusal(await m.client.post('/user/coupon/use', { couponCode: 'WELCOME500' }));

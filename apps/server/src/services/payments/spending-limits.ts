@@ -32,6 +32,7 @@ import {
 } from '../../db/queries/spending-limits.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { Queryable } from '../../db/queryable.ts';
+import { requireConfirmedMail } from '../mail-verification.ts';
 
 /**
  * Responsible play (issue 19 §2, ADR 0036): the birth month and guardian consent asked at the first purchase, the
@@ -119,8 +120,12 @@ export async function assertPurchaseAllowed(
   throw new AppError('validation', { general: [text] }, d.by === 'age' ? 'age_limit' : 'monthly_limit');
 }
 
-/** The birth month, once; a minor must tick the guardian's consent (its time is stored). */
+/**
+ * The birth month, once; a minor must tick the guardian's consent (its time is stored). It is the first purchase's
+ * first step, so an unconfirmed mail address is refused here already (issue 19 §2), not after the payment form.
+ */
 export async function setBirthMonth(ctx: AppContext, memberId: number, input: BirthMonthInput): Promise<void> {
+  await requireConfirmedMail(ctx.db.pool, memberId);
   const now = ctx.clock.now();
   const birth = { year: input.birth_year, month: input.birth_month };
   if (birthMonthInFuture(birth, now)) throw AppError.validation('birth_month', 'birthMonthInvalid', 'birth_month');

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { mockApi } from '../../test/mock-api';
 import { noteShopTime } from '../../lib/time/shop-time';
-import { renderWithClient } from '../../test/render';
+import { expectResendOffered, mailUnverifiedReply } from '../../test/mail-refusal';
+import { polyfillDialog, renderWithClient } from '../../test/render';
 import { BirthMonthStep } from '../payment/BirthMonthStep';
 import { SpendingLimitsPanel } from './SpendingLimitsPanel';
 
@@ -114,6 +115,22 @@ describe('BirthMonthStep', { timeout: 20_000 }, () => {
     await user.selectOptions(screen.getByLabelText(/^生まれた年/), '1990');
     await user.selectOptions(screen.getByLabelText(/^生まれた月/), '5');
     expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('offers to send the confirmation link again when the mail address is not confirmed yet', async () => {
+    await i18n.changeLanguage('ja');
+    polyfillDialog();
+    const api = mockApi({
+      'POST /user/spending_limits/birth_month': mailUnverifiedReply(),
+      'POST /user/mail/verify/send': { state: 200 },
+    });
+    const user = userEvent.setup();
+    renderWithClient(<BirthMonthStep />);
+    await user.selectOptions(screen.getByLabelText(/^生まれた年/), '1990');
+    await user.selectOptions(screen.getByLabelText(/^生まれた月/), '5');
+    await user.click(screen.getByRole('button', { name: '登録して購入に進む' }));
+    const dialog = await screen.findByRole('dialog', { name: 'メールアドレスの確認が必要です' });
+    await expectResendOffered(dialog, api);
   });
 
   it("judges a minor by the shop's date, not the device's", async () => {

@@ -4,11 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { paymentKeys, setBirthMonth, type SpendingLimitsResult } from '../../api/payments';
+import { useMailRefusal } from '../../hooks/account/use-mail-refusal';
 import { useServerForm } from '../../hooks/account/use-server-form';
 import { useFormat } from '../../hooks/use-format';
 import { errorText } from '../../lib/account/server-errors';
 import { shopNow } from '../../lib/time/shop-time';
 import { FormAlert, SelectField, SubmitButton } from '../account/FormField';
+import { MailUnverifiedModal } from '../account/MailUnverifiedModal';
 import form from '../account/AccountForm.module.css';
 import styles from './Payment.module.css';
 
@@ -44,9 +46,12 @@ export function BirthMonthStep() {
   const years = Array.from({ length: thisYear - OLDEST_BIRTH_YEAR + 1 }, (_, i) => thisYear - i);
   const [year, month] = [Number(rhf.watch('birth_year')), Number(rhf.watch('birth_month'))];
   const minor = year > 0 && month > 0 && isMinor({ year, month }, today);
+  // An unconfirmed mail address is refused at this first step, with the dialog that sends the link again.
+  const mail = useMailRefusal();
   const onSubmit = submitTo({
     send: (v) => setBirthMonth({ ...v, guardian_consent: minor && v.guardian_consent }),
     onSuccess: (_, reply) => void qc.setQueryData(paymentKeys.spendingLimits(), reply as SpendingLimitsResult),
+    onRefused: mail.caught,
   });
 
   return (
@@ -103,6 +108,7 @@ export function BirthMonthStep() {
         )}
         <SubmitButton busy={isSubmitting}>{t('birthMonth.submit')}</SubmitButton>
       </form>
+      <MailUnverifiedModal message={mail.message} onClose={mail.close} />
     </section>
   );
 }
