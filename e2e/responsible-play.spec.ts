@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { snap, useLanguage } from './helpers';
 
-// Responsible play (issue 19 §2) in both languages, at one width (desktop) to keep CI short: the first purchase
+// Responsible play (issue 19 §2) in both languages, at one width (390 px) to keep CI short: the first purchase
 // asks the birth month and a minor's guardian consent; My Page's spending limits (a lower limit at once, a raise
 // waiting 7 days, a cool-off); a purchase over the limit refused before any payment, with the limit in the message.
 type Lang = 'ja' | 'en';
