@@ -5,9 +5,11 @@ import type { Mailer } from './services/mailer.ts';
 import type { MaintenanceCache } from './services/maintenance.ts';
 import type { PackCaches } from './services/packs/pack-caches.ts';
 import type { PaymentGateway } from './services/payments/gateways/gateway.ts';
+import type { MessagingGateway } from './services/programmes/daily-draw/messaging/gateway.ts';
+import type { SmsGateway } from './services/programmes/sms/gateway.ts';
 import type { SessionCache } from './services/sessions.ts';
 import type { SiteCache } from './services/site-content.ts';
-import type { SmsGateway } from './services/programmes/sms/gateway.ts';
+import type { ObjectStorage } from './storage/storage.ts';
 
 export interface Clock {
   now(): Date;
@@ -27,10 +29,15 @@ export interface MovableClock extends Clock {
 export const isMovable = (clock: Clock): clock is MovableClock =>
   typeof (clock as Partial<MovableClock>).moveTo === 'function';
 
-/** What services and routes may use. Built once at start; tests build their own with a fake clock. */
+/**
+ * What services and routes may use. Built once at start; tests build their own with a fake clock. Every outside
+ * service (mail, payments, SMS, the messaging app, media storage) is a field, chosen once from the configuration by
+ * createGateways (gateways.ts), so a test or the sandbox can put another in its place.
+ */
 export interface AppContext {
   config: Config;
   db: Database;
+  /** The way out to SMTP (SMTP_URL), or none: mails then stay in the outbox. */
   mailer: Mailer;
   clock: Clock;
   // Per-instance caches (each server instance has its own; createInstanceCaches makes them).
@@ -39,10 +46,14 @@ export interface AppContext {
   maintenanceCache: MaintenanceCache;
   /** The purchase path's batchers and caches (services/packs/pack-caches.ts). */
   packs: PackCaches;
-  /** The payment company in use (PAYMENT_PROVIDER), chosen at start by createGateway. */
+  /** The payment company in use (PAYMENT_PROVIDER). */
   gateway: PaymentGateway;
+  /** The SMS company in use (SMS_PROVIDER): the sandbox outbox or Twilio. */
+  sms: SmsGateway;
+  /** The messaging app members link for the daily draw (MESSAGING_PROVIDER); null where it is off. */
+  messaging: MessagingGateway | null;
+  /** Where uploaded files live (MEDIA_STORAGE): DATA_DIR/media or an S3-compatible bucket. */
+  media: ObjectStorage;
   /** This instance's Prometheus metrics (observability/metrics.ts), printed at GET /metrics. */
   metrics: Metrics;
-  /** The SMS company in use (SMS_PROVIDER); made from the configuration on first use when not given. */
-  sms?: SmsGateway;
 }

@@ -6,11 +6,10 @@ import { systemClock, type AppContext, type Clock } from './context.ts';
 import { connectDatabase } from './db/database.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
+import { createGateways } from './gateways.ts';
 import { createInstanceCaches } from './instance-caches.ts';
 import { allJobs } from './jobs/index.ts';
 import { startJobs } from './jobs/runner.ts';
-import { createMailer } from './services/mailer.ts';
-import { createGateway } from './services/payments/gateways/create-gateway.ts';
 import { ShopClock } from './services/shop-clock.ts';
 import { seedIfEmpty, type SeedSummary } from './seed/index.ts';
 
@@ -34,10 +33,9 @@ export async function startShop(config: Config, opts: BuildOptions & { clock?: C
     const ctx: AppContext = {
       config,
       db,
-      mailer: createMailer(config),
       clock: opts.clock ?? shopClock ?? systemClock,
       ...createInstanceCaches(),
-      gateway: createGateway(config, db.pool),
+      ...createGateways(config, db.pool),
     };
     const seeded = config.seedDemo ? await seedIfEmpty(ctx) : null;
     const app = await buildApp(ctx, opts);

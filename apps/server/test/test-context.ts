@@ -1,9 +1,8 @@
 import { parseConfig } from '../src/config.ts';
 import type { AppContext, MovableClock } from '../src/context.ts';
 import { connectDatabase } from '../src/db/database.ts';
+import { createGateways } from '../src/gateways.ts';
 import { createInstanceCaches } from '../src/instance-caches.ts';
-import { createMailer } from '../src/services/mailer.ts';
-import { createGateway } from '../src/services/payments/gateways/create-gateway.ts';
 import { cloneTemplateDatabase } from './test-database.ts';
 
 // The parts of a test shop that need no HTTP: kept apart from test-shop.ts so that a service-tier test file
@@ -24,16 +23,15 @@ export class TestClock implements MovableClock {
   }
 }
 
-/** What a shop instance's services use: its own pool, mailer, caches and gateway, on `databaseUrl`. */
+/** What a shop instance's services use: its own pool, caches and outside gateways (as start.ts), on `databaseUrl`. */
 export function buildTestContext(config: AppContext['config'], databaseUrl: string, clock: TestClock): AppContext {
   const db = connectDatabase(databaseUrl, 30);
   return {
     config,
     db,
-    mailer: createMailer(config),
     clock,
     ...createInstanceCaches(),
-    gateway: createGateway(config, db.pool),
+    ...createGateways(config, db.pool),
   };
 }
 

@@ -1,7 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { schemaBehind } from '../db/migrate.ts';
 import { writeReadinessBeat } from '../db/queries/readiness.ts';
-import { mediaStorage } from '../storage/index.ts';
 
 /** A readiness probe answers within this, whatever the database does. */
 export const READY_TIMEOUT_MS = 2_000;
@@ -16,7 +15,7 @@ export type Readiness = { ready: true } | { ready: false; reason: string };
  */
 export function readinessCheck(ctx: AppContext): () => Promise<Readiness> {
   let inFlight: Promise<Readiness> | null = null;
-  const storage = mediaStorage(ctx.config);
+  const storage = ctx.media;
   const check = async (): Promise<Readiness> => {
     const behind = await schemaBehind(ctx.db.pool);
     if (behind.length > 0) return { ready: false, reason: `schema behind: ${behind.join(', ')}` };

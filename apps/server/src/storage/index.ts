@@ -5,8 +5,6 @@ import type { ObjectStorage } from './storage.ts';
 
 export type { ObjectStorage, StoredObject } from './storage.ts';
 
-const made = new WeakMap<Config, ObjectStorage>();
-
 /** Loads the S3 SDK on first use only: a shop storing files locally never pays for importing it. */
 function lazyS3(options: Config['media']['s3']): ObjectStorage {
   let loaded: Promise<ObjectStorage> | null = null;
@@ -21,14 +19,9 @@ function lazyS3(options: Config['media']['s3']): ObjectStorage {
 
 /**
  * The shop's media storage for a configuration (MEDIA_STORAGE): files under DATA_DIR/media, or an S3-compatible
- * bucket (ADR 0015). Nothing else in the shop knows which.
+ * bucket (ADR 0015). Built once where the AppContext is (gateways.ts) and kept as ctx.media; nothing else in the
+ * shop knows which.
  */
-export function mediaStorage(config: Config): ObjectStorage {
-  let storage = made.get(config);
-  if (!storage) {
-    storage =
-      config.media.storage === 's3' ? lazyS3(config.media.s3) : localStorage(path.resolve(config.dataDir, 'media'));
-    made.set(config, storage);
-  }
-  return storage;
+export function createMediaStorage(config: Config): ObjectStorage {
+  return config.media.storage === 's3' ? lazyS3(config.media.s3) : localStorage(path.resolve(config.dataDir, 'media'));
 }

@@ -10,6 +10,7 @@ import { buildMember } from '../factories.ts';
 import { buildPack, smallLineup } from '../packs/pack-fixtures.ts';
 import { buy, seedCourses } from '../payments/helpers.ts';
 import { signPayload, SIGNATURE_HEADER } from '../../src/services/payments/gateways/sandbox/signature.ts';
+import { createMediaStorage } from '../../src/storage/index.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
 import { sample } from './prometheus-text.ts';
 
@@ -74,7 +75,7 @@ describe('probes', () => {
     // A media directory that cannot be written (here a file stands where it should be).
     const dataDir = mkdtempSync(path.join(tmpdir(), 'readyz-'));
     writeFileSync(path.join(dataDir, 'media'), 'not a directory');
-    const broken = await appOn({ ...shop.ctx, config: { ...shop.ctx.config, dataDir } });
+    const broken = await appOn({ ...shop.ctx, media: createMediaStorage({ ...shop.ctx.config, dataDir }) });
     try {
       const ready = await broken.inject({ url: '/readyz' });
       expect(ready.statusCode).toBe(503);

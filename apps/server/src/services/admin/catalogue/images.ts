@@ -4,7 +4,6 @@ import { adminMsg as msg } from '@oripa/core/admin';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../app-error.ts';
 import { findMediaBySha, insertMedia, type MediaRow, type MediaVariant } from '../../../db/queries/admin-cards.ts';
-import { mediaStorage } from '../../../storage/index.ts';
 import { withAudit } from '../audit.ts';
 import type { StaffIdentity } from '../staff-sessions.ts';
 
@@ -85,7 +84,7 @@ export async function storeUpload(ctx: AppContext, staff: StaffIdentity, bytes: 
   const info = await inspect(bytes);
   const made = await variants(bytes, info.width);
   const key = `img/${sha256.slice(0, 2)}/${sha256.slice(0, 24)}`;
-  const storage = mediaStorage(ctx.config);
+  const storage = ctx.media;
   for (const v of made) await storage.put(variantKey(key, v.width, v.format), v.body, `image/${v.format}`);
   const list: MediaVariant[] = made.map((v) => ({ width: v.width, format: v.format, bytes: v.body.length }));
   const row = { key, width: info.width, height: info.height, variants: list };
@@ -108,5 +107,5 @@ class UploadRaced extends Error {}
 /** A stored object for GET /media/<key>: only the variants the shop wrote (by key shape), else null. */
 export async function readMedia(ctx: AppContext, key: string) {
   if (!/^img\/[0-9a-f]{2}\/[0-9a-f]{24}-\d{2,4}\.(webp|avif)$/.test(key)) return null;
-  return mediaStorage(ctx.config).get(key);
+  return ctx.media.get(key);
 }

@@ -25,7 +25,6 @@ import { withTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../app-error.ts';
 import { grantPoints } from '../../ledger.ts';
 import { requireConfirmedMail } from '../../mail-verification.ts';
-import { messagingGateway } from './messaging/select.ts';
 
 const DAY_MS = 24 * 3600_000;
 const LINK_STATE_TTL_MS = 10 * 60_000;
@@ -75,7 +74,7 @@ export async function dailyDrawStatus(ctx: AppContext, memberId: number): Promis
     findDailyDraw(db, memberId, day),
     revealedDailySeeds(db, day, 7),
   ]);
-  const gateway = messagingGateway(ctx.config);
+  const gateway = ctx.messaging;
   return {
     linked: link ? '1' : '0',
     drawn_today: drawn ? '1' : '0',
@@ -97,7 +96,7 @@ export async function dailyDrawStatus(ctx: AppContext, memberId: number): Promis
 
 /** The callback of the messaging app's login: checks the state, asks the app who it is, links the account. */
 export async function linkMessagingApp(ctx: AppContext, memberId: number, code: string, state: string) {
-  const gateway = messagingGateway(ctx.config);
+  const gateway = ctx.messaging;
   if (!gateway || !stateIsValid(ctx, memberId, state)) throw linkFailed();
   const userId = await gateway.userIdForCode(code, redirectUri(ctx)).catch(() => null);
   if (!userId) throw linkFailed();

@@ -28,7 +28,6 @@ import { recipientOf } from '../../../mail/outbox.ts';
 import { sendSmsVerified } from '../../../mail/sms-verified.ts';
 import { grantPoints } from '../../ledger.ts';
 import { requireConfirmedMail } from '../../mail-verification.ts';
-import { smsGateway } from './create-gateway.ts';
 import { SmsSendError } from './gateway.ts';
 import { normaliseMobileTel } from './phone.ts';
 
@@ -64,7 +63,7 @@ export async function sendSmsCode(
     throw parsed.reason === 'format' ? telError('telFormat', 'tel_format') : telError('telNotMobile', 'tel_not_mobile');
   const tel = parsed.tel;
   const now = ctx.clock.now();
-  const gateway = smsGateway(ctx);
+  const gateway = ctx.sms;
   await withTransaction(ctx.db, async (tx) => {
     const member = await lockMemberSms(tx, memberId);
     if (member?.sms_verified_at) throw AppError.validation('user_id', 'smsAlreadyVerified', 'sms_already_verified');
