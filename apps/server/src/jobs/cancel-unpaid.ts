@@ -1,9 +1,8 @@
-import type { PayId } from '@oripa/core';
+import { isDeferredPayment, type PayId } from '@oripa/core';
 import type { AppContext } from '../context.ts';
 import { claimOverduePayments, type OverduePaymentRow } from '../db/queries/payments.ts';
 import { withTransaction } from '../db/transaction.ts';
 import type { PaymentGateway } from '../services/payments/gateways/gateway.ts';
-import { isDeferred } from '../services/payments/methods.ts';
 import { askProvider } from '../services/payments/reconcile.ts';
 import { applyStatus } from '../services/payments/status.ts';
 import type { Job } from './runner.ts';
@@ -41,7 +40,7 @@ export const cancelUnpaidJob: Job = {
 };
 
 async function closeOne(ctx: AppContext, gw: PaymentGateway, p: OverduePaymentRow): Promise<boolean> {
-  const to = isDeferred(p.pay_id as PayId) ? 'cancelled' : 'expired';
+  const to = isDeferredPayment(p.pay_id as PayId) ? 'cancelled' : 'expired';
   // A payment left without the provider's id (a crash mid-start) may still have been charged: found first.
   const ref = p.provider_ref ?? (await askProvider(ctx, p))?.providerRef;
   if (ref && !(await gw.cancel(ref))) {

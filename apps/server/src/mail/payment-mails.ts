@@ -1,10 +1,9 @@
-import type { PayId } from '@oripa/core';
+import { isDeferredPayment, type PayId } from '@oripa/core';
 import type { AppContext } from '../context.ts';
 import { findMemberById } from '../db/queries/members.ts';
 import type { PaymentRow } from '../db/queries/payments.ts';
 import type { Queryable } from '../db/queryable.ts';
 import type { BankInstructions, CombiniInstructions } from '../services/payments/gateways/gateway.ts';
-import { isDeferred } from '../services/payments/methods.ts';
 import { recipientOf } from './outbox.ts';
 import { sendPaymentInstructions } from './payment-instructions.ts';
 import { sendPaymentReceived } from './payment-received.ts';
@@ -20,7 +19,7 @@ export async function mailCreditedPayment(ctx: AppContext, tx: Queryable, p: Pay
   const member = await findMemberById(tx, p.member_id);
   if (!member) return;
   const to = recipientOf(member);
-  if (isDeferred(p.pay_id as PayId)) await sendPaymentReceived(ctx, tx, to, p, paidAt);
+  if (isDeferredPayment(p.pay_id as PayId)) await sendPaymentReceived(ctx, tx, to, p, paidAt);
   else await sendPurchaseReceipt(ctx, tx, to, p, paidAt);
 }
 

@@ -28,6 +28,11 @@ export const PURCHASE_MAX_POINTS = 50_000;
 /** Convenience-store and bank-transfer orders not paid within this many days are cancelled (spec section 9). */
 export const UNPAID_DEADLINE_DAYS = 3;
 
+/** Paid later, away from the shop (convenience store, bank transfer): the order waits up to UNPAID_DEADLINE_DAYS. */
+export function isDeferredPayment(payId: PayId): boolean {
+  return payId === PAY_ID.combini || payId === PAY_ID.bankTransfer;
+}
+
 export const COMBINI_CODES = ['econ', 'other'] as const;
 export type CombiniCode = (typeof COMBINI_CODES)[number];
 export const CARRIER_IDS = ['sb_ktai', 'au'] as const;

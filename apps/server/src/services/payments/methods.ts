@@ -13,10 +13,6 @@ const WALLETS = {
   [PAY_ID.messagingApp]: 'messaging',
 } as const;
 
-export function isDeferred(payId: PayId) {
-  return payId === PAY_ID.combini || payId === PAY_ID.bankTransfer;
-}
-
 /** The gateway method for a validated buy request (card references resolved by the caller). */
 export function methodFor(input: PointBuyInput, savedCardRef?: string): PaymentMethod {
   const payId = input.pay_id as PayId;

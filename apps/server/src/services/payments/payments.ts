@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { PAY_ID, rankBonusForMember, type PayId, type PointBuyInput, type PointBuyReply } from '@oripa/core';
+import {
+  isDeferredPayment,
+  PAY_ID,
+  rankBonusForMember,
+  type PayId,
+  type PointBuyInput,
+  type PointBuyReply,
+} from '@oripa/core';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../app-error.ts';
 import { findMemberById } from '../../db/queries/members.ts';
@@ -18,7 +25,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { mailPaymentInstructions } from '../../mail/payment-mails.ts';
 import { findCourse } from './courses.ts';
 import { GatewayInputError, type GatewayOutcome } from './gateways/gateway.ts';
-import { isDeferred, methodFor, REDIRECT_WINDOW_MS, returnUrlsFor, UNPAID_WINDOW_MS } from './methods.ts';
+import { methodFor, REDIRECT_WINDOW_MS, returnUrlsFor, UNPAID_WINDOW_MS } from './methods.ts';
 import { saveCardForMember } from './saved-cards.ts';
 import { assertPurchaseAllowed } from './spending-limits.ts';
 import { applyStatus } from './status.ts';
@@ -57,7 +64,7 @@ export async function startPayment(
 
   const now = ctx.clock.now();
   const publicId = newPublicId();
-  const expiresAt = new Date(now.getTime() + (isDeferred(payId) ? UNPAID_WINDOW_MS : REDIRECT_WINDOW_MS));
+  const expiresAt = new Date(now.getTime() + (isDeferredPayment(payId) ? UNPAID_WINDOW_MS : REDIRECT_WINDOW_MS));
   let buyer = { name: '', email: '' };
   const payment = await withTransaction(ctx.db, async (tx) => {
     // Spending limits and cool-off (ADR 0036): refused before any payment row exists or the gateway is called.
@@ -176,7 +183,11 @@ async function applyOutcome(ctx: AppContext, payment: PaymentRow, o: GatewayOutc
 export async function settlePayment(ctx: AppContext, memberId: number, publicId: string): Promise<PaymentRow> {
   const p = await findPayment(ctx.db.pool, { publicId }, memberId);
   if (!p) throw new AppError('not_found', { token: ['paymentNotFound'] }, 'payment_not_found');
-  if (p.provider_ref && (p.status === 'pending' || p.status === 'requires_action') && !isDeferred(p.pay_id as PayId)) {
+  if (
+    p.provider_ref &&
+    (p.status === 'pending' || p.status === 'requires_action') &&
+    !isDeferredPayment(p.pay_id as PayId)
+  ) {
     const remote = await ctx.gateway.retrieve(p.provider_ref).catch(() => null);
     if (remote && remote.status !== p.status && remote.amount === p.amount) {
       return applyStatus(ctx, p.id, remote.status, 'return', { failureReason: remote.reason });
