@@ -1,8 +1,15 @@
 import { formatTokyo, RANK_ORDER, type Rank } from '@oripa/core';
-import type { AdminCard, AdminMedia, AdminPackDetail, AdminPackSummary } from '@oripa/core/admin';
+import {
+  mediaUrl,
+  primaryMediaUrl,
+  variantKey,
+  type AdminCard,
+  type AdminMedia,
+  type AdminPackDetail,
+  type AdminPackSummary,
+} from '@oripa/core/admin';
 import type { MasterCardRow, MediaRow } from '../db/queries/admin-cards.ts';
 import type { ConsolePackRow } from '../db/queries/admin-packs.ts';
-import { mediaUrl, primaryUrl, variantKey } from '../services/admin/catalogue/images.ts';
 import type { ConsolePack } from '../services/admin/catalogue/packs.ts';
 
 /** Rows of the catalogue console → the wire shapes of @oripa/core/admin (catalogue/contract.ts). */
@@ -27,7 +34,7 @@ export function presentCard(r: MasterCardRow): AdminCard {
 export function presentMedia(m: MediaRow): AdminMedia {
   return {
     id: Number(m.id),
-    url: primaryUrl(m),
+    url: primaryMediaUrl(m),
     width: m.width,
     height: m.height,
     variants: m.variants.map((v) => ({ ...v, url: mediaUrl(variantKey(m.key, v.width, v.format)) })),

@@ -3,3 +3,4 @@ export * from './schemas.ts';
 export * from './contract.ts';
 export * from './messages.ts';
 export * from './content.ts';
+export * from './media.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { adminMsg as msg } from '@oripa/core/admin';
+import { adminMsg as msg, VARIANT_WIDTHS, variantKey } from '@oripa/core/admin';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../app-error.ts';
 import { findMediaBySha, insertMedia, type MediaRow, type MediaVariant } from '../../../db/queries/admin-cards.ts';
@@ -12,20 +12,9 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Decoding bombs: an image of more pixels than this is refused before it is decoded. */
 const MAX_PIXELS = 40_000_000;
 const MIN_SIDE = 64;
-/** Web-ready sizes: a list/thumbnail width and a detail width, each as WebP and AVIF (never enlarged). */
-export const VARIANT_WIDTHS = [480, 960] as const;
 const FORMATS = ['webp', 'avif'] as const;
 /** Formats accepted, by what the bytes are (sharp reads the header), never by the file name. */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif']);
-
-export const mediaUrl = (key: string) => `/media/${key}`;
-export const variantKey = (key: string, width: number, format: string) => `${key}-${width}.${format}`;
-
-/** The URL forms store for an upload: its largest WebP. */
-export function primaryUrl(m: Pick<MediaRow, 'key' | 'variants'>): string {
-  const webp = m.variants.filter((v) => v.format === 'webp').sort((a, b) => b.width - a.width)[0];
-  return mediaUrl(variantKey(m.key, webp?.width ?? VARIANT_WIDTHS[0], 'webp'));
-}
 
 const notImage = () => AppError.validation('file', 'imageNotImage', 'not_an_image');
 
