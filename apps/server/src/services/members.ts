@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import type { RegistrationInput } from '@oripa/core';
-import { insertMemberRow } from '../db/queries/members.ts';
+import type { AppContext } from '../context.ts';
+import { findMemberById, insertMemberRow, type MemberRow } from '../db/queries/members.ts';
 import { withSavepoint } from '../db/savepoint.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -35,4 +36,9 @@ export async function insertMember(tx: PoolClient, m: NewMember): Promise<number
     }
   }
   throw new Error('could not allocate a referral code');
+}
+
+/** A member's row (null for none): what the account pages, the current user and My Page's first paint show. */
+export function loadMember(ctx: AppContext, memberId: number): Promise<MemberRow | null> {
+  return findMemberById(ctx.db.pool, memberId);
 }

@@ -3,7 +3,7 @@ import { addressSchema } from '@oripa/core';
 import { loginRequired } from '../../app-error.ts';
 import { parseInput, requireMember } from '../../http/input.ts';
 import { presentUserDetail } from '../../presenters/user-detail.ts';
-import { findMemberById } from '../../db/queries/members.ts';
+import { loadMember } from '../../services/members.ts';
 import { saveAddress } from '../../services/account-settings.ts';
 
 /**
@@ -15,7 +15,7 @@ export const addressRoute: FastifyPluginAsync = async (app) => {
     const memberId = requireMember(request);
     const input = parseInput(addressSchema, request.payload);
     await saveAddress(app.ctx, memberId, input);
-    const member = await findMemberById(app.ctx.db.pool, memberId);
+    const member = await loadMember(app.ctx, memberId);
     if (!member) throw loginRequired();
     return reply.ok({ detail: presentUserDetail(member, request.lang) });
   });

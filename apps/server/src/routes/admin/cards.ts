@@ -3,9 +3,15 @@ import { cardInputSchema, idField, intField } from '@oripa/core/admin';
 import { z } from 'zod';
 import { parseInput } from '../../http/input.ts';
 import { requireStaff } from '../../http/admin/staff-guard.ts';
-import { CARD_SORTS, type CardSort } from '../../db/queries/admin-cards.ts';
 import { presentCard } from '../../presenters/admin-catalogue.ts';
-import { CARDS_PER_PAGE, createCard, getCard, listCards, updateCard } from '../../services/admin/catalogue/cards.ts';
+import {
+  CARD_SORT_KEYS,
+  CARDS_PER_PAGE,
+  createCard,
+  getCard,
+  listCards,
+  updateCard,
+} from '../../services/admin/catalogue/cards.ts';
 
 const WRITE = { permission: 'catalogue.write' } as const;
 const idParams = z.object({ id: idField });
@@ -16,10 +22,7 @@ export const cardQuerySchema = z.object({
   per_page: intField(1, 200).optional().default(CARDS_PER_PAGE),
   q: z.string().trim().max(100).optional().default(''),
   card_type: z.union([intField(1, 1000), z.literal('')]).optional(),
-  sort: z
-    .enum(Object.keys(CARD_SORTS) as [CardSort, ...CardSort[]])
-    .optional()
-    .default('id'),
+  sort: z.enum(CARD_SORT_KEYS).optional().default('id'),
   dir: z.enum(['asc', 'desc']).optional().default('desc'),
 });
 

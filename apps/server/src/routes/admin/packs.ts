@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { idField, intField, packDraftSchema } from '@oripa/core/admin';
 import { z } from 'zod';
 import { parseInput } from '../../http/input.ts';
-import { PACK_SORTS, type PackSort } from '../../db/queries/admin-packs.ts';
 import { requireStaff } from '../../http/admin/staff-guard.ts';
 import { presentPackDetail, presentPackSummary } from '../../presenters/admin-catalogue.ts';
 import {
@@ -11,6 +10,7 @@ import {
   createDraft,
   getPack,
   listPacks,
+  PACK_SORT_KEYS,
   PACKS_PER_PAGE,
   publishDraft,
   saveDraft,
@@ -28,10 +28,7 @@ export const packQuerySchema = z.object({
   per_page: intField(1, 200).optional().default(PACKS_PER_PAGE),
   q: z.string().trim().max(100).optional().default(''),
   status: z.enum(['draft', 'scheduled', 'on_sale', 'sold_out', 'closed', '']).optional().default(''),
-  sort: z
-    .enum(Object.keys(PACK_SORTS) as [PackSort, ...PackSort[]])
-    .optional()
-    .default('id'),
+  sort: z.enum(PACK_SORT_KEYS).optional().default('id'),
   dir: z.enum(['asc', 'desc']).optional().default('desc'),
 });
 

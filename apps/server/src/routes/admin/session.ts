@@ -9,12 +9,12 @@ import {
 } from '@oripa/core/admin';
 import { parseInput } from '../../http/input.ts';
 import { endStaffCookie, requireStaffSession, startStaffSession, STAFF_COOKIE } from '../../http/admin/staff-guard.ts';
-import { findLiveInvite, findStaffById } from '../../db/queries/staff.ts';
-import { hashMailedToken } from '../../services/mailed-tokens.ts';
 import {
   acceptInvite,
   authenticateStaff,
   enableTotp,
+  invitationFor,
+  staffHasTotp,
   startTotpSetup,
   verifySecondFactor,
 } from '../../services/admin/staff-auth.ts';
@@ -55,17 +55,13 @@ export const staffSessionRoutes: FastifyPluginAsync = async (app) => {
     const staffId = await authenticateStaff(ctx, input, request.ip);
     await endStaffCookie(ctx, request, reply);
     await startStaffSession(ctx, reply, staffId);
-    const staff = (await findStaffById(ctx.db.pool, staffId))!;
-    return reply.ok({ stage: 'password', totp_enabled: staff.totp_enabled_at !== null });
+    return reply.ok({ stage: 'password', totp_enabled: await staffHasTotp(ctx, staffId) });
   });
 
   app.get('/setup', { config: SESSION }, async (request, reply) => {
     const token = String((request.query as Record<string, unknown>).token ?? '');
-    const staffId = /^[A-Za-z0-9_-]{20,100}$/.test(token)
-      ? await findLiveInvite(ctx.db.pool, hashMailedToken(token), ctx.clock.now())
-      : null;
-    const staff = staffId === null ? null : await findStaffById(ctx.db.pool, staffId);
-    return reply.ok({ valid: staff !== null, mail: staff?.mail ?? '', name: staff?.name ?? '' });
+    const invited = await invitationFor(ctx, token);
+    return reply.ok({ valid: invited !== null, mail: invited?.mail ?? '', name: invited?.name ?? '' });
   });
 
   app.post('/setup', { config: SESSION }, async (request, reply) => {

@@ -5,6 +5,7 @@ import { AppError } from '../../app-error.ts';
 import {
   advanceTotpStep,
   enableStaffTotp,
+  findLiveInvite,
   findStaffById,
   findStaffByMail,
   replaceRecoveryCodes,
@@ -55,6 +56,20 @@ export async function authenticateStaff(ctx: AppContext, input: StaffLoginInput,
   }
   await resetAttempts(ctx, pairKey);
   return staff.id;
+}
+
+/** Whether the staff member has set up the second factor (the password step's reply says which step is next). */
+export async function staffHasTotp(ctx: AppContext, staffId: number): Promise<boolean> {
+  const staff = await findStaffById(ctx.db.pool, staffId);
+  return staff !== null && staff.totp_enabled_at !== null;
+}
+
+/** Who a live invitation link is for (the setup page greets them), or null for a used, expired or unknown one. */
+export async function invitationFor(ctx: AppContext, token: string): Promise<{ mail: string; name: string } | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const staffId = await findLiveInvite(ctx.db.pool, hashMailedToken(token), ctx.clock.now());
+  const staff = staffId === null ? null : await findStaffById(ctx.db.pool, staffId);
+  return staff && { mail: staff.mail, name: staff.name };
 }
 
 /** Uses an invitation link: sets the password. Answers the staff id (the caller starts a session). */

@@ -2,11 +2,13 @@ import type { CardInput } from '@oripa/core/admin';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../app-error.ts';
 import {
+  CARD_SORTS,
   findMasterCard,
   insertMasterCard,
   listMasterCards,
   updateMasterCard,
   type CardQuery,
+  type CardSort,
   type MasterCardRow,
   type MasterCardValues,
 } from '../../../db/queries/admin-cards.ts';
@@ -14,6 +16,8 @@ import { withAudit } from '../audit.ts';
 import type { StaffIdentity } from '../staff-sessions.ts';
 
 export const CARDS_PER_PAGE = 50;
+/** The sort keys the card list takes (the console's table asks by these). */
+export const CARD_SORT_KEYS = Object.keys(CARD_SORTS) as [CardSort, ...CardSort[]];
 
 const values = (input: CardInput): MasterCardValues => ({
   card_type: input.card_type,

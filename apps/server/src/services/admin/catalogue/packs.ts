@@ -16,6 +16,7 @@ import {
   insertDraft,
   listConsolePacks,
   lockDraft,
+  PACK_SORTS,
   packTakings,
   publishedRankTotals,
   updateDraft,
@@ -31,6 +32,8 @@ import { withAudit } from '../audit.ts';
 import type { StaffIdentity } from '../staff-sessions.ts';
 
 export const PACKS_PER_PAGE = 50;
+/** The sort keys the pack list takes (the console's table asks by these). */
+export const PACK_SORT_KEYS = Object.keys(PACK_SORTS) as [PackSort, ...PackSort[]];
 
 const conflict = (key: string, reason: string) => new AppError('conflict', { general: [key] }, reason);
 
