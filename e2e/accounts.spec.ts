@@ -45,7 +45,7 @@ const boxesOf = (page: Page, selectors: string[]) =>
         }),
     ),
   );
-/** The SPA's My Page parts, and the server's picture of them (apps/server/src/http/first-paint-member.ts). */
+/** The SPA's My Page parts, and the server's picture of them (apps/server/src/routes/web/first-paint-member.ts). */
 const MY_PAGE_PARTS = {
   spa: [
     '#my-page-title',

@@ -12,7 +12,6 @@ import { apiPlugin } from './http/api-plugin.ts';
 import { frameworkErrorHandler } from './http/framework-errors.ts';
 import { addSecurityHeaders, relaxSandboxPolicy } from './http/security-headers.ts';
 import { handOutPageSession } from './http/page-session.ts';
-import { webPages } from './http/web-pages.ts';
 import './http/types.ts';
 import { installObservability } from './observability/health-routes.ts';
 import { requestIdOptions } from './observability/request-id.ts';
@@ -20,6 +19,8 @@ import { adminRoutes } from './routes/admin/index.ts';
 import { mediaFileRoutes } from './routes/admin/cards-media.ts';
 import { apiRoutes } from './routes/index.ts';
 import { paymentWebhookRoutes } from './routes/payments/payment-webhooks.ts';
+import { shopLookups } from './routes/shop-lookups.ts';
+import { webPages } from './routes/web/web-pages.ts';
 import { sandboxRoutes } from './sandbox/index.ts';
 
 // WEB_DIST_DIR lets parallel browser-test runs each serve their own build.
@@ -81,8 +82,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(cookie);
   await app.register(formbody);
 
-  await app.register(apiPlugin(apiRoutes), { prefix: '/api' });
-  await app.register(adminPlugin(adminRoutes), { prefix: '/api/admin' });
+  await app.register(apiPlugin(apiRoutes, shopLookups), { prefix: '/api' });
+  await app.register(adminPlugin(adminRoutes, shopLookups), { prefix: '/api/admin' });
   // Uploaded images (storage/), served to everyone: the storefront shows them.
   await app.register(mediaFileRoutes);
   await app.register(paymentWebhookRoutes, { prefix: '/api/payment/webhook' });
@@ -111,7 +112,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
         reply.header('cache-control', 'no-cache');
         // Hand out the session cookie with the page, so the SPA's first parallel API calls share one session id
         // (otherwise each reply could mint its own guest id and the stored CSRF pair would belong to another one).
-        await handOutPageSession(ctx, request, reply);
+        await handOutPageSession(ctx, request, reply, shopLookups.sessionMember);
         // The operator console is a build of its own (vite.admin.config.ts, ADR 0013).
         if (isConsolePath(request.url)) return reply.sendFile(ADMIN_HTML);
         return reply.sendFile('index.html');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
-/** Where the server finds the strings (apps/server/src/http/first-paint-member.ts), beside the build manifest. */
+/** Where the server finds the strings (apps/server/src/routes/web/first-paint-member.ts), beside the build manifest. */
 export const FIRST_PAINT_STRINGS_FILE = '.vite/first-paint-strings.json';
 
 const LANGS = ['ja', 'en'] as const;

@@ -7,16 +7,18 @@ import { sendEnvelope, translateFields } from './envelope.ts';
 import { handleApiError } from './error-handler.ts';
 import { requestLanguage } from './language.ts';
 import { loadSession, NO_SESSION } from './session.ts';
+import type { ShopLookups } from './shop-lookups.ts';
 import { refuseNulBytes } from './string-inputs.ts';
-import { isMaintenance } from '../services/maintenance.ts';
 
 /**
  * The /api contract shared by every route registered inside: session and language on every request,
  * maintenance answers 9999, POSTs carry csrf_name/csrf_value/json (form-encoded), replies are envelopes.
- * `maintenanceSwitch: false` (the staff console) keeps working while the shop's maintenance switch is on.
+ * `maintenanceSwitch: false` (the staff console) keeps working while the shop's maintenance switch is on. `lookups`
+ * answers who a session is and whether the switch is on (routes/shop-lookups.ts).
  */
 export function apiPlugin(
   routes: FastifyPluginAsync[],
+  lookups: ShopLookups,
   options: { maintenanceSwitch?: boolean } = {},
 ): FastifyPluginAsync {
   return async (api: FastifyInstance) => {
@@ -38,8 +40,8 @@ export function apiPlugin(
       refuseCrossSiteWrites(request, publicOrigin);
       // MAINTENANCE=1 answers before any query: maintenance is when the database may be down or being migrated.
       if (ctx.config.maintenance) throw new AppError('maintenance', { general: ['maintenance'] }, 'maintenance');
-      request.session = await loadSession(ctx, request, reply);
-      if (options.maintenanceSwitch !== false && (await isMaintenance(ctx)))
+      request.session = await loadSession(ctx, request, reply, lookups.sessionMember);
+      if (options.maintenanceSwitch !== false && (await lookups.maintenance(ctx)))
         throw new AppError('maintenance', { general: ['maintenance'] }, 'maintenance');
     });
 

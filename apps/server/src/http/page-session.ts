@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { loadSession, type RequestSession } from './session.ts';
+import type { ShopLookups } from './shop-lookups.ts';
 
 /**
  * Hands out the session cookie with a page of the SPA (so its first parallel API calls share one session id), but
@@ -12,9 +13,10 @@ export async function handOutPageSession(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
+  sessionMember: ShopLookups['sessionMember'],
 ): Promise<RequestSession | null> {
   try {
-    return await loadSession(ctx, request, reply);
+    return await loadSession(ctx, request, reply, sessionMember);
   } catch (err) {
     request.log.warn({ err }, 'page served without its session');
     return null;

@@ -1,15 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import {
-  createMemberSession,
-  endMemberSession,
-  findSessionMember,
-  newSessionId,
-  PERSISTENT_SESSION_DAYS,
-} from '../services/sessions.ts';
 import { isCrossSite, isCrossSiteNavigation } from './cross-site.ts';
+import type { ShopLookups } from './shop-lookups.ts';
 
-/** The session cookie of a request; the store behind it is services/sessions.ts. */
+/**
+ * The session cookie of a request; the store behind it is services/sessions.ts, asked through ShopLookups. A
+ * member session starts and ends in routes/account/member-session.ts.
+ */
 export const SESSION_COOKIE = 'sid';
 
 export interface RequestSession {
@@ -24,22 +22,25 @@ export interface RequestSession {
  */
 export const NO_SESSION: RequestSession = Object.freeze({ sid: '', memberId: null });
 
+/** A guest's ('g.', no database row) or a member's ('m.', services/sessions.ts newSessionId) session id. */
 const SID_PATTERN = /^[gm]\.[A-Za-z0-9_-]{43}$/;
+const newGuestId = () => `g.${randomBytes(32).toString('base64url')}`;
 
-function setCookie(ctx: AppContext, reply: FastifyReply, sid: string, persistent: boolean) {
+/** Sets the session cookie: for `maxAgeSeconds`, or (null) until the browser closes. */
+export function setSessionCookie(ctx: AppContext, reply: FastifyReply, sid: string, maxAgeSeconds: number | null) {
   reply.setCookie(SESSION_COOKIE, sid, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: ctx.config.secureCookies,
-    ...(persistent ? { maxAge: PERSISTENT_SESSION_DAYS * 24 * 3600 } : {}),
+    ...(maxAgeSeconds !== null ? { maxAge: maxAgeSeconds } : {}),
   });
 }
 
 /** Hands the browser a fresh guest id (no database row). */
-function startGuestSession(ctx: AppContext, reply: FastifyReply): RequestSession {
-  const guest = newSessionId('g');
-  setCookie(ctx, reply, guest, false);
+export function startGuestSession(ctx: AppContext, reply: FastifyReply): RequestSession {
+  const guest = newGuestId();
+  setSessionCookie(ctx, reply, guest, null);
   return { sid: guest, memberId: null };
 }
 
@@ -52,35 +53,14 @@ export async function loadSession(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
+  sessionMember: ShopLookups['sessionMember'],
 ): Promise<RequestSession> {
   const sid = request.cookies[SESSION_COOKIE];
   if (sid && SID_PATTERN.test(sid)) {
     if (sid.startsWith('g.')) return { sid, memberId: null };
-    const memberId = await findSessionMember(ctx, sid);
+    const memberId = await sessionMember(ctx, sid);
     if (memberId !== null) return { sid, memberId };
   }
-  if (isCrossSite(request) && !isCrossSiteNavigation(request)) return { sid: newSessionId('g'), memberId: null };
-  return startGuestSession(ctx, reply);
-}
-
-/** Starts a member session and sets its cookie (persistent for 30 days, or ending with the browser). */
-export async function startMemberSession(
-  ctx: AppContext,
-  reply: FastifyReply,
-  memberId: number,
-  persistent: boolean,
-): Promise<RequestSession> {
-  const sid = await createMemberSession(ctx, memberId, persistent);
-  setCookie(ctx, reply, sid, persistent);
-  return { sid, memberId };
-}
-
-/** Ends the member session and hands the browser a fresh guest id. */
-export async function endSession(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<RequestSession> {
-  if (request.session.memberId !== null) await endMemberSession(ctx, request.session.sid);
+  if (isCrossSite(request) && !isCrossSiteNavigation(request)) return { sid: newGuestId(), memberId: null };
   return startGuestSession(ctx, reply);
 }

@@ -2,6 +2,7 @@ import { can, PERMISSIONS, ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole } from 
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRouteTable, installStaffGuard } from '../../src/http/admin/staff-guard.ts';
+import { shopLookups } from '../../src/routes/shop-lookups.ts';
 import { countAudit } from '../../src/db/queries/audit-log.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
 import { createStaff, STAFF_PASSWORD, staffClient, type StaffClient } from './staff-fixtures.ts';
@@ -40,7 +41,7 @@ describe('the admin route table', () => {
     app.decorate('ctx', shop.ctx);
     const start = async () => {
       await app.register(async (admin) => {
-        installStaffGuard(admin);
+        installStaffGuard(admin, shopLookups.staffSession);
         admin.get('/unguarded', async () => ({}));
       });
       await app.ready();

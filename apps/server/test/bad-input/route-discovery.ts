@@ -10,6 +10,7 @@ import { issueCsrf } from '../../src/http/csrf.ts';
 import '../../src/http/types.ts';
 import { adminRoutes } from '../../src/routes/admin/index.ts';
 import { apiRoutes } from '../../src/routes/index.ts';
+import { shopLookups } from '../../src/routes/shop-lookups.ts';
 
 /**
  * Finds every POST route under /api and the payload fields each one reads, without any list kept by hand:
@@ -90,8 +91,8 @@ export async function discoverPostRoutes(ctx: AppContext, area: 'shop' | 'admin'
   });
   await app.register(cookie);
   await app.register(formbody);
-  if (area === 'admin') await app.register(adminPlugin(adminRoutes), { prefix: '/api/admin' });
-  else await app.register(apiPlugin(apiRoutes), { prefix: '/api' });
+  if (area === 'admin') await app.register(adminPlugin(adminRoutes, shopLookups), { prefix: '/api/admin' });
+  else await app.register(apiPlugin(apiRoutes, shopLookups), { prefix: '/api' });
   await app.ready();
 
   return {

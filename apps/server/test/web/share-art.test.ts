@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { artDataUri, sharePng } from '../../src/http/share-image.ts';
+import { artDataUri, sharePng } from '../../src/routes/web/share-image.ts';
 
 /**
  * The share cards paint the pack's and the card's art inside an SVG drawn by sharp's librsvg, which leaves a WebP

@@ -382,7 +382,7 @@ describe('robots.txt and sitemap.xml', () => {
 
 describe('share-card text', () => {
   it('breaks a long name at a space into two lines and clips what still does not fit', async () => {
-    const { wrapText } = await import('../../src/http/share-image.ts');
+    const { wrapText } = await import('../../src/routes/web/share-image.ts');
     expect(wrapText('ドラゴンシジル 蒼炎の覇者パック', 15)).toEqual(['ドラゴンシジル', '蒼炎の覇者パック']);
     expect(wrapText('短い名前', 15)).toEqual(['短い名前']);
     const long = wrapText('あ'.repeat(40), 15);

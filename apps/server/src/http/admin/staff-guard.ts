@@ -1,15 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { can, isPermission, type Permission } from '@oripa/core/admin';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
-import {
-  createStaffSession,
-  endStaffSession,
-  findStaffSession,
-  STAFF_SESSION_HOURS,
-  type StaffIdentity,
-  type StaffSession,
-} from '../../services/admin/staff-sessions.ts';
+import type { StaffIdentity, StaffSession } from '../../services/admin/staff-sessions.ts';
+import type { ShopLookups } from '../shop-lookups.ts';
 
 /**
  * The guard of every /api/admin route (issue 10). Each route declares `config: { permission }`: a Permission of
@@ -33,9 +27,12 @@ declare module 'fastify' {
   }
 }
 
-/** The staff session cookie: only sent to /api/admin, strict same-site, for at most STAFF_SESSION_HOURS. */
+/**
+ * The staff session cookie: only sent to /api/admin, strict same-site, for at most STAFF_SESSION_HOURS (set and
+ * cleared by routes/admin/session.ts).
+ */
 export const STAFF_COOKIE = 'staff_sid';
-const COOKIE_PATH = '/api/admin';
+export const STAFF_COOKIE_PATH = '/api/admin';
 
 /** Every admin route registered on an app, by its context: the permission test walks this list. */
 export interface AdminRouteInfo {
@@ -64,7 +61,7 @@ const secondFactorRequired = () => new AppError('unauthorized', { general: ['sta
 const forbidden = () => new AppError('forbidden', { general: ['staffForbidden'] }, 'forbidden');
 
 /** Installs the guard on the admin plugin; call before registering any admin route. */
-export function installStaffGuard(admin: FastifyInstance): void {
+export function installStaffGuard(admin: FastifyInstance, staffSession: ShopLookups['staffSession']): void {
   const ctx = admin.ctx;
   admin.decorateRequest('staff', null);
   admin.decorateRequest('staffSession', null);
@@ -72,7 +69,7 @@ export function installStaffGuard(admin: FastifyInstance): void {
   admin.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
     const sid = request.cookies[STAFF_COOKIE];
-    const session = sid ? await findStaffSession(ctx, sid) : null;
+    const session = sid ? await staffSession(ctx, sid) : null;
     request.staffSession = session;
     request.staff = session?.stage === 'full' ? session.staff : null;
     if (permission === 'staff.session') return;
@@ -94,21 +91,4 @@ export function requireStaff(request: FastifyRequest): StaffIdentity {
 export function requireStaffSession(request: FastifyRequest): StaffSession {
   if (!request.staffSession) throw staffLoginRequired();
   return request.staffSession;
-}
-
-export async function startStaffSession(ctx: AppContext, reply: FastifyReply, staffId: number): Promise<void> {
-  const sid = await createStaffSession(ctx, staffId);
-  reply.setCookie(STAFF_COOKIE, sid, {
-    path: COOKIE_PATH,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: ctx.config.secureCookies,
-    maxAge: STAFF_SESSION_HOURS * 3600,
-  });
-}
-
-export async function endStaffCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const sid = request.cookies[STAFF_COOKIE];
-  if (sid) await endStaffSession(ctx, sid);
-  reply.clearCookie(STAFF_COOKIE, { path: COOKIE_PATH });
 }

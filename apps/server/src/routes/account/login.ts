@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { loginSchema } from '@oripa/core';
 import { refuseCrossSite } from '../../http/cross-site.ts';
 import { parseInput } from '../../http/input.ts';
-import { endSession, startMemberSession } from '../../http/session.ts';
+import { endSession, startMemberSession } from './member-session.ts';
 import { authenticate, rememberLanguage } from '../../services/login.ts';
 
 /**

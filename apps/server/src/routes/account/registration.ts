@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { endSession, startMemberSession } from '../../http/session.ts';
+import { endSession, startMemberSession } from './member-session.ts';
 import { sendMailVerification } from '../../services/mail-verification.ts';
 import { checkRegistration, registerFromForm } from '../../services/registration.ts';
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ROLE_PERMISSIONS,
   staffLoginSchema,
@@ -8,7 +8,8 @@ import {
   type StaffMe,
 } from '@oripa/core/admin';
 import { parseInput } from '../../http/input.ts';
-import { endStaffCookie, requireStaffSession, startStaffSession, STAFF_COOKIE } from '../../http/admin/staff-guard.ts';
+import type { AppContext } from '../../context.ts';
+import { requireStaffSession, STAFF_COOKIE, STAFF_COOKIE_PATH } from '../../http/admin/staff-guard.ts';
 import {
   acceptInvite,
   authenticateStaff,
@@ -18,9 +19,32 @@ import {
   startTotpSetup,
   verifySecondFactor,
 } from '../../services/admin/staff-auth.ts';
-import { findStaffSession, type StaffSession } from '../../services/admin/staff-sessions.ts';
+import {
+  createStaffSession,
+  endStaffSession,
+  findStaffSession,
+  STAFF_SESSION_HOURS,
+  type StaffSession,
+} from '../../services/admin/staff-sessions.ts';
 
 const SESSION = { permission: 'staff.session' } as const;
+
+async function startStaffSession(ctx: AppContext, reply: FastifyReply, staffId: number): Promise<void> {
+  const sid = await createStaffSession(ctx, staffId);
+  reply.setCookie(STAFF_COOKIE, sid, {
+    path: STAFF_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: ctx.config.secureCookies,
+    maxAge: STAFF_SESSION_HOURS * 3600,
+  });
+}
+
+async function endStaffCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const sid = request.cookies[STAFF_COOKIE];
+  if (sid) await endStaffSession(ctx, sid);
+  reply.clearCookie(STAFF_COOKIE, { path: STAFF_COOKIE_PATH });
+}
 
 const me = (s: StaffSession): StaffMe => ({
   ...s.staff,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { parseInput, requireMember } from '../../http/input.ts';
-import { endSession } from '../../http/session.ts';
+import { endSession } from '../account/member-session.ts';
 import { withdraw, withdrawalPreview } from '../../services/programmes/withdrawal.ts';
 
 const withdrawSchema = z.object({

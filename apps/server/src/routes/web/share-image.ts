@@ -3,11 +3,11 @@ import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import sharp from 'sharp';
 import { pageMeta, type Lang } from '@oripa/core';
-import type { AppContext } from '../context.ts';
-import type { CardRow } from '../db/queries/packs.ts';
-import { cardName, packName } from '../presenters/pack.ts';
-import { loadLineup, loadPack } from '../services/packs/pack-catalog.ts';
-import { escapeHtml } from './html-escape.ts';
+import type { AppContext } from '../../context.ts';
+import type { CardRow } from '../../db/queries/packs.ts';
+import { cardName, packName } from '../../presenters/pack.ts';
+import { loadLineup, loadPack } from '../../services/packs/pack-catalog.ts';
+import { escapeHtml } from '../../http/html-escape.ts';
 
 /** The share card's size: what X, LINE and Facebook show without cropping (1.91:1). */
 export const SHARE_WIDTH = 1200;

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hasAddress, hyphenZip, rankNameIn, type Lang } from '@oripa/core';
-import type { MemberRow } from '../db/queries/members.ts';
-import { presentUserDetail } from '../presenters/user-detail.ts';
-import { escapeHtml } from './html-escape.ts';
+import type { MemberRow } from '../../db/queries/members.ts';
+import { presentUserDetail } from '../../presenters/user-detail.ts';
+import { escapeHtml } from '../../http/html-escape.ts';
 
 /** The My Page strings of account.json per language, which the build writes beside its manifest. */
 export type FirstPaintStrings = Record<Lang, { myPage: Record<string, string> }>;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { listPacks } from '../services/packs/pack-catalog.ts';
+import { listPacks } from '../../services/packs/pack-catalog.ts';
 import { absoluteUrl, escapeHtml } from './page-meta.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { packPageDescription, packPageTitle, pageMeta, type Lang } from '@oripa/core';
-import type { AppContext } from '../context.ts';
-import { cardName, packName } from '../presenters/pack.ts';
-import { hitShareImagePath, loadSharedHit } from '../services/packs/hit-share.ts';
-import { listPacks, loadPack } from '../services/packs/pack-catalog.ts';
-import type { PackRow } from '../db/queries/packs.ts';
-import { escapeHtml } from './html-escape.ts';
+import type { AppContext } from '../../context.ts';
+import { cardName, packName } from '../../presenters/pack.ts';
+import { hitShareImagePath, loadSharedHit } from '../../services/packs/hit-share.ts';
+import { listPacks, loadPack } from '../../services/packs/pack-catalog.ts';
+import type { PackRow } from '../../db/queries/packs.ts';
+import { escapeHtml } from '../../http/html-escape.ts';
 import { SHARE_HEIGHT, SHARE_WIDTH, shareImagePath } from './share-image.ts';
 
 /** What a page's HTML says about it before any JavaScript runs (crawlers, chat apps, the first paint). */

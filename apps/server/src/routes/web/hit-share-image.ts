@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Lang, Rank } from '@oripa/core';
-import type { AppContext } from '../context.ts';
-import { cardName, packName } from '../presenters/pack.ts';
-import { loadPack } from '../services/packs/pack-catalog.ts';
-import { loadSharedHit } from '../services/packs/hit-share.ts';
-import { escapeHtml } from './html-escape.ts';
+import type { AppContext } from '../../context.ts';
+import { cardName, packName } from '../../presenters/pack.ts';
+import { loadPack } from '../../services/packs/pack-catalog.ts';
+import { loadSharedHit } from '../../services/packs/hit-share.ts';
+import { escapeHtml } from '../../http/html-escape.ts';
 import { artDataUri, pngCache, SHARE_FONT, sendSharePng, shareFrame, sharePng, wrapText } from './share-image.ts';
 
 /** The frame colour of a rank: gold foil for S, silver for A, blue and grey for the rest (as the reveal glows). */

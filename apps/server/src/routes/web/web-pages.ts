@@ -1,15 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '@oripa/core';
 import { crawlerFiles } from './crawler-files.ts';
-import { findMemberById } from '../db/queries/members.ts';
-import { firstPaint, type FirstPaintLayout } from './first-paint.ts';
+import { firstPaint, type FirstPaintLayout } from '../../http/first-paint.ts';
 import { memberFirstPaint, readFirstPaintStrings } from './first-paint-member.ts';
 import { shareImages } from './share-image.ts';
 import { hitShareImages } from './hit-share-image.ts';
-import { IndexHtml } from './index-html.ts';
-import { requestLanguage } from './language.ts';
+import { IndexHtml } from '../../http/index-html.ts';
+import { requestLanguage } from '../../http/language.ts';
 import { escapeHtml, metaTags, packPageMeta, topPageMeta, type PageMeta } from './page-meta.ts';
-import { handOutPageSession } from './page-session.ts';
+import { handOutPageSession } from '../../http/page-session.ts';
+import { loadMember } from '../../services/members.ts';
+import { findSessionMember } from '../../services/sessions.ts';
 
 /** What a visit starting on one of these pages fetches first: its lazy route chunks and its API reads. */
 interface EntryRoute {
@@ -79,7 +80,7 @@ export const webPages: FastifyPluginAsync<{ root: string }> = async (app, { root
    */
   async function memberPaint(memberId: number, lang: Lang): Promise<string | null> {
     if (!paintStrings) return null;
-    const member = await findMemberById(ctx.db.pool, memberId).catch(() => null);
+    const member = await loadMember(ctx, memberId).catch(() => null);
     return member && memberFirstPaint(paintStrings, lang, member);
   }
 
@@ -93,7 +94,7 @@ export const webPages: FastifyPluginAsync<{ root: string }> = async (app, { root
     app.get(path, async (request, reply: FastifyReply) => {
       // When the session cannot be read (database down) the page is served and the SPA shows the shop as down.
       const query = request.query as Record<string, string | undefined>;
-      const session = await handOutPageSession(ctx, request, reply);
+      const session = await handOutPageSession(ctx, request, reply, findSessionMember);
       if (route.members && session && session.memberId === null) {
         reply.header('cache-control', 'no-store');
         // As the SPA's route guard does (RouteGuard.tsx): a pack to go on to after login wins over the way back.
