@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The walls of the server's shape (ADR 0009, docs/ARCHITECTURE.md): SQL only under src/db/, services free of
- * HTTP and sandbox code, routes free of SQL. Each check reads the source as text, so it fails the moment a file
- * crosses a wall, before any reviewer has to notice.
+ * The walls of the server's shape (ADR 0009, docs/ARCHITECTURE.md, docs/CONVENTIONS.md): SQL only under src/db/,
+ * each layer's forbidden imports (WALLS, one row per layer with why), outside gateways chosen only where a context
+ * is built, no import cycles; and the web app free of server code. Each check reads the source as text, so it
+ * fails the moment a file crosses a wall, before any reviewer has to notice.
  */
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
@@ -40,15 +41,96 @@ export function filesMatching(files: string[], pattern: RegExp): string[] {
   });
 }
 
-/** Every relative import of `files` that lands in one of the `folders` of src/ ('http/', ...). */
-function importsInto(files: string[], folders: string[]): string[] {
+/** One import of a file: the module it names, and whether the whole statement is `import type`/`export type`. */
+interface Import {
+  specifier: string;
+  typeOnly: boolean;
+}
+
+/** Every import of a file: static (`import … from`, `export … from`), bare (`import './x'`) and dynamic. */
+function importsOf(file: string): Import[] {
+  const text = code(file);
+  return [
+    ...[...text.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^;'"`]*?\bfrom\s+['"]([^'"]+)['"]/gm)].map((m) => ({
+      specifier: m[2]!,
+      typeOnly: Boolean(m[1]),
+    })),
+    ...[...text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)].map((m) => ({ specifier: m[1]!, typeOnly: false })),
+    ...[...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => ({ specifier: m[1]!, typeOnly: false })),
+  ];
+}
+
+/**
+ * Every relative import of `files` that lands in one of the `folders` of src/ ('http/', ...), type-only ones
+ * included unless `types` is false.
+ */
+function importsInto(files: string[], folders: string[], types = true): string[] {
   return files.flatMap((f) =>
-    [...code(f).matchAll(/from\s+'(\.[^']+)'/g)]
-      .map((m) => rel(path.resolve(path.dirname(f), m[1]!)))
+    importsOf(f)
+      .filter((i) => i.specifier.startsWith('.') && (types || !i.typeOnly))
+      .map((i) => rel(path.resolve(path.dirname(f), i.specifier)))
       .filter((target) => folders.some((folder) => target.startsWith(folder)))
       .map((target) => `${rel(f)} imports ${target}`),
   );
 }
+
+/**
+ * The layers of src/ and what each must never import (docs/ARCHITECTURE.md, docs/CONVENTIONS.md). A request goes
+ * http (plumbing) → routes → services → db/queries, and back through presenters; jobs call services; mail renders
+ * and queues what services and jobs ask it to. `types: false` lets an `import type` through the wall: naming the
+ * shape another layer hands over (the view a service returns and a presenter renders) calls nothing and is erased
+ * from the build; a cycle, types included, is the cycle test's.
+ */
+interface Wall {
+  /** The layer: the files under these folders of src/. */
+  layer: string[];
+  /** The folders of src/ it must never import. */
+  never: string[];
+  /** Whether an `import type` counts too. */
+  types: boolean;
+  why: string;
+}
+
+const WALLS: Wall[] = [
+  {
+    layer: ['services/', 'jobs/'],
+    never: ['http/', 'routes/', 'sandbox/', 'presenters/'],
+    types: true,
+    why: 'the logic runs without HTTP (jobs, scripts, service-tier tests), never shaped by a reply, never on dev-only code',
+  },
+  {
+    layer: ['db/'],
+    never: ['services/', 'routes/', 'http/', 'sandbox/', 'presenters/', 'jobs/'],
+    types: true,
+    why: 'the database layer is the bottom: SQL, pools and transactions know nothing of what uses them',
+  },
+  {
+    layer: ['routes/'],
+    never: ['db/queries/'],
+    types: false,
+    why: 'routes go through services (auth → schema → service → presenter): a route reading a table skips their rules',
+  },
+  {
+    layer: ['http/'],
+    never: ['services/', 'routes/', 'presenters/', 'db/queries/', 'jobs/', 'sandbox/'],
+    types: false,
+    why:
+      'http/ is the plumbing of the /api contract (envelope, CSRF, cookies, errors): what it asks of the shop (a ' +
+      "session's member, the maintenance switch, a staff session) is handed in (routes/shop-lookups.ts)",
+  },
+  {
+    layer: ['presenters/'],
+    never: ['services/', 'jobs/'],
+    types: false,
+    why: 'presenters map what they are given to wire shapes, with no reads and no logic; a shared helper lives in core',
+  },
+  {
+    layer: ['mail/'],
+    never: ['services/', 'jobs/'],
+    types: false,
+    why: "mail renders and queues on its caller's transaction: services and jobs call it, never the other way",
+  },
+];
 
 /**
  * The relative imports of a file, type-only ones included (a type cycle ties two modules together as much), except
@@ -86,6 +168,32 @@ export function findCycle(files: string[]): string[] | null {
   return null;
 }
 
+/** The web app (storefront and console): its code, build plugins and configuration; not its packages or output. */
+const WEB = path.resolve(SRC, '../../web');
+const SERVER = path.resolve(SRC, '..');
+
+function webFiles(dir = WEB): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return ['node_modules', 'dist'].includes(e.name) ? [] : webFiles(full);
+    return /\.(ts|tsx|js|mjs)$/.test(e.name) ? [full] : [];
+  });
+}
+
+/** Whether an import of `file` reaches server code: the @oripa/server package, or a path into apps/server. */
+const reachesServer = (file: string, specifier: string) =>
+  /^@oripa\/server(\/|$)/.test(specifier) ||
+  (specifier.startsWith('.') && path.resolve(path.dirname(file), specifier).startsWith(SERVER + path.sep)) ||
+  specifier.includes('apps/server/');
+
+function webImportsOfServer(files: string[]): string[] {
+  return files.flatMap((f) =>
+    importsOf(f)
+      .filter((i) => reachesServer(f, i.specifier))
+      .map((i) => `${path.relative(WEB, f)} imports ${i.specifier}`),
+  );
+}
+
 describe('walls of the server', () => {
   const files = sourceFiles(SRC);
   const outsideDb = files.filter((f) => !rel(f).startsWith('db/'));
@@ -105,17 +213,40 @@ describe('walls of the server', () => {
     expect(filesMatching(outsideDb, QUERY_CALL)).toEqual([]);
   });
 
-  it('keeps services and jobs free of HTTP, presenters and the dev-only sandbox', () => {
-    const lower = files.filter((f) => /^(services|jobs)\//.test(rel(f)));
-    expect(importsInto(lower, ['http/', 'routes/', 'sandbox/', 'presenters/'])).toEqual([]);
+  for (const wall of WALLS) {
+    it(`keeps ${wall.layer.join(' and ')} from importing ${wall.never.join(', ')}`, () => {
+      const layer = files.filter((f) => wall.layer.some((folder) => rel(f).startsWith(folder)));
+      expect(layer.length, `no files under ${wall.layer.join(', ')}`).toBeGreaterThan(0);
+      expect(importsInto(layer, wall.never, wall.types), wall.why).toEqual([]);
+    });
+  }
+
+  it('chooses every outside gateway once, where a context is built (gateways.ts)', () => {
+    // A factory called anywhere else picks a gateway behind the context's back, where no test can replace it.
+    const FACTORY_CALL =
+      /(?<!function\s)\b(createMailer|createGateway|createSmsGateway|messagingGateway|createMediaStorage)\(/;
+    expect(
+      filesMatching(
+        files.filter((f) => rel(f) !== 'gateways.ts'),
+        FACTORY_CALL,
+      ),
+    ).toEqual([]);
+    expect(filesMatching(files, FACTORY_CALL)).toHaveLength(1);
   });
 
   it('has no import cycles', () => {
     expect(findCycle(files)).toBeNull();
   });
+});
 
-  it('keeps the database layer below everything else', () => {
-    const db = files.filter((f) => rel(f).startsWith('db/'));
-    expect(importsInto(db, ['services/', 'routes/', 'http/', 'sandbox/', 'presenters/', 'jobs/'])).toEqual([]);
+describe('walls between the apps', () => {
+  // npm links every workspace into node_modules, so '@oripa/server/src/db/queries/…' (or a path up into
+  // apps/server) would resolve and typecheck from apps/web: only this test keeps the pages and the console on
+  // the /api (src/api/<area>.ts) and on core. The web must not import the server's code, not even its types.
+  it('keeps the web (storefront and console) from importing server code', () => {
+    const files = webFiles();
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.some((f) => importsOf(f).some((i) => i.specifier === '@oripa/core'))).toBe(true);
+    expect(webImportsOfServer(files)).toEqual([]);
   });
 });
