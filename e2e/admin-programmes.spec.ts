@@ -14,7 +14,7 @@ type Catalogue = Record<string, unknown>;
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
 const admin = (lang: Lang, ns: string) => read(`apps/web/src/admin/i18n/${lang}/${ns}.json`);
 const shop = (lang: Lang, ns: string) =>
-  read(`apps/web/src/i18n/${ns === 'programmes-b' ? 'lazy' : 'locales'}/${lang}/${ns}.json`);
+  read(`apps/web/src/i18n/${ns === 'perks' ? 'lazy' : 'locales'}/${lang}/${ns}.json`);
 const str = (c: Catalogue, path: string) => path.split('.').reduce<unknown>((o, k) => (o as Catalogue)[k], c) as string;
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
@@ -81,7 +81,7 @@ for (const lang of ['ja', 'en'] as const) {
       await snap(staff, testInfo, `admin-programmes-${lang}-exchange`);
 
       // A member takes it from the exchange corner and chooses to ship it.
-      const b = shop(lang, 'programmes-b');
+      const b = shop(lang, 'perks');
       await useLanguage(page, lang);
       const member = (await (
         await page.request.post('/sandbox/members', { data: { lang, paidPoints: 5_000, address: true } })

@@ -9,7 +9,7 @@ type Lang = 'ja' | 'en';
 type Catalogue = Record<string, Record<string, unknown>>;
 const read = (lang: Lang, ns: string) =>
   JSON.parse(
-    readFileSync(`apps/web/src/i18n/${ns === 'programmes-b' ? 'lazy' : 'locales'}/${lang}/${ns}.json`, 'utf8'),
+    readFileSync(`apps/web/src/i18n/${ns === 'perks' ? 'lazy' : 'locales'}/${lang}/${ns}.json`, 'utf8'),
   ) as Catalogue;
 const str = (c: Catalogue, path: string) => path.split('.').reduce<unknown>((o, k) => (o as Catalogue)[k], c) as string;
 const CARD = { ja: 'オーロラファング', en: 'Aurora Fang' };
@@ -36,7 +36,7 @@ for (const lang of ['ja', 'en'] as const) {
 
     test('the exchange corner refuses with the resend dialog, which sends the link', async ({ page }, testInfo) => {
       await logInUnconfirmed(page, lang);
-      const b = read(lang, 'programmes-b');
+      const b = read(lang, 'perks');
       await page.goto('/exchange-card');
       await page.getByRole('button', { name: `${CARD[lang]} ${str(b, 'exchange.exchange')}` }).click();
       const dialog = page.getByRole('dialog', { name: str(account, 'verifyMail.requiredTitle') });

@@ -2,7 +2,7 @@
  * The month, driven through the public API and the sandbox clock: the opening day (founders), a jump to the month,
  * then each day a clock move (the shop runs every job that fell due) and the day's members, staff and late payers.
  */
-import { SANDBOX_PARTNER_LOGIN, SNS_DEMO_CODE } from '../../apps/server/src/seed/programmes-b.ts';
+import { SANDBOX_PARTNER_LOGIN, SNS_DEMO_CODE } from '../../apps/server/src/seed/perks.ts';
 import { expectOk, SimClient } from './client.ts';
 import { Figures, Person, type Persona, type World } from './members.ts';
 import { Rng } from './rng.ts';

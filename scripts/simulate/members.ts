@@ -37,7 +37,7 @@ export interface World {
   referralCodes: string[];
 }
 
-// The sandbox partner's demo accounts carry this phone number (seed/programmes-b.ts); a partner linker uses it.
+// The sandbox partner's demo accounts carry this phone number (seed/perks.ts); a partner linker uses it.
 const PARTNER_TEL = '09000000000';
 const ADDRESS = { zipcode: '1000001', pref_id: 13, shiku: '千代田区', address: '千代田1-1', building: '' };
 

@@ -206,7 +206,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       email: e.OPERATOR_EMAIL,
     },
     payments: paymentConfig(e, production, e.SANDBOX ?? !production),
-    programmesB: programmesBConfig(e, production),
+    referral: {
+      referrerPoint: e.REFERRAL_REFERRER_POINT,
+      refereePoint: e.REFERRAL_REFEREE_POINT,
+      monthlyCap: e.REFERRAL_MONTHLY_CAP,
+    },
+    partner: {
+      // Only http partner sites use it; in production without it they are refused (no publicly known secret).
+      sharedSecret: e.PARTNER_SHARED_SECRET ?? (production ? null : 'development-only-partner-shared-secret!!'),
+    },
+    messaging: messagingConfig(e),
     ageCaps: { under16: e.AGE_CAP_UNDER_16, age16to17: e.AGE_CAP_16_17 },
     sms: smsConfig(e, production),
     media: mediaConfig(e),
@@ -301,28 +310,16 @@ function smsConfig(e: z.infer<typeof envSchema>, production: boolean) {
   };
 }
 
-/** Exchange, referral, partner and daily-draw settings (services/programmes); line without its channel stops. */
-function programmesBConfig(e: z.infer<typeof envSchema>, production: boolean) {
-  const fail = (name: string, why: string): never => {
-    throw new ConfigError(`Invalid configuration:\n  ${name}: ${why}`);
-  };
+/** The messaging app of the daily draw (services/programmes/daily-draw/messaging); line without its channel stops. */
+function messagingConfig(e: z.infer<typeof envSchema>) {
   if (e.MESSAGING_PROVIDER === 'line') {
     for (const name of ['LINE_CHANNEL_ID', 'LINE_CHANNEL_SECRET'] as const) {
-      if (!e[name]) fail(name, 'required when MESSAGING_PROVIDER=line');
+      if (!e[name]) throw new ConfigError(`Invalid configuration:\n  ${name}: required when MESSAGING_PROVIDER=line`);
     }
   }
   return {
-    referral: {
-      referrerPoint: e.REFERRAL_REFERRER_POINT,
-      refereePoint: e.REFERRAL_REFEREE_POINT,
-      monthlyCap: e.REFERRAL_MONTHLY_CAP,
-    },
-    // Only http partner sites use it; in production without it they are refused (no publicly known secret).
-    partnerSecret: e.PARTNER_SHARED_SECRET ?? (production ? null : 'development-only-partner-shared-secret!!'),
-    messaging: {
-      provider: e.MESSAGING_PROVIDER,
-      lineChannelId: e.LINE_CHANNEL_ID ?? '',
-      lineChannelSecret: e.LINE_CHANNEL_SECRET ?? '',
-    },
+    provider: e.MESSAGING_PROVIDER,
+    lineChannelId: e.LINE_CHANNEL_ID ?? '',
+    lineChannelSecret: e.LINE_CHANNEL_SECRET ?? '',
   };
 }

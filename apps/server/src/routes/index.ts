@@ -5,7 +5,7 @@ import { hitShareRoutes } from './packs/hit-share.ts';
 import { packRoutes } from './packs/catalog.ts';
 import { packPurchaseRoutes } from './packs/purchase.ts';
 import { paymentRoutes } from './payments/index.ts';
-import { programmeBRoutes } from './programmes/programmes-b.ts';
+import { perkRoutes } from './programmes/perks.ts';
 import { programmeRoutes } from './programmes/index.ts';
 import { siteRoutes } from './site/banners.ts';
 import { siteInfoRoutes } from './site/site-info.ts';
@@ -20,6 +20,6 @@ export const apiRoutes: FastifyPluginAsync[] = [
   historyRoutes,
   hitShareRoutes,
   ...paymentRoutes,
-  ...programmeBRoutes,
+  ...perkRoutes,
   ...programmeRoutes,
 ];

@@ -6,8 +6,8 @@ import { seedDemoOwner } from './demo-owner.ts';
 import { seedDemoPacks } from './demo-packs.ts';
 import { seedDemoShipments } from './demo-shipments.ts';
 import { seedPointCourses } from './point-courses.ts';
-import { seedProgrammesA } from './programmes-a.ts';
-import { seedProgrammesB } from './programmes-b.ts';
+import { seedCoinCourses } from './coin-courses.ts';
+import { seedPerks } from './perks.ts';
 import type { SeedSummary } from './seed-summary.ts';
 import { seedSiteContent } from './site-content.ts';
 
@@ -18,8 +18,8 @@ const seeders: ((ctx: AppContext) => Promise<void>)[] = [
   seedSiteContent,
   seedPointCourses,
   seedDemoPacks,
-  seedProgrammesB,
-  seedProgrammesA,
+  seedPerks,
+  seedCoinCourses,
   seedDemoOwner,
   // After the packs (its members buy from them) and the owner (who moves the parcels along).
   seedDemoShipments,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { YAMATO_B2_HEADER, parseCsv, type AdminShipmentLine } from '@oripa/core/admin';
 import { buildMember, ledgerViolations, type TestMember } from '../factories.ts';
 import { buildPack } from '../packs/pack-fixtures.ts';
-import { exchangeCardWith, key } from '../programmes-b/helpers.ts';
+import { exchangeCardWith, key } from '../perks/helpers.ts';
 import { startTestShop, useShop } from '../test-shop.ts';
 import { shippedDraw } from './fulfilment-fixtures.ts';
 import { staffClient } from './staff-fixtures.ts';

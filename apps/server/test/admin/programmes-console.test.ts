@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMember } from '../factories.ts';
-import { key, sandboxPartner } from '../programmes-b/helpers.ts';
+import { key, sandboxPartner } from '../perks/helpers.ts';
 import { startTestShop, useShop } from '../test-shop.ts';
 import { staffClient, type StaffClient } from './staff-fixtures.ts';
 

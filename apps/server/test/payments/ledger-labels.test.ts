@@ -5,7 +5,7 @@ import { withTransaction } from '../../src/db/transaction.ts';
 import { changeCoins, grantPoints, spendPoints, type LedgerRef } from '../../src/services/ledger.ts';
 import { buildMember, type TestMember } from '../factories.ts';
 import { buildPack, drawVia } from '../packs/pack-fixtures.ts';
-import { exchangeCardWith, sandboxPartner } from '../programmes-b/helpers.ts';
+import { exchangeCardWith, sandboxPartner } from '../perks/helpers.ts';
 import { useShop } from '../test-shop.ts';
 import { buy, cardToken, startPaymentShop } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedProgrammesA } from '../../src/seed/programmes-a.ts';
+import { seedCoinCourses } from '../../src/seed/coin-courses.ts';
 import { buildMember, ledgerViolations } from '../factories.ts';
 import { buildPack, drawVia } from '../packs/pack-fixtures.ts';
 import { buy, cardToken, startPaymentShop } from '../payments/helpers.ts';
@@ -9,7 +9,7 @@ let shop: TestShop;
 let coinCourse: Record<number, number>;
 beforeAll(async () => {
   ({ shop } = await startPaymentShop());
-  await seedProgrammesA(shop.ctx);
+  await seedCoinCourses(shop.ctx);
   const { rows } = await shop.ctx.db.pool.query("SELECT id, point FROM point_courses WHERE currency = 'coin'");
   coinCourse = Object.fromEntries(rows.map((r) => [Number(r.point), Number(r.id)]));
 });

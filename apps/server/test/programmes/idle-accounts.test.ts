@@ -4,13 +4,13 @@ import { closeIdleAccountsJob } from '../../src/jobs/close-idle-accounts.ts';
 import { notifyIdleAccountsJob } from '../../src/jobs/notify-idle-accounts.ts';
 import { runJobUntilIdle } from '../../src/jobs/runner.ts';
 import { withTransaction } from '../../src/db/transaction.ts';
-import { seedProgrammesA } from '../../src/seed/programmes-a.ts';
+import { seedCoinCourses } from '../../src/seed/coin-courses.ts';
 import { memberDetail } from '../../src/services/admin/members.ts';
 import { grantPoints, spendPoints } from '../../src/services/ledger.ts';
 import { buildMember, ledgerViolations, type TestMember } from '../factories.ts';
 import { buildPack, drawVia } from '../packs/pack-fixtures.ts';
 import { buy, cardToken, seedCourses } from '../payments/helpers.ts';
-import { exchangeCardWith, key } from '../programmes-b/helpers.ts';
+import { exchangeCardWith, key } from '../perks/helpers.ts';
 import { startTestShop, useShop } from '../test-shop.ts';
 
 // Spec section 9 (issue 19; ADR 0037): an account idle 6 months after its last point purchase, use or exchange is
@@ -20,7 +20,7 @@ const DAY = 24 * 3600_000;
 const t = useShop(async () => {
   const shop = await startTestShop();
   const courses = await seedCourses(shop);
-  await seedProgrammesA(shop.ctx);
+  await seedCoinCourses(shop.ctx);
   const coin = await shop.ctx.db.pool.query("SELECT id FROM point_courses WHERE currency = 'coin' ORDER BY point");
   return { shop, courses, coinCourse: Number(coin.rows[0].id) };
 });

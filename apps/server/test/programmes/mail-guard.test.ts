@@ -4,7 +4,7 @@ import type { Envelope } from '../api-client.ts';
 import { buildMember, ledgerViolations, type TestMember } from '../factories.ts';
 import { mailedVerifyToken } from '../mailed-links.ts';
 import { buy, cardToken, pressSandbox, startPaymentShop } from '../payments/helpers.ts';
-import { exchangeCardWith, key, stockLeft } from '../programmes-b/helpers.ts';
+import { exchangeCardWith, key, stockLeft } from '../perks/helpers.ts';
 import { useShop } from '../test-shop.ts';
 import { lastSmsCode, mobileNumber, smsState } from './sms-helpers.ts';
 

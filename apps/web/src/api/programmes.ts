@@ -3,7 +3,7 @@ import type { HistoryShipment, PointPriceListReply } from '@oripa/core';
 import { apiGet, apiPost, pagePath, type Reply } from './client';
 
 /**
- * Calls of the member programmes, part 1 (spec section 7; issue 11): SMS verification, coins and ranks, withdrawal.
+ * Calls of the membership programmes (spec section 7; issue 11): SMS verification, coins and ranks, withdrawal.
  */
 
 /** `/user/send_sms {tel}`: the phone as typed (the server normalises it); refusals in errors.tel / errors.user_id. */

@@ -21,7 +21,7 @@ const RankRewardPage = programmePage(() => import('../pages/programmes/RankRewar
 const WithdrawPage = programmePage(() => import('../pages/programmes/WithdrawPages'), 'WithdrawPage');
 const WithdrawCompletePage = programmePage(() => import('../pages/programmes/WithdrawPages'), 'WithdrawCompletePage');
 
-// Issue 11: member programmes, part 1 (SMS verification, coins, ranks, withdrawal; spec section 2).
+// Issue 11, membership (SMS verification, coins, ranks, withdrawal; spec section 2).
 export const programmeRoutes: RouteDef[] = [
   { path: '/sms', titleKey: 'sms', guard: 'member', page: SmsPage },
   { path: '/sms/success', titleKey: 'smsSuccess', guard: 'member', page: SmsSuccessPage },
@@ -40,7 +40,7 @@ const TransferPointPage = programmePage(
 const DailyDrawPage = programmePage(() => import('../pages/programmes/daily-draw/DailyDrawPage'), 'DailyDrawPage');
 const SnsCampaignPage = programmePage(() => import('../pages/programmes/sns/SnsCampaignPage'), 'SnsCampaignPage');
 
-// Issue 11, part 2: card exchange, partner transfer, the messaging-app daily draw and the follow campaign.
+// Issue 11, the perks: card exchange, partner transfer, the messaging-app daily draw and the follow campaign.
 programmeRoutes.push(
   { path: '/exchange-card', titleKey: 'exchangeCard', guard: 'member', page: ExchangePage },
   { path: '/transfer-point', titleKey: 'transferPoint', guard: 'member', page: TransferPointPage },

@@ -7,4 +7,4 @@ export * from './contract.ts';
 export * from '../fulfilment/index.ts';
 export * from '../catalogue/index.ts';
 export * from '../operations/index.ts';
-export * from '../programmes-admin/index.ts';
+export * from '../programmes-console/index.ts';

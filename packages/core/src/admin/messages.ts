@@ -1,6 +1,6 @@
 import { catalogueMessages } from '../catalogue/messages.ts';
 import { fulfilmentMessages } from '../fulfilment/messages.ts';
-import { programmesAdminMessages } from '../programmes-admin/messages.ts';
+import { programmesConsoleMessages } from '../programmes-console/messages.ts';
 import { translateMessage, type Lang, type MessageKey } from '../i18n/messages.ts';
 
 /**
@@ -13,7 +13,7 @@ export const adminMessages = {
   ja: {
     ...fulfilmentMessages.ja,
     ...catalogueMessages.ja,
-    ...programmesAdminMessages.ja,
+    ...programmesConsoleMessages.ja,
     staffLoginMismatch: 'メールアドレスまたはパスワードが一致しません',
     staffLoginRequired: 'スタッフとしてログインしてください',
     staffTotpRequired: '2段階認証を完了してください',
@@ -40,7 +40,7 @@ export const adminMessages = {
   en: {
     ...fulfilmentMessages.en,
     ...catalogueMessages.en,
-    ...programmesAdminMessages.en,
+    ...programmesConsoleMessages.en,
     staffLoginMismatch: 'Email address or password do not match',
     staffLoginRequired: 'Please sign in as staff',
     staffTotpRequired: 'Complete two-step verification',

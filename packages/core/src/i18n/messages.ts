@@ -5,8 +5,8 @@
 import { accountMessages } from './account-messages.ts';
 import { packMessages } from './pack-messages.ts';
 import { paymentMessages } from './payment-messages.ts';
-import { programmeAMessages } from './programme-a-messages.ts';
-import { programmeBMessages } from './programme-b-messages.ts';
+import { membershipMessages } from './membership-messages.ts';
+import { perkMessages } from './perk-messages.ts';
 import { responsiblePlayMessages } from './responsible-play-messages.ts';
 
 const baseMessages = {
@@ -91,8 +91,8 @@ export const messages = {
     ...accountMessages.ja,
     ...packMessages.ja,
     ...paymentMessages.ja,
-    ...programmeBMessages.ja,
-    ...programmeAMessages.ja,
+    ...perkMessages.ja,
+    ...membershipMessages.ja,
     ...responsiblePlayMessages.ja,
   },
   en: {
@@ -100,8 +100,8 @@ export const messages = {
     ...accountMessages.en,
     ...packMessages.en,
     ...paymentMessages.en,
-    ...programmeBMessages.en,
-    ...programmeAMessages.en,
+    ...perkMessages.en,
+    ...membershipMessages.en,
     ...responsiblePlayMessages.en,
   },
 } as const;

@@ -4,7 +4,7 @@ import { ledgerSubjectColumns, type LedgerSubjectRow } from './ledger-subject.ts
 
 /** The support console's reads of a member (issue 10); writes go through services/ledger.ts and sessions. */
 export interface AdminMemberRecord {
-  id: string;
+  id: number;
   mail: string;
   last_name: string;
   middle_name: string;
@@ -13,8 +13,8 @@ export interface AdminMemberRecord {
   sms_tel: string | null;
   lang: string;
   rank: number;
-  point_balance: string;
-  coin_balance: string;
+  point_balance: number;
+  coin_balance: number;
   suspended_at: Date | null;
   mail_verified_at: Date | null;
   sms_verified_at: Date | null;
@@ -85,13 +85,13 @@ export async function setMemberSuspended(db: Queryable, id: number, at: Date | n
 }
 
 export interface MemberLedgerRecord extends LedgerSubjectRow {
-  id: string;
+  id: number;
   currency: 'point' | 'coin';
-  amount: string;
-  balance_after: string;
+  amount: number;
+  balance_after: number;
   reason: string;
   ref_type: string | null;
-  ref_id: string | null;
+  ref_id: number | null;
   memo: string;
   created_at: Date;
   /** The payment method of a purchase row (its label names it). */
@@ -125,12 +125,12 @@ export async function memberLedger(
 }
 
 export interface MemberPurchaseRecord {
-  id: string;
-  pack_id: string;
+  id: number;
+  pack_id: number;
   pack_name_ja: string;
   pack_name_en: string;
   count: number;
-  price: string;
+  price: number;
   currency: string;
   created_at: Date;
 }
@@ -146,12 +146,12 @@ export async function memberPurchases(db: Queryable, memberId: number, limit: nu
 }
 
 export interface MemberPaymentRecord {
-  id: string;
+  id: number;
   public_id: string;
   pay_id: number;
   status: string;
-  amount: string;
-  point: string;
+  amount: number;
+  point: number;
   created_at: Date;
   credited_at: Date | null;
 }
@@ -166,7 +166,7 @@ export async function memberPayments(db: Queryable, memberId: number, limit: num
 }
 
 export interface MemberShipmentRecord {
-  id: string;
+  id: number;
   status: string;
   delivery_code: string;
   created_at: Date;

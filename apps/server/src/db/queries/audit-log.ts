@@ -32,9 +32,9 @@ export async function insertAuditEntry(db: Queryable, e: AuditEntry): Promise<nu
 }
 
 export interface AuditRecord {
-  id: string;
+  id: number;
   created_at: Date;
-  staff_id: string | null;
+  staff_id: number | null;
   staff_name: string | null;
   action: string;
   target_type: string;

@@ -7,13 +7,13 @@ import { maybeOne, type Queryable } from '../queryable.ts';
  */
 
 export interface IdleCandidateRow {
-  id: string;
+  id: number;
   last_activity_at: Date;
   mail: string;
   lang: 'ja' | 'en';
   last_name: string;
   first_name: string;
-  point_balance: string;
+  point_balance: number;
 }
 
 /**

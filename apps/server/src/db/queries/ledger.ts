@@ -112,8 +112,8 @@ export async function emptyLot(tx: Queryable, lotId: number): Promise<void> {
 }
 
 export interface HeldLotRow {
-  id: string;
-  remaining: string;
+  id: number;
+  remaining: number;
   expires_at: Date;
 }
 

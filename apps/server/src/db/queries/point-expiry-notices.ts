@@ -3,7 +3,7 @@ import { many, maybeOne, type Queryable } from '../queryable.ts';
 /** A lot a "points expiring" mail names: when it expires and what is left in it. */
 export interface AnnouncedLotRow {
   expires_at: Date;
-  remaining: string;
+  remaining: number;
 }
 
 // A lot still holding points, expiring after $2 and by $3, and not yet named in a mail.

@@ -9,7 +9,7 @@ export interface RankEventRow {
   from_rank: number;
   to_rank: number;
   bonus_point: number;
-  period: string | null;
+  period: Date | null;
   coins: number;
   created_at: Date;
 }

@@ -6,8 +6,8 @@ export interface SpendingLimitsRow {
   /** 'YYYY-MM' or null. */
   birth_month: string | null;
   guardian_consent_at: Date | null;
-  monthly_limit: string | null;
-  pending_limit: string | null;
+  monthly_limit: number | null;
+  pending_limit: number | null;
   pending_effective_at: Date | null;
   cool_off_until: Date | null;
 }

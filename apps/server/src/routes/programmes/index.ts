@@ -4,5 +4,5 @@ import { rankRoutes } from './ranks.ts';
 import { smsRoutes } from './sms.ts';
 import { withdrawalRoutes } from './withdrawal.ts';
 
-/** Member programmes, part 1 (issue 11): SMS verification, coins, ranks, withdrawal. */
+/** Membership (issue 11): SMS verification, coins, ranks, withdrawal. */
 export const programmeRoutes: FastifyPluginAsync[] = [smsRoutes, rankRoutes, rankRewardRoutes, withdrawalRoutes];

@@ -53,7 +53,6 @@ export interface SpendingState {
 }
 
 const yen = (n: number) => n.toLocaleString('en-US');
-const toNumber = (v: string | null) => (v === null ? null : Number(v));
 
 function parseBirth(row: SpendingLimitsRow | null): YearMonth | null {
   if (!row?.birth_month) return null;
@@ -69,10 +68,8 @@ async function readState(ctx: AppContext, db: Queryable, memberId: number, now: 
   const birth = parseBirth(row);
   const age = birth ? ageAt(birth, now) : null;
   const stored: OwnLimit = {
-    limit: toNumber(row?.monthly_limit ?? null),
-    pending: row?.pending_effective_at
-      ? { limit: toNumber(row.pending_limit), effectiveAt: row.pending_effective_at }
-      : null,
+    limit: row?.monthly_limit ?? null,
+    pending: row?.pending_effective_at ? { limit: row.pending_limit, effectiveAt: row.pending_effective_at } : null,
   };
   return {
     birth,

@@ -48,7 +48,7 @@ export async function payReferralOnFirstPurchase(
   });
   if (timing === 'wait') return null;
   const month = tokyoMonth(now);
-  const settings = config.programmesB.referral;
+  const settings = config.referral;
   const outcome = judgeReferral({
     sameMember: pair.referrer_id === refereeId,
     sameTel: sharesTel(pair.referrer_tels, pair.referee_tels),

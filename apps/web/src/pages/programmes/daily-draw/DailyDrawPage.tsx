@@ -3,14 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useRefreshCurrentUser } from '../../../api/account';
-import { linkMessagingApp, programmeBKeys, takeDailyDraw, useDailyDraw } from '../../../api/programmes-b';
+import { linkMessagingApp, perkKeys, takeDailyDraw, useDailyDraw } from '../../../api/perks';
 import { MailUnverifiedModal } from '../../../components/account/MailUnverifiedModal';
 import { LoadState } from '../../../components/payment/LoadState';
 import { useMailRefusal } from '../../../hooks/account/use-mail-refusal';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { refusal } from '../../../lib/programmes-b/refusal';
-import { PROGRAMMES_B_NS } from '../programmes-b-i18n';
-import styles from '../ProgrammesB.module.css';
+import { refusal } from '../../../lib/perks/refusal';
+import { PERKS_NS } from '../perks-i18n';
+import styles from '../Perks.module.css';
 
 /**
  * /daily-draw, the header's messaging-app promotion: link LINE (its login comes back here with code and state),
@@ -18,7 +18,7 @@ import styles from '../ProgrammesB.module.css';
  * and earlier days' seeds after, so anyone can recompute the results (ADR 0024).
  */
 export function DailyDrawPage() {
-  const { t, i18n } = useTranslation(PROGRAMMES_B_NS);
+  const { t, i18n } = useTranslation(PERKS_NS);
   const [params, setParams] = useSearchParams();
   const query = useDailyDraw();
   const qc = useQueryClient();
@@ -28,7 +28,7 @@ export function DailyDrawPage() {
   const linking = useRef(false);
   const mail = useMailRefusal();
   const fmt = (n: number) => n.toLocaleString(i18n.language);
-  const refresh = () => qc.invalidateQueries({ queryKey: programmeBKeys.dailyDraw() });
+  const refresh = () => qc.invalidateQueries({ queryKey: perkKeys.dailyDraw() });
 
   // Back from the messaging app's login: hand code and state to the server once, then clean the address.
   const code = params.get('code');

@@ -7,11 +7,11 @@ import {
   checkExchange,
   decideExchange,
   exchangeCard,
-  programmeBKeys,
+  perkKeys,
   requestKey,
   useExchangeCards,
-} from '../../../api/programmes-b';
-import { refusal } from '../../../lib/programmes-b/refusal';
+} from '../../../api/perks';
+import { refusal } from '../../../lib/perks/refusal';
 import { AddressModal } from '../../../components/account/AddressModal';
 import { MailUnverifiedModal } from '../../../components/account/MailUnverifiedModal';
 import { useMailRefusal } from '../../../hooks/account/use-mail-refusal';
@@ -19,15 +19,15 @@ import { LoadState } from '../../../components/payment/LoadState';
 import { Modal } from '../../../components/ui/Modal';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { Pager } from '../../../components/ui/Pager';
-import { PROGRAMMES_B_NS } from '../programmes-b-i18n';
-import styles from '../ProgrammesB.module.css';
+import { PERKS_NS } from '../perks-i18n';
+import styles from '../Perks.module.css';
 
 /**
  * The exchange corner (/exchange-card): cards for points with a finite stock; a confirmation shows the points
  * before and after; an exchanged card is then shipped or converted, like a drawn card (ADR 0022).
  */
 export function ExchangePage() {
-  const { t, i18n } = useTranslation(PROGRAMMES_B_NS);
+  const { t, i18n } = useTranslation(PERKS_NS);
   const [page, setPage] = useState(1);
   const query = useExchangeCards(page);
   const qc = useQueryClient();
@@ -40,7 +40,7 @@ export function ExchangePage() {
   const fmt = (n: number) => n.toLocaleString(i18n.language);
 
   const refresh = async () => {
-    await Promise.all([qc.invalidateQueries({ queryKey: programmeBKeys.exchange(page) }), refreshUser()]);
+    await Promise.all([qc.invalidateQueries({ queryKey: perkKeys.exchange(page) }), refreshUser()]);
   };
 
   const start = async (card: ExchangeCardItem) => {
@@ -214,7 +214,7 @@ function DecisionButtons({
   onDecide: (o: ExchangeOrderItem, action: 'ship' | 'convert') => Promise<void>;
   busy: boolean;
 }) {
-  const { t, i18n } = useTranslation(PROGRAMMES_B_NS);
+  const { t, i18n } = useTranslation(PERKS_NS);
   return (
     <div className={styles.actions}>
       <button type="button" className={styles.primary} disabled={busy} onClick={() => void onDecide(order, 'ship')}>

@@ -2,18 +2,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshCurrentUser } from '../../../api/account';
-import { claimSnsCampaign, programmeBKeys, useSnsCampaign } from '../../../api/programmes-b';
+import { claimSnsCampaign, perkKeys, useSnsCampaign } from '../../../api/perks';
 import { MailUnverifiedModal } from '../../../components/account/MailUnverifiedModal';
 import { LoadState } from '../../../components/payment/LoadState';
 import { useMailRefusal } from '../../../hooks/account/use-mail-refusal';
 import { PageTitle } from '../../../components/ui/PageTitle';
-import { refusal } from '../../../lib/programmes-b/refusal';
-import { PROGRAMMES_B_NS } from '../programmes-b-i18n';
-import styles from '../ProgrammesB.module.css';
+import { refusal } from '../../../lib/perks/refusal';
+import { PERKS_NS } from '../perks-i18n';
+import styles from '../Perks.module.css';
 
 /** /sns-campaign, the header's social-network promotion: follow, then claim the points once with the post's code. */
 export function SnsCampaignPage() {
-  const { t, i18n } = useTranslation(PROGRAMMES_B_NS);
+  const { t, i18n } = useTranslation(PERKS_NS);
   const query = useSnsCampaign();
   const qc = useQueryClient();
   const refreshUser = useRefreshCurrentUser();
@@ -33,7 +33,7 @@ export function SnsCampaignPage() {
     if (reply.state === 200) {
       setError('');
       setMessage(t('sns.granted', { point: (reply.point ?? 0).toLocaleString(i18n.language) }));
-      await Promise.all([qc.invalidateQueries({ queryKey: programmeBKeys.sns() }), refreshUser()]);
+      await Promise.all([qc.invalidateQueries({ queryKey: perkKeys.sns() }), refreshUser()]);
     } else if (!mail.caught(reply)) setError(refusal(reply));
   };
 

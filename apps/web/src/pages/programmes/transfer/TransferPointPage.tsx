@@ -9,14 +9,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshCurrentUser } from '../../../api/account';
-import { partnerLogin, programmeBKeys, requestKey, transferPoint, usePartnerSites } from '../../../api/programmes-b';
+import { partnerLogin, perkKeys, requestKey, transferPoint, usePartnerSites } from '../../../api/perks';
 import { LoadState } from '../../../components/payment/LoadState';
 import { Modal } from '../../../components/ui/Modal';
 import { PageTitle } from '../../../components/ui/PageTitle';
 import { tMessage } from '../../../i18n';
-import { refusal } from '../../../lib/programmes-b/refusal';
-import { PROGRAMMES_B_NS } from '../programmes-b-i18n';
-import styles from '../ProgrammesB.module.css';
+import { refusal } from '../../../lib/perks/refusal';
+import { PERKS_NS } from '../perks-i18n';
+import styles from '../Perks.module.css';
 
 /**
  * /transfer-point (spec sections 2, 5, 8): the partner sites with their status; an unlinked site opens the login
@@ -24,13 +24,13 @@ import styles from '../ProgrammesB.module.css';
  * compare with the points held at the partner, which the list shows.
  */
 export function TransferPointPage() {
-  const { t, i18n } = useTranslation(PROGRAMMES_B_NS);
+  const { t, i18n } = useTranslation(PERKS_NS);
   const query = usePartnerSites();
   const qc = useQueryClient();
   const refreshUser = useRefreshCurrentUser();
   const [login, setLogin] = useState<PartnerSiteItem | null>(null);
   const [move, setMove] = useState<PartnerSiteItem | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: programmeBKeys.partners() });
+  const refresh = () => qc.invalidateQueries({ queryKey: perkKeys.partners() });
   const list = query.data?.state === 200 ? query.data.list : undefined;
 
   return (
@@ -112,7 +112,7 @@ function LoginPopup({
   onClose: () => void;
   onLinked: () => Promise<void>;
 }) {
-  const { t } = useTranslation(PROGRAMMES_B_NS);
+  const { t } = useTranslation(PERKS_NS);
   const [loginid, setLoginid] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -177,7 +177,7 @@ function PointPopup({
   onClose: () => void;
   onDone: () => Promise<void>;
 }) {
-  const { t, i18n } = useTranslation(PROGRAMMES_B_NS);
+  const { t, i18n } = useTranslation(PERKS_NS);
   const [point, setPoint] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);

@@ -8,7 +8,7 @@ const made = new WeakMap<Config, MessagingGateway | null>();
 /** The messaging gateway of MESSAGING_PROVIDER (one per configuration); null for the sandbox where it is off. */
 export function messagingGateway(config: Config): MessagingGateway | null {
   if (!made.has(config)) {
-    const m = config.programmesB.messaging;
+    const m = config.messaging;
     made.set(
       config,
       m.provider === 'line'

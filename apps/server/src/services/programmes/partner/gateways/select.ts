@@ -10,6 +10,6 @@ import { SandboxPartnerGateway } from './sandbox-partner.ts';
  */
 export function partnerGatewayFor(ctx: AppContext, site: PartnerSiteRow): PartnerGateway | null {
   if (site.adapter === 'sandbox') return ctx.config.sandbox ? new SandboxPartnerGateway(ctx.db, site.id) : null;
-  const secret = ctx.config.programmesB.partnerSecret;
+  const secret = ctx.config.partner.sharedSecret;
   return secret && site.endpoint ? new HttpPartnerGateway(site.endpoint, secret, ctx.clock) : null;
 }

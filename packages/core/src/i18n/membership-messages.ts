@@ -1,5 +1,5 @@
-/** Messages of the member programmes: SMS verification, coins and ranks (issue 11; keys used by AppError). */
-export const programmeAMessages = {
+/** Messages of membership: SMS verification, coins and ranks, withdrawal (issue 11; keys used by AppError). */
+export const membershipMessages = {
   ja: {
     telFormat: '入力された電話番号の形式が正しくありません。',
     telNotMobile: 'SMSを受信できる日本の携帯電話番号（070・080・090）を入力してください',

@@ -9,8 +9,8 @@ export const DEMO_COIN_COURSES: { point: number; price: number; memo: string; me
   { point: 10_000, price: 10_000, memo: '', memoEn: '' },
 ];
 
-/** Member programmes, part 1: the coin courses (only into a shop that has none). */
-export async function seedProgrammesA(ctx: AppContext): Promise<void> {
+/** The coin courses (only into a shop that has none). */
+export async function seedCoinCourses(ctx: AppContext): Promise<void> {
   if (await hasAnyCoinCourse(ctx.db.pool)) return;
   for (const [i, c] of DEMO_COIN_COURSES.entries()) await insertCoinCourse(ctx.db.pool, { ...c, sort: i });
 }

@@ -3,7 +3,7 @@ import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { snap, useLanguage } from './helpers';
 
-// Member programmes, part 1 (issue 11) in both languages: SMS verification and the SMS-only pack; coins and the
+// Membership (issue 11) in both languages: SMS verification and the SMS-only pack; coins and the
 // coin pack; a rank-up; rank maintenance with coins; withdrawal.
 type Lang = 'ja' | 'en';
 type Catalogue = Record<string, Record<string, unknown>>;
@@ -90,7 +90,7 @@ const POINT_PACK = { ja: 'ドラゴンシジル 蒼炎の覇者パック', en: '
 const SMS_PACK = { ja: 'ドラゴンシジル 認証会員限定パック', en: 'Dragon Sigil: Verified Members Pack' };
 
 for (const lang of ['ja', 'en'] as const) {
-  test.describe(`member programmes A (${lang})`, () => {
+  test.describe(`membership (${lang})`, () => {
     const pr = read(lang, 'programmes');
     const p = read(lang, 'pack');
     test.beforeEach(async ({ page }) => useLanguage(page, lang));
@@ -105,7 +105,7 @@ for (const lang of ['ja', 'en'] as const) {
       await page.goto('/sms');
       await expect(page.getByRole('heading', { name: str(pr, 'sms.title') })).toBeVisible();
       await expect(field(page, str(pr, 'sms.telLabel'))).toHaveAttribute('placeholder', '00012345678');
-      await snap(page, testInfo, `programmes-${lang}-sms-tel`);
+      await snap(page, testInfo, `membership-${lang}-sms-tel`);
       // An empty code is alerted and nothing is sent (code entry opened directly with pageMode=1).
       await page.goto('/sms?pageMode=1');
       const alerts: string[] = [];
@@ -122,14 +122,14 @@ for (const lang of ['ja', 'en'] as const) {
       await page.getByRole('button', { name: str(pr, 'sms.send') }).click();
       await expect(page).toHaveURL(/\/sms\?pageMode=1$/);
       const code = await smsCode(page, e164);
-      await snap(page, testInfo, `programmes-${lang}-sms-code`);
+      await snap(page, testInfo, `membership-${lang}-sms-code`);
 
       // A wrong code leads to /sms/error, whose button returns to code entry.
       await field(page, str(pr, 'sms.codeLabel')).fill(code === '000000' ? '111111' : '000000');
       await page.getByRole('button', { name: str(pr, 'sms.verify') }).click();
       await expect(page).toHaveURL(/\/sms\/error$/);
       await expect(page.getByRole('heading', { name: str(pr, 'sms.errorTitle') })).toBeVisible();
-      await snap(page, testInfo, `programmes-${lang}-sms-error`);
+      await snap(page, testInfo, `membership-${lang}-sms-error`);
       await page.getByRole('link', { name: str(pr, 'sms.toCodeEntry') }).click();
       await expect(page).toHaveURL(/\/sms\?pageMode=1$/);
 
@@ -138,7 +138,7 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(page).toHaveURL(/\/sms\/success$/);
       await expect(page.getByRole('heading', { name: str(pr, 'sms.successTitle') })).toBeVisible();
       await expect(page.getByText(lang === 'ja' ? '500ポイント' : '500 points')).toBeVisible();
-      await snap(page, testInfo, `programmes-${lang}-sms-success`);
+      await snap(page, testInfo, `membership-${lang}-sms-success`);
       // Mode 2 from now on.
       await page.goto('/sms');
       await expect(page.getByText(str(pr, 'sms.verifiedLead'))).toBeVisible();
@@ -165,7 +165,7 @@ for (const lang of ['ja', 'en'] as const) {
       await logIn(page, lang, m);
       await page.goto('/buy-coin');
       await expect(page.getByRole('heading', { name: str(pr, 'coin.title') })).toBeVisible();
-      await snap(page, testInfo, `programmes-${lang}-buy-coin`);
+      await snap(page, testInfo, `membership-${lang}-buy-coin`);
       await page
         .getByRole('link', {
           name: str(read(lang, 'payment'), 'coinBuyLabel').replace('{{value}}', '500').replace('{{price}}', '500'),
@@ -174,12 +174,12 @@ for (const lang of ['ja', 'en'] as const) {
       await payByCard(page, lang);
       await expect(page).toHaveURL(/\/coin-history$/);
       await expect(page.getByText('500').first()).toBeVisible();
-      await snap(page, testInfo, `programmes-${lang}-coin-history`);
+      await snap(page, testInfo, `membership-${lang}-coin-history`);
 
       await drawOnce(page, lang, COIN_PACK[lang]);
       await expect(page).toHaveURL(/\/thank-you$/);
       await expect(page.getByRole('heading', { name: str(read(lang, 'pack'), 'thanks.title') })).toBeVisible();
-      await snap(page, testInfo, `programmes-${lang}-thank-you`);
+      await snap(page, testInfo, `membership-${lang}-thank-you`);
       await page.goto('/coin-history');
       await expect(page.getByRole('row').filter({ hasText: '-50' }).first().getByRole('link')).toBeVisible();
     });
@@ -202,7 +202,7 @@ for (const lang of ['ja', 'en'] as const) {
       const modal = page.getByRole('dialog', { name: str(pr, 'rank.upTitle') });
       await expect(modal).toBeVisible();
       await expect(modal.getByText(lang === 'ja' ? 'シルバー' : 'Silver').first()).toBeVisible();
-      await snap(page, testInfo, `programmes-${lang}-rank-up`, { fullPage: false });
+      await snap(page, testInfo, `membership-${lang}-rank-up`, { fullPage: false });
       await modal.getByRole('button', { name: str(pr, 'rank.next') }).click();
       await expect(page).toHaveURL(/\/get-card-list/);
     });
@@ -222,12 +222,12 @@ for (const lang of ['ja', 'en'] as const) {
           ? ['ゴールド', '10,000コイン', '20,000コイン', '10,000コイン']
           : ['Gold', '10,000 coins', '20,000 coins', '10,000 coins'],
       );
-      await snap(page, testInfo, `programmes-${lang}-rank-confirm`, { fullPage: false });
+      await snap(page, testInfo, `membership-${lang}-rank-confirm`, { fullPage: false });
       await confirm.getByRole('button', { name: str(pr, 'rank.confirm') }).click();
       const done = page.getByRole('dialog', { name: str(pr, 'rank.completeTitle') });
       await expect(done).toBeVisible();
       await expect(done.getByText(lang === 'ja' ? 'ゴールド' : 'Gold').first()).toBeVisible();
-      await snap(page, testInfo, `programmes-${lang}-rank-complete`, { fullPage: false });
+      await snap(page, testInfo, `membership-${lang}-rank-complete`, { fullPage: false });
       // The × in the corner has the same name; the button under the text is the last one.
       await done
         .getByRole('button', { name: str(pr, 'rank.close') })
@@ -244,14 +244,14 @@ for (const lang of ['ja', 'en'] as const) {
       const lost = page.getByTestId('withdraw-lost');
       await expect(lost).toContainText(lang === 'ja' ? '1,000P' : '1,000 P');
       await expect(lost).toContainText(lang === 'ja' ? '300コイン' : '300 coins');
-      await snap(page, testInfo, `programmes-${lang}-withdraw`);
+      await snap(page, testInfo, `membership-${lang}-withdraw`);
       await field(page, str(pr, 'withdraw.pass')).fill(m.pass);
       await page.getByLabel(str(pr, 'withdraw.agree')).check();
       page.once('dialog', (d) => void d.accept());
       await page.getByRole('button', { name: str(pr, 'withdraw.submit') }).click();
       await expect(page).toHaveURL(/\/withdraw\/complete$/);
       await expect(page.getByRole('heading', { name: str(pr, 'withdraw.doneTitle') })).toBeVisible();
-      await snap(page, testInfo, `programmes-${lang}-withdrawn`);
+      await snap(page, testInfo, `membership-${lang}-withdrawn`);
       const res = await page.request.get('/api/user/point');
       expect(((await res.json()) as { is_login: string }).is_login).toBe('0');
     });

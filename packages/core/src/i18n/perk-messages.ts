@@ -1,5 +1,5 @@
-/** Messages of the exchange, partner transfer, daily draw and follow campaign (issue 11, second half). */
-export const programmeBMessages = {
+/** Messages of the exchange, partner transfer, daily draw and follow campaign (the perks; issue 11). */
+export const perkMessages = {
   ja: {
     exchangeNotFound: '交換できるカードが見つかりません',
     exchangeSoldOut: 'このカードは在庫切れのため交換できません',

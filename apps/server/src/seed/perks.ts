@@ -14,7 +14,7 @@ export const SNS_DEMO_CODE = 'KIRAKIRA-FOLLOW';
  * Demo data of the exchange corner (fictional cards, the committed generated art), one sandbox partner site with
  * accounts for the demo member and the sandbox members, and a running follow campaign.
  */
-export async function seedProgrammesB(ctx: AppContext): Promise<void> {
+export async function seedPerks(ctx: AppContext): Promise<void> {
   const db = ctx.db.pool;
   if (!(await anyExchangeCard(db))) {
     const cards = [

@@ -10,8 +10,8 @@ import type {
 } from '@oripa/core';
 import { apiGet, apiPost, pagePath, type Reply } from './client';
 
-/** Calls of the exchange corner, partner transfer, daily draw and follow campaign (issue 11, second half). */
-export const programmeBKeys = {
+/** Calls of the exchange corner, partner transfer, daily draw and follow campaign (the perks; issue 11). */
+export const perkKeys = {
   exchange: (page: number) => ['programmes', 'exchange', page] as const,
   partners: () => ['programmes', 'partners'] as const,
   dailyDraw: () => ['programmes', 'daily_draw'] as const,
@@ -20,7 +20,7 @@ export const programmeBKeys = {
 
 export const useExchangeCards = (page: number) =>
   useQuery({
-    queryKey: programmeBKeys.exchange(page),
+    queryKey: perkKeys.exchange(page),
     queryFn: () => apiGet<Reply<ExchangeListReply>>(pagePath('/user/exchange_card/list', page)),
   });
 
@@ -38,7 +38,7 @@ export const decideExchange = (orderId: number, action: 'ship' | 'convert') =>
 
 export const usePartnerSites = () =>
   useQuery({
-    queryKey: programmeBKeys.partners(),
+    queryKey: perkKeys.partners(),
     queryFn: () => apiGet<Reply<{ list: PartnerSiteItem[] }>>('/user/transfer/point'),
   });
 
@@ -50,7 +50,7 @@ export const transferPoint = (p: { point: string; site_id: number; request_key: 
 
 export const useDailyDraw = () =>
   useQuery({
-    queryKey: programmeBKeys.dailyDraw(),
+    queryKey: perkKeys.dailyDraw(),
     queryFn: () => apiGet<Reply<DailyDrawStatus>>('/user/daily_draw'),
   });
 
@@ -61,7 +61,7 @@ export const takeDailyDraw = () => apiPost<Reply<DailyDrawResult>>('/user/daily_
 
 export const useSnsCampaign = () =>
   useQuery({
-    queryKey: programmeBKeys.sns(),
+    queryKey: perkKeys.sns(),
     queryFn: () => apiGet<Reply<SnsCampaignStatus>>('/user/sns_campaign'),
   });
 

@@ -1,5 +1,5 @@
 /** Messages of the console's programme pages (exchange catalogue and orders, partner sites, SNS campaigns). */
-export const programmesAdminMessages = {
+export const programmesConsoleMessages = {
   ja: {
     exchangeConvertOverPrice: '変換ポイントは交換ポイント（{{price}}P）以下にしてください',
     exchangeStockBelowTaken: '在庫数は交換済みの{{taken}}枚より少なくできません',
