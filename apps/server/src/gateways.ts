@@ -3,7 +3,7 @@ import type { AppContext } from './context.ts';
 import type { Queryable } from './db/queryable.ts';
 import { createMailer } from './services/mailer.ts';
 import { createGateway } from './services/payments/gateways/create-gateway.ts';
-import { messagingGateway } from './services/programmes/daily-draw/messaging/select.ts';
+import { createMessagingGateway } from './services/programmes/daily-draw/messaging/select.ts';
 import { createSmsGateway } from './services/programmes/sms/create-gateway.ts';
 import { createMediaStorage } from './storage/index.ts';
 
@@ -22,7 +22,7 @@ export function createGateways(
     mailer: createMailer(config),
     gateway: createGateway(config, db),
     sms: createSmsGateway(config),
-    messaging: messagingGateway(config),
+    messaging: createMessagingGateway(config),
     media: createMediaStorage(config),
   };
 }
