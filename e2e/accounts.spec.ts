@@ -69,6 +69,8 @@ async function readResetPath(page: Page, mail: string): Promise<string> {
 
 for (const lang of ['ja', 'en'] as const) {
   test.describe(`accounts (${lang})`, () => {
+    // One journey in steps: this language's tests run in order on one worker's shop (fullyParallel spreads the rest).
+    test.describe.configure({ mode: 'default' });
     const t = catalogue(lang);
     test.beforeEach(async ({ page }) => useLanguage(page, lang));
 

@@ -8,7 +8,8 @@ export { expect } from '@playwright/test';
 /**
  * One shop per Playwright worker (issue 20, ADR 0038): each worker starts its own server on its own fresh embedded
  * database, so journeys run in parallel and never see another worker's members, orders or maintenance switch.
- * Within a worker, files run one after another on that worker's shop, as they all did on the one shop before.
+ * Within a worker, tests run one after another on that worker's shop; a test never assumes another test ran before it
+ * on the same shop, except the steps of one journey (test.describe.configure({ mode: 'default' }) in its describe).
  *
  * Ports: worker i's shop listens on E2E_PORT + 3i (E2E_PORT defaults to 3100); stripe-card.spec.ts takes the next
  * two for its Stripe-mode shop and the fake Stripe API. So a run with E2E_PORT=3300 and 3 workers uses 3300-3308.

@@ -31,6 +31,8 @@ async function logInUnconfirmed(page: Page, lang: Lang) {
 
 for (const lang of ['ja', 'en'] as const) {
   test.describe(`mail confirmation guard (${lang})`, () => {
+    // One journey in steps: this language's tests run in order on one worker's shop (fullyParallel spreads the rest).
+    test.describe.configure({ mode: 'default' });
     const account = read(lang, 'account');
     test.beforeEach(async ({ page }) => useLanguage(page, lang));
 

@@ -91,6 +91,8 @@ const SMS_PACK = { ja: 'ドラゴンシジル 認証会員限定パック', en: 
 
 for (const lang of ['ja', 'en'] as const) {
   test.describe(`membership (${lang})`, () => {
+    // One journey in steps: this language's tests run in order on one worker's shop (fullyParallel spreads the rest).
+    test.describe.configure({ mode: 'default' });
     const pr = read(lang, 'programmes');
     const p = read(lang, 'pack');
     test.beforeEach(async ({ page }) => useLanguage(page, lang));

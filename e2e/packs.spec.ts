@@ -36,6 +36,8 @@ async function logIn(page: Page, account: Catalogue, mail: string, pass: string)
 
 for (const lang of ['ja', 'en'] as const) {
   test.describe(`packs (${lang})`, () => {
+    // One journey in steps: this language's tests run in order on one worker's shop (fullyParallel spreads the rest).
+    test.describe.configure({ mode: 'default' });
     const p = read(lang, 'pack');
     const account = read(lang, 'account');
     test.beforeEach(async ({ page }) => useLanguage(page, lang));

@@ -57,6 +57,8 @@ const PARTNER = { loginid: 'star@partner.example', password: 'partner123' };
 
 for (const lang of ['ja', 'en'] as const) {
   test.describe(`perks (${lang})`, () => {
+    // One journey in steps: this language's tests run in order on one worker's shop (fullyParallel spreads the rest).
+    test.describe.configure({ mode: 'default' });
     const b = read(lang, 'perks');
     test.beforeEach(async ({ page }) => useLanguage(page, lang));
 
