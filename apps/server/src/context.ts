@@ -6,6 +6,7 @@ import type { MaintenanceCache } from './services/maintenance.ts';
 import type { PackCaches } from './services/packs/pack-caches.ts';
 import type { PaymentGateway } from './services/payments/gateways/gateway.ts';
 import type { MessagingGateway } from './services/programmes/daily-draw/messaging/gateway.ts';
+import type { PartnerGateways } from './services/programmes/partner/gateways/select.ts';
 import type { SmsGateway } from './services/programmes/sms/gateway.ts';
 import type { SessionCache } from './services/sessions.ts';
 import type { SiteCache } from './services/site-content.ts';
@@ -31,7 +32,7 @@ export const isMovable = (clock: Clock): clock is MovableClock =>
 
 /**
  * What services and routes may use. Built once at start; tests build their own with a fake clock. Every outside
- * service (mail, payments, SMS, the messaging app, media storage) is a field, chosen once from the configuration by
+ * service (mail, payments, SMS, the messaging app, media storage, partner sites) is a field, chosen once from the configuration by
  * createGateways (gateways.ts), so a test or the sandbox can put another in its place.
  */
 export interface AppContext {
@@ -54,6 +55,8 @@ export interface AppContext {
   messaging: MessagingGateway | null;
   /** Where uploaded files live (MEDIA_STORAGE): DATA_DIR/media or an S3-compatible bucket. */
   media: ObjectStorage;
+  /** The gateway of a partner site (point transfer), by the adapter its row names; null where it cannot be used. */
+  partners: PartnerGateways;
   /** This instance's Prometheus metrics (observability/metrics.ts), printed at GET /metrics. */
   metrics: Metrics;
 }

@@ -30,13 +30,8 @@ export async function startShop(config: Config, opts: BuildOptions & { clock?: C
     // A sandbox shop's time can be moved (POST /sandbox/clock, ADR 0034); production's is the system's.
     const shopClock = !opts.clock && config.sandbox ? await ShopClock.start(db.pool) : null;
     if (shopClock) closers.push(async () => shopClock.stop());
-    const ctx: AppContext = {
-      config,
-      db,
-      clock: opts.clock ?? shopClock ?? systemClock,
-      ...createInstanceCaches(),
-      ...createGateways(config, db.pool),
-    };
+    const clock = opts.clock ?? shopClock ?? systemClock;
+    const ctx: AppContext = { config, db, clock, ...createInstanceCaches(), ...createGateways(config, db, clock) };
     const seeded = config.seedDemo ? await seedIfEmpty(ctx) : null;
     const app = await buildApp(ctx, opts);
     const stopJobs = config.jobs ? startJobs(ctx, app.log, allJobs) : async () => {};

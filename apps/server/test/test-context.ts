@@ -31,7 +31,7 @@ export function buildTestContext(config: AppContext['config'], databaseUrl: stri
     db,
     clock,
     ...createInstanceCaches(),
-    ...createGateways(config, db.pool),
+    ...createGateways(config, db, clock),
   };
 }
 

@@ -224,7 +224,7 @@ describe('walls of the server', () => {
   it('chooses every outside gateway once, where a context is built (gateways.ts)', () => {
     // A factory called anywhere else picks a gateway behind the context's back, where no test can replace it.
     const FACTORY_CALL =
-      /(?<!function\s)\b(createMailer|createGateway|createSmsGateway|createMessagingGateway|createMediaStorage)\(/;
+      /(?<!function\s)\b(createMailer|createGateway|createSmsGateway|createMessagingGateway|createMediaStorage|createPartnerGateways)\(/;
     expect(
       filesMatching(
         files.filter((f) => rel(f) !== 'gateways.ts'),

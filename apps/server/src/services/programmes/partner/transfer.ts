@@ -22,7 +22,6 @@ import { AppError } from '../../../app-error.ts';
 import { assertNotLocked, recordAttempt, resetAttempts, type ThrottleRule } from '../../auth-throttle.ts';
 import { grantPoints } from '../../ledger.ts';
 import { PartnerUnavailableError, type PartnerGateway } from './gateways/gateway.ts';
-import { partnerGatewayFor } from './gateways/select.ts';
 
 /** How long the request itself owns a new transfer before the reconcile job may repeat its debit. */
 const REQUEST_GRACE_MS = 60_000;
@@ -32,7 +31,7 @@ const notLinked = () => AppError.validation('site_id', 'partnerNotLinked', 'part
 
 async function siteAndGateway(ctx: AppContext, siteId: number): Promise<[PartnerSiteRow, PartnerGateway]> {
   const site = await findPartnerSite(ctx.db.pool, siteId);
-  const gateway = site && partnerGatewayFor(ctx, site);
+  const gateway = site && ctx.partners(site);
   if (!site || !gateway) throw siteNotFound();
   return [site, gateway];
 }
@@ -66,7 +65,7 @@ export async function partnerSites(ctx: AppContext, memberId: number): Promise<P
     pendingTransferSites(ctx.db.pool, memberId),
   ]);
   const usable = sites.flatMap((site) => {
-    const gateway = partnerGatewayFor(ctx, site);
+    const gateway = ctx.partners(site);
     return gateway ? [{ site, gateway }] : [];
   });
   return Promise.all(
@@ -198,5 +197,5 @@ export async function completeTransfer(
  */
 export async function gatewayOfSite(ctx: AppContext, siteId: number): Promise<PartnerGateway | null> {
   const site = await findPartnerSiteOfTransfer(ctx.db.pool, siteId);
-  return site ? partnerGatewayFor(ctx, site) : null;
+  return site ? ctx.partners(site) : null;
 }

@@ -1,4 +1,6 @@
-import type { AppContext } from '../../../../context.ts';
+import type { Config } from '../../../../config.ts';
+import type { Clock } from '../../../../context.ts';
+import type { Database } from '../../../../db/database.ts';
 import type { PartnerSiteRow } from '../../../../db/queries/partner.ts';
 import type { PartnerGateway } from './gateway.ts';
 import { HttpPartnerGateway } from './http-partner.ts';
@@ -8,8 +10,13 @@ import { SandboxPartnerGateway } from './sandbox-partner.ts';
  * The gateway of one partner site, by its adapter: the sandbox partner only where the sandbox is on, an HTTP
  * partner only with a shared secret. Null when the site cannot be used here.
  */
-export function partnerGatewayFor(ctx: AppContext, site: PartnerSiteRow): PartnerGateway | null {
-  if (site.adapter === 'sandbox') return ctx.config.sandbox ? new SandboxPartnerGateway(ctx.db, site.id) : null;
-  const secret = ctx.config.partner.sharedSecret;
-  return secret && site.endpoint ? new HttpPartnerGateway(site.endpoint, secret, ctx.clock) : null;
+export type PartnerGateways = (site: PartnerSiteRow) => PartnerGateway | null;
+
+/** Made once per context by gateways.ts: the sites live in the database, so the context holds the chooser. */
+export function createPartnerGateways(config: Config, db: Database, clock: Clock): PartnerGateways {
+  return (site) => {
+    if (site.adapter === 'sandbox') return config.sandbox ? new SandboxPartnerGateway(db, site.id) : null;
+    const secret = config.partner.sharedSecret;
+    return secret && site.endpoint ? new HttpPartnerGateway(site.endpoint, secret, clock) : null;
+  };
 }
