@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installInteractionGuards } from './interaction-guards';
 
-function touch(type: string, touches: number, timeStamp: number) {
+function touch(type: string, touches: number, timeStamp: number, on: EventTarget = document) {
   const e = new Event(type, { cancelable: true, bubbles: true }) as Event & { touches: unknown[] };
   Object.defineProperty(e, 'touches', { value: new Array(touches).fill({}) });
   Object.defineProperty(e, 'timeStamp', { value: timeStamp });
-  document.dispatchEvent(e);
+  on.dispatchEvent(e);
   return e;
 }
 
@@ -42,5 +42,18 @@ describe('interaction guards', () => {
     expect(touch('touchend', 0, 1000).defaultPrevented).toBe(false);
     expect(touch('touchend', 0, 1300).defaultPrevented).toBe(true);
     expect(touch('touchend', 0, 1700).defaultPrevented).toBe(false);
+  });
+
+  it('suppresses a quick second tap on the same button (its label included), not a first tap on another', () => {
+    document.body.innerHTML =
+      '<button id="skip"><span id="label">SKIP</span></button><button id="choose">Choose</button>';
+    const [skip, label, choose] = ['skip', 'label', 'choose'].map((id) => document.getElementById(id)!);
+    uninstall = installInteractionGuards();
+    expect(touch('touchend', 0, 1000, skip).defaultPrevented).toBe(false);
+    expect(touch('touchend', 0, 1100, label).defaultPrevented, 'the same button again').toBe(true);
+    // SKIP's tap, then the button that appeared under the finger: a first tap there, within 350 ms.
+    expect(touch('touchend', 0, 1200, choose).defaultPrevented, 'another button').toBe(false);
+    expect(touch('touchend', 0, 1300, choose).defaultPrevented).toBe(true);
+    document.body.innerHTML = '';
   });
 });
