@@ -66,6 +66,7 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_MS: millis(100, 30_000),
   // Accounts one client address may create per hour (services/auth-throttle.ts); a benchmark raises it for itself.
   REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  ADJUSTMENT_APPROVAL_ABOVE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   OPERATOR_NAME: z.string().min(1).default('株式会社キラキラトレーディング'),
   OPERATOR_NAME_EN: z.string().min(1).default('Kirakira Trading Co., Ltd.'),
   OPERATOR_REPRESENTATIVE: z.string().min(1).default('星野 光'),
@@ -189,6 +190,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     secureCookies: production,
     logLevel: e.LOG_LEVEL,
     registrationLimitPerHour: e.REGISTRATION_LIMIT_PER_HOUR,
+    adjustmentApprovalAbove: e.ADJUSTMENT_APPROVAL_ABOVE,
     mail: {
       from: e.MAIL_FROM,
       smtpUrl: e.SMTP_URL,

@@ -4,7 +4,7 @@ import { purgeOldLoginIps } from '../db/queries/login-known-ips.ts';
 import { purgeDeadMailVerifications } from '../db/queries/mail-verifications.ts';
 import { purgeDeadPasswordResets } from '../db/queries/password-resets.ts';
 import { purgeEndedSessions } from '../db/queries/sessions.ts';
-import { KNOWN_IP_DAYS } from '../services/login.ts';
+import { KNOWN_IP_DAYS } from '../services/password-login.ts';
 import type { Job } from './runner.ts';
 
 const BATCH = 500;

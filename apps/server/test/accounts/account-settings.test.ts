@@ -78,6 +78,20 @@ describe('POST /api/user/change', () => {
     expect(res.errors?.tel?.[0]).toContain('ハイフンなし');
     expect(await row(m.id)).toMatchObject({ last_name: '試験' });
   });
+
+  // Issue 21 §2: a name that a spreadsheet would run as a formula came out raw in the carrier files.
+  it("refuses a name starting with = or @, in the member's language", async () => {
+    const m = await buildMember(shop);
+    const res = await m.client.post('/user/change', { lastName: '@SUM(1+1)', firstName: '=1+1', tel: '0312345678' });
+    expect(res.state).toBe(400);
+    expect(res.errors?.lastName).toEqual(['先頭に「=」や「@」は使えません']);
+    expect(res.errors?.firstName).toEqual(['先頭に「=」や「@」は使えません']);
+    const en = shop.client('en');
+    en.setCookie('sid', m.client.cookie('sid')!);
+    const english = await en.post('/user/change', { lastName: '@SUM(1+1)', firstName: 'Jiro', tel: '0312345678' });
+    expect(english.errors?.lastName).toEqual(['Cannot start with "=" or "@"']);
+    expect(await row(m.id)).toMatchObject({ last_name: '試験' });
+  });
 });
 
 describe('POST /api/user/append_address', () => {
@@ -114,6 +128,10 @@ describe('POST /api/user/append_address', () => {
     ['address', '<script>alert(1)</script>', '使用できない文字が含まれています'],
     ['building', 'x'.repeat(101), '100文字以内で入力してください'],
     ['building', "'; DROP TABLE members;--", '使用できない文字が含まれています'],
+    // Issue 21 §2: text a spreadsheet would run as a formula (it reached the carrier files raw).
+    ['building', "=cmd|' /C calc'!A0", '先頭に「=」や「@」は使えません'],
+    ['address', '@SUM(1+1)', '先頭に「=」や「@」は使えません'],
+    ['shiku', ' =1+2', '先頭に「=」や「@」は使えません'],
   ])('refuses %s = %j with its own message', async (field, value, message) => {
     const m = await buildMember(shop);
     const res = await m.client.post('/user/append_address', { ...good, [field]: value });

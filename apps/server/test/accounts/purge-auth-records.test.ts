@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { purgeAuthRecordsJob } from '../../src/jobs/purge-auth-records.ts';
 import { runJobUntilIdle } from '../../src/jobs/runner.ts';
+import { createStaffAccount } from '../../src/services/admin/staff.ts';
 import { buildMember } from '../factories.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
 
@@ -63,10 +64,23 @@ it('deletes mail-verification links a week after use or expiry, and login addres
        ($1, '192.0.2.1', now() - interval '91 days'), ($1, '192.0.2.2', now() - interval '89 days')`,
     [m.id],
   );
+  // The console's known addresses (issue 21) age out the same way.
+  const { id: staffId } = await createStaffAccount(shop.ctx, {
+    mail: 'purge.staff@staff.test',
+    name: 'p',
+    role: 'support',
+  });
+  await q(
+    `INSERT INTO staff_known_ips (staff_id, ip, last_login_at) VALUES
+       ($1, '192.0.2.3', now() - interval '91 days'), ($1, '192.0.2.4', now() - interval '89 days')`,
+    [staffId],
+  );
 
-  expect(await runJobUntilIdle(shop.ctx, purgeAuthRecordsJob)).toBe(3);
+  expect(await runJobUntilIdle(shop.ctx, purgeAuthRecordsJob)).toBe(4);
   const left = await q('SELECT token_hash FROM mail_verifications WHERE member_id = $1 ORDER BY token_hash', [m.id]);
   expect(left.rows.map((r) => r.token_hash)).toEqual(['expired-6-days-ago', 'live', 'used-yesterday']);
   const ips = await q('SELECT ip FROM login_known_ips WHERE member_id = $1', [m.id]);
   expect(ips.rows.map((r) => r.ip)).toEqual(['192.0.2.2']);
+  const staffIps = await q('SELECT ip FROM staff_known_ips WHERE staff_id = $1', [staffId]);
+  expect(staffIps.rows.map((r) => r.ip)).toEqual(['192.0.2.4']);
 });

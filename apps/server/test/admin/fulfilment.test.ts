@@ -124,6 +124,39 @@ describe('carrier files', () => {
     expect(cpRow!.slice(0, 4)).toEqual(['1000001', '髙橋 花子', '様', '東京都千代田区']);
   });
 
+  // Issue 21 §2: a member saved these through the storefront before it refused them; both came out raw.
+  it('defuses cells a spreadsheet would run as formulas, keeping the columns the carrier reads', async () => {
+    const { shipmentId } = await shippedDraw(t.shop, 1);
+    await q(
+      `UPDATE shipments SET address = address || jsonb_build_object('name', '@SUM(1+1)', 'building', $2::text,
+         'address', '-1-2 千代田', 'shiku', E'\\t+HYPERLINK(1)') WHERE id = $1`,
+      [shipmentId, "=cmd|' /C calc'!A0"],
+    );
+    const csv = async (format: string) => {
+      const res = await t.shipping.raw(`/api/admin/shipments/export?format=${format}&ids=${shipmentId}`);
+      return parseCsv(iconv.decode(Buffer.from(await res.arrayBuffer()), 'cp932'))[1]!;
+    };
+    const b2 = await csv('yamato_b2');
+    const at = (name: string) => b2[YAMATO_B2_HEADER.indexOf(name as never)];
+    expect(at('お届け先名')).toBe("'@SUM(1+1)");
+    expect(at('お届け先アパートマンション名')).toBe("'=cmd|' /C calc'!A0");
+    // The upload's own columns are untouched: id, phone, postal code, date.
+    expect(at('お客様管理番号')).toBe(String(shipmentId));
+    expect(at('お届け先電話番号')).toBe('090-0000-0000');
+    expect(at('お届け先郵便番号')).toBe('100-0001');
+    expect(at('出荷予定日')).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);
+    const cp = await csv('click_post');
+    expect(cp.slice(0, 6)).toEqual([
+      '1000001',
+      "'@SUM(1+1)",
+      '様',
+      '東京都\t+HYPERLINK(1)',
+      "'-1-2 千代田",
+      "'=cmd|' /C calc'!A0",
+    ]);
+    for (const cell of [...b2, ...cp]) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
   it('refuses an export naming nothing or an unknown format', async () => {
     expect((await t.shipping.get('/admin/shipments/export?format=yamato_b2')).state).toBe(400);
     expect((await t.shipping.get('/admin/shipments/export?format=fax&status=preparing')).state).toBe(400);

@@ -42,6 +42,13 @@ export const adminPages: AdminPage[] = [
     page: lazyPage(() => import('./pages/staff/StaffPage'), 'StaffPage'),
   },
   {
+    // Changes that wait for a second person (ADR 0039): owners decide, a requester follows its own.
+    path: '/admin/approvals',
+    titleKey: 'admin-approvals:title',
+    permission: 'approvals.read',
+    page: lazyPage(() => import('./pages/approvals/ApprovalsPage'), 'ApprovalsPage'),
+  },
+  {
     path: '/admin/audit',
     titleKey: 'admin-nav:audit',
     permission: 'audit.read',

@@ -36,6 +36,11 @@ export const adminMessages = {
     memberSuspended: 'このアカウントは利用停止中です。お問い合わせください',
     dateRange: '開始日は終了日以前の日付にしてください',
     dateFormat: '日付はYYYY-MM-DDの形式で入力してください',
+    approvalDecided: 'この申請は既に処理されています',
+    approvalOwnRequest: '自分の申請は承認・却下できません。別のオーナーの承認が必要です',
+    approvalOwnerOnly: '承認・却下できるのはオーナーだけです',
+    approvalNotDue: '{{at}}まではこの変更を実行できません',
+    approvalPending: 'このスタッフへの同じ変更が既に承認待ちです',
   },
   en: {
     ...fulfilmentMessages.en,
@@ -63,6 +68,11 @@ export const adminMessages = {
     memberSuspended: 'This account is suspended. Please contact us',
     dateRange: 'The start date must not be after the end date',
     dateFormat: 'Enter dates as YYYY-MM-DD',
+    approvalDecided: 'This request has already been decided',
+    approvalOwnRequest: 'You cannot approve or refuse your own request. Another owner must approve it',
+    approvalOwnerOnly: 'Only an owner can approve or refuse',
+    approvalNotDue: 'This change cannot be made before {{at}}',
+    approvalPending: 'The same change to this staff member is already waiting for approval',
   },
 } as const;
 

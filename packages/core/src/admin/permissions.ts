@@ -25,12 +25,16 @@ export const PERMISSIONS = [
   // Member programmes (issue 11): read the exchange orders, partner sites and campaigns; change their settings.
   'programmes.read',
   'programmes.write',
+  // Changes that need a second person (issue 21): see the requests (their own, for a requester); decide them.
+  'approvals.read',
+  'approvals.decide',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**
  * owner: everything. operator: catalogue, content, packs, dashboard, programmes. shipping: fulfilment only.
- * support: members (read, adjust, suspend), payments read, programmes read (to answer members' questions).
+ * support: members (read, adjust, suspend), payments read, programmes read (to answer members' questions), and
+ * its own approval requests (a grant above the limit waits for an owner).
  */
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>> = {
   owner: PERMISSIONS,
@@ -43,7 +47,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'programmes.write',
   ],
   shipping: ['fulfilment.read', 'fulfilment.write'],
-  support: ['members.read', 'members.adjust', 'members.suspend', 'payments.read', 'programmes.read'],
+  support: ['members.read', 'members.adjust', 'members.suspend', 'payments.read', 'programmes.read', 'approvals.read'],
 };
 
 export const isStaffRole = (value: unknown): value is StaffRole =>

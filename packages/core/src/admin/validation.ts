@@ -61,7 +61,20 @@ export const staffCreateSchema = z.object({
 });
 export type StaffCreateInput = z.infer<typeof staffCreateSchema>;
 
-export const staffRoleChangeSchema = z.object({ role: staffRoleField });
+/**
+ * The reason of a staff change: optional, except that a change to another owner (which waits for a second owner:
+ * ADR 0039) is refused without one (the server says so on `reason`).
+ */
+export const staffChangeReasonField = z
+  .string({ error: 'notString' })
+  .trim()
+  .max(500, msg('tooLong', { max: 500 }))
+  .optional()
+  .default('');
+
+export const staffRoleChangeSchema = z.object({ role: staffRoleField, reason: staffChangeReasonField });
+/** Disable and reset-2fa: only the reason. */
+export const staffChangeSchema = z.object({ reason: staffChangeReasonField });
 
 /** A staff write that touches money or access carries a reason; it is kept in the audit row. */
 export const reasonField = z

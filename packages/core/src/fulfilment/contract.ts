@@ -62,3 +62,16 @@ export interface ShipmentQueueReply {
   per_page: number;
   counts: Record<ShipmentStatus, number>;
 }
+
+/**
+ * One page of a pick list (GET /admin/shipments/pick-list): named shipments come whole; a status comes a page at a
+ * time, oldest first, read by key (`after` = the last id of the previous page), with where the page stands in the
+ * whole status (`from`–`to` of `total`) and the next page's `after`, or null on the last page (issue 21).
+ */
+export interface PickListReply {
+  shipments: AdminShipmentDetail[];
+  total: number;
+  from: number;
+  to: number;
+  next_after: number | null;
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCsv, toCsv } from './csv.ts';
+import { parseCsv, spreadsheetSafe, toCsv } from './csv.ts';
 import { CLICK_POST_HEADER, clickPostCsv, YAMATO_B2_HEADER, yamatoB2Csv, type ParcelForLabel } from './layouts.ts';
 import { parseTrackingCsv } from './tracking-import.ts';
 import { normalizeTrackingNumber, trackingUrl } from './carriers.ts';
@@ -31,7 +31,43 @@ describe('csv', () => {
     const cell = fc.string({ unit: fc.constantFrom('a', 'あ', ',', '"', '\n', '\r\n', ' ', '1') });
     fc.assert(
       fc.property(fc.array(fc.array(cell, { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (rows) => {
-        expect(parseCsv(toCsv(rows))).toEqual(rows);
+        // A cell starting with CR comes back defused (below); every other cell as it was.
+        expect(parseCsv(toCsv(rows))).toEqual(rows.map((r) => r.map(spreadsheetSafe)));
+      }),
+    );
+  });
+});
+
+// Issue 21 §2: every CSV staff can open (carrier files, reports) goes through toCsv, which defuses formulas.
+describe('formulas in CSV cells', () => {
+  it.each(["=cmd|' /C calc'!A0", '@SUM(1+1)', '+HYPERLINK("http://x")', '-2+3+cmd|x', '\tX', '\r=1', '=', '+a'])(
+    'defuses %j with a leading apostrophe',
+    (cell) => {
+      expect(spreadsheetSafe(cell)).toBe(`'${cell}`);
+      expect(parseCsv(toCsv([[cell, 'b']]))[0]![0]).toBe(`'${cell}`);
+    },
+  );
+
+  it.each(['+81 90-1234-5678', '-1200', '-', '+81(3)1234-5678', '090-1234-5678', '2026/11/24', '山田', 'a=b', ' 1'])(
+    'keeps %j: numbers and phone numbers name no function, cell or program',
+    (cell) => {
+      expect(spreadsheetSafe(cell)).toBe(cell);
+      expect(parseCsv(toCsv([[cell]]))[0]![0]).toBe(cell);
+    },
+  );
+
+  it('never touches numbers, negative ones included', () => {
+    expect(spreadsheetSafe(-500)).toBe(-500);
+    expect(toCsv([[-500, 3]])).toBe('-500,3\r\n');
+  });
+
+  it('fast-check: no cell of any CSV it writes starts a formula, unless it is a plain number', () => {
+    const unit = fc.constantFrom('=', '+', '-', '@', '\t', '\r', 'a', '1', ' ', '(', '|', '!', 'あ');
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit }), { minLength: 1, maxLength: 6 }), (row) => {
+        for (const cell of parseCsv(toCsv([row, ['x']]))[0]!) {
+          if (/^[=+\-@\t\r]/.test(cell)) expect(cell).toMatch(/^[+-][\d ().-]*$/);
+        }
       }),
     );
   });
@@ -54,6 +90,35 @@ describe('carrier files', () => {
     expect(at('請求先顧客コード')).toBe('012345678901');
     expect(at('運賃管理番号')).toBe('01');
     expect(yamatoB2Csv([parcel], shipper, '2026/11/24', 'takkyubin')).toMatch(/\r\n$/);
+  });
+
+  it('defuses a formula in a name or address line; phone, postal code and date stay as the carrier reads them', () => {
+    const hostile = {
+      ...parcel,
+      name: '@SUM(1+1)',
+      building: "=cmd|' /C calc'!A0",
+      address: '-1-2',
+      tel: '09012345678',
+    };
+    const [, row] = parseCsv(yamatoB2Csv([hostile], { ...shipper, tel: '+81-3-1234-5678' }, '2026/11/24', 'compact'));
+    const at = (name: string) => row![YAMATO_B2_HEADER.indexOf(name as never)];
+    expect(at('お届け先名')).toBe("'@SUM(1+1)");
+    expect(at('お届け先アパートマンション名')).toBe("'=cmd|' /C calc'!A0");
+    expect(at('お届け先電話番号')).toBe('090-1234-5678');
+    expect(at('ご依頼主電話番号')).toBe('+81-3-1234-5678');
+    expect(at('お届け先郵便番号')).toBe('100-0001');
+    const [, cp] = parseCsv(clickPostCsv([hostile]));
+    // '-1-2' alone is a plain number to a spreadsheet (it cannot call anything) and stays as written.
+    expect(cp).toEqual([
+      '1000001',
+      "'@SUM(1+1)",
+      '様',
+      '東京都千代田区',
+      '-1-2',
+      "'=cmd|' /C calc'!A0",
+      '',
+      'トレーディングカード',
+    ]);
   });
 
   it('writes the 8 columns of a click post まとめ申込 file', () => {

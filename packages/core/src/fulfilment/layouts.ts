@@ -85,36 +85,41 @@ export const YAMATO_B2_HEADER = [
   '運賃管理番号',
 ] as const;
 
-/** Rows of a B2 Cloud import file: お客様管理番号 is our shipment id, which the tracking import reads back. */
+/**
+ * One row of a B2 Cloud import file: お客様管理番号 is our shipment id, which the tracking import reads back. The
+ * server streams a file of any size as the header, then these rows a batch at a time (issue 21).
+ */
+export function yamatoB2Row(p: ParcelForLabel, shipper: Shipper, shipDate: string, service: YamatoService): string[] {
+  const r: Record<(typeof YAMATO_B2_HEADER)[number], string> = Object.fromEntries(
+    YAMATO_B2_HEADER.map((h) => [h, '']),
+  ) as never;
+  r['お客様管理番号'] = String(p.shipmentId);
+  r['送り状種類'] = YAMATO_SERVICES[service];
+  r['クール区分'] = '0';
+  r['出荷予定日'] = shipDate;
+  r['お届け先電話番号'] = hyphenTel(p.tel);
+  r['お届け先郵便番号'] = hyphenZip(p.zipcode);
+  r['お届け先住所'] = `${p.prefecture}${p.shiku}${p.address}`;
+  r['お届け先アパートマンション名'] = p.building;
+  r['お届け先名'] = p.name;
+  r['敬称'] = '様';
+  r['ご依頼主電話番号'] = hyphenTel(shipper.tel);
+  r['ご依頼主郵便番号'] = hyphenZip(shipper.zipcode);
+  r['ご依頼主住所'] = shipper.address;
+  r['ご依頼主アパートマンション'] = shipper.building;
+  r['ご依頼主名'] = shipper.name;
+  r['品名１'] = ITEM;
+  r['荷扱い１'] = '精密機器';
+  r['荷扱い２'] = '水濡厳禁';
+  r['記事'] = `カード${p.cardCount}枚`;
+  r['請求先顧客コード'] = shipper.yamatoCustomerCode;
+  r['運賃管理番号'] = shipper.yamatoFreightCode;
+  return YAMATO_B2_HEADER.map((h) => r[h]);
+}
+
+/** A whole B2 Cloud import file (header and rows). */
 export function yamatoB2Csv(parcels: ParcelForLabel[], shipper: Shipper, shipDate: string, service: YamatoService) {
-  const rows = parcels.map((p) => {
-    const r: Record<(typeof YAMATO_B2_HEADER)[number], string> = Object.fromEntries(
-      YAMATO_B2_HEADER.map((h) => [h, '']),
-    ) as never;
-    r['お客様管理番号'] = String(p.shipmentId);
-    r['送り状種類'] = YAMATO_SERVICES[service];
-    r['クール区分'] = '0';
-    r['出荷予定日'] = shipDate;
-    r['お届け先電話番号'] = hyphenTel(p.tel);
-    r['お届け先郵便番号'] = hyphenZip(p.zipcode);
-    r['お届け先住所'] = `${p.prefecture}${p.shiku}${p.address}`;
-    r['お届け先アパートマンション名'] = p.building;
-    r['お届け先名'] = p.name;
-    r['敬称'] = '様';
-    r['ご依頼主電話番号'] = hyphenTel(shipper.tel);
-    r['ご依頼主郵便番号'] = hyphenZip(shipper.zipcode);
-    r['ご依頼主住所'] = shipper.address;
-    r['ご依頼主アパートマンション'] = shipper.building;
-    r['ご依頼主名'] = shipper.name;
-    r['品名１'] = ITEM;
-    r['荷扱い１'] = '精密機器';
-    r['荷扱い２'] = '水濡厳禁';
-    r['記事'] = `カード${p.cardCount}枚`;
-    r['請求先顧客コード'] = shipper.yamatoCustomerCode;
-    r['運賃管理番号'] = shipper.yamatoFreightCode;
-    return YAMATO_B2_HEADER.map((h) => r[h]);
-  });
-  return toCsv([[...YAMATO_B2_HEADER], ...rows]);
+  return toCsv([[...YAMATO_B2_HEADER], ...parcels.map((p) => yamatoB2Row(p, shipper, shipDate, service))]);
 }
 
 /** Japan Post click post まとめ申込 file: 8 columns, header row; address in up to four lines. */
@@ -129,18 +134,12 @@ export const CLICK_POST_HEADER = [
   '内容品',
 ] as const;
 
+export function clickPostRow(p: ParcelForLabel): string[] {
+  return [p.zipcode.replace('-', ''), p.name, '様', `${p.prefecture}${p.shiku}`, p.address, p.building, '', ITEM];
+}
+
 export function clickPostCsv(parcels: ParcelForLabel[]) {
-  const rows = parcels.map((p) => [
-    p.zipcode.replace('-', ''),
-    p.name,
-    '様',
-    `${p.prefecture}${p.shiku}`,
-    p.address,
-    p.building,
-    '',
-    ITEM,
-  ]);
-  return toCsv([[...CLICK_POST_HEADER], ...rows]);
+  return toCsv([[...CLICK_POST_HEADER], ...parcels.map(clickPostRow)]);
 }
 
 export const CARRIER_FILES = ['yamato_b2', 'click_post'] as const;

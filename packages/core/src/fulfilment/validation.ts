@@ -38,6 +38,29 @@ export const shipmentPickSchema = z
     message: 'shipmentsNoneSelected',
   });
 
+/** Parcels on one page of a status's pick list: a printable batch (issue 21: every parcel, a page at a time). */
+export const PICK_LIST_PAGE = 200;
+export const MAX_PICK_LIST_PAGE = 500;
+
+/** A pick list: what it takes, and for a status the page (`after`: the last id of the previous page). */
+export const pickListSchema = z.intersection(
+  shipmentPickSchema,
+  z.object({
+    after: z.coerce
+      .number({ error: 'invalid' })
+      .int('invalid')
+      .min(0, 'invalid')
+      .max(Number.MAX_SAFE_INTEGER, 'invalid')
+      .default(0),
+    per_page: z.coerce
+      .number({ error: 'invalid' })
+      .int('invalid')
+      .min(10, 'invalid')
+      .max(MAX_PICK_LIST_PAGE, 'invalid')
+      .default(PICK_LIST_PAGE),
+  }),
+);
+
 export const carrierExportSchema = z.intersection(
   shipmentPickSchema,
   z.object({

@@ -14,8 +14,14 @@ export const optionalText = (max: number) =>
 // Markup, statement separators and control characters have no place in a person's name or an address line.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
 const UNSAFE_TEXT = /[<>;"`{}\\\u0000-\u001f\u007f]/;
+// A name or an address line never starts with = or @; a spreadsheet would run such text as a formula when staff
+// open a carrier file or report (issue 21 §2; the CSVs defuse it too, core fulfilment/csv.ts spreadsheetSafe).
+// + and - are left to the CSV side: an address line may start with a number's sign ("-" for "none").
+const FORMULA_START = /^[=@]/;
 export const safeText = <T extends z.ZodType<string>>(schema: T) =>
-  schema.refine((v) => !UNSAFE_TEXT.test(v), { message: 'nameFormat' });
+  schema
+    .refine((v) => !UNSAFE_TEXT.test(v), { message: 'nameFormat' })
+    .refine((v) => !FORMULA_START.test(v), { message: 'formulaStart' });
 
 export const mailField = z
   .string({ error: 'notString' })

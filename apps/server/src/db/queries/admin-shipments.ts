@@ -89,13 +89,27 @@ export async function findShipments(db: Queryable, ids: number[]): Promise<Shipm
   );
 }
 
-/** The shipments in one status, oldest first (exports and pick lists of a whole status). */
-export async function shipmentsInStatus(db: Queryable, status: ShipmentStatus, limit: number) {
+/**
+ * Up to `limit` shipments in one status with ids after `afterId`, oldest first: one batch of an export or one page
+ * of a pick list, read by key (the shipments_queue index), so a whole status of any size is read in steps and a
+ * page does not shift when parcels before it move on.
+ */
+export async function shipmentsInStatus(db: Queryable, status: ShipmentStatus, afterId: number, limit: number) {
   return many<ShipmentListRow>(
     db,
-    `SELECT ${LIST_COLUMNS} FROM shipments s WHERE s.status = $1 ORDER BY s.id LIMIT $2`,
-    [status, limit],
+    `SELECT ${LIST_COLUMNS} FROM shipments s WHERE s.status = $1 AND s.id > $2 ORDER BY s.id LIMIT $3`,
+    [status, afterId, limit],
   );
+}
+
+/** How many shipments in `status` have ids up to `id` (where a pick list page starts among the whole status). */
+export async function countShipmentsUpTo(db: Queryable, status: ShipmentStatus, id: number): Promise<number> {
+  const row = await maybeOne<{ n: number }>(
+    db,
+    'SELECT count(*)::int AS n FROM shipments WHERE status = $1 AND id <= $2',
+    [status, id],
+  );
+  return row!.n;
 }
 
 export interface ShipmentEventRow {

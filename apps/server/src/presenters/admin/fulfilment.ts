@@ -4,9 +4,10 @@ import {
   type AdminShipmentDetail,
   type AdminShipmentEvent,
   type AdminShipmentRow,
+  type PickListReply,
 } from '@oripa/core/admin';
 import type { ShipmentEventRow, ShipmentListRow } from '../../db/queries/admin-shipments.ts';
-import type { ShipmentWithLines } from '../../services/admin/fulfilment/queue.ts';
+import type { PickListPage, ShipmentWithLines } from '../../services/admin/fulfilment/queue.ts';
 
 export function presentShipmentRow(r: ShipmentListRow): AdminShipmentRow {
   const a = r.address;
@@ -56,5 +57,15 @@ export function presentShipmentEvent(e: ShipmentEventRow): AdminShipmentEvent {
     tracking_number: e.tracking_number,
     note: e.note,
     created_at: formatTokyo(e.created_at),
+  };
+}
+
+export function presentPickList(p: PickListPage): PickListReply {
+  return {
+    shipments: p.shipments.map(presentShipmentDetail),
+    total: p.total,
+    from: p.from,
+    to: p.to,
+    next_after: p.nextAfter,
   };
 }

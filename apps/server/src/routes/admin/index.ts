@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { approvalRoutes } from './approvals.ts';
 import { auditRoutes } from './audit.ts';
 import { cardRoutes } from './cards.ts';
 import { mediaRoutes } from './cards-media.ts';
@@ -25,3 +26,5 @@ adminRoutes.push(cardRoutes, mediaRoutes, packAdminRoutes, contentRoutes, dashbo
 adminRoutes.push(shipmentRoutes, paymentAdminRoutes, operationsRoutes);
 // Member programmes (exchange catalogue and orders, partner sites, SNS campaigns).
 adminRoutes.push(programmeAdminRoutes);
+// Changes that need a second person (issue 21, ADR 0039).
+adminRoutes.push(approvalRoutes);

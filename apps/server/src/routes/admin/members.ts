@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { parseInput } from '../../http/input.ts';
 import { requireStaff } from '../../http/admin/staff-guard.ts';
 import { presentAdminLedgerRow } from '../../presenters/admin/member-ledger.ts';
+import { presentApproval } from '../../presenters/admin/approvals.ts';
+import { approvalView } from '../../services/admin/approvals.ts';
 import {
   adjustBalance,
   findMembers,
@@ -20,7 +22,8 @@ const idParams = z.object({ id: idField });
  *   GET  /admin/members?q&page&per_page&sort&dir           search by id, mail, name, phone (members.read)
  *   GET  /admin/members/:id                                 balances and recent activity (members.read)
  *   GET  /admin/members/:id/ledger?currency&page&per_page   the point or coin ledger (members.read)
- *   POST /admin/members/:id/adjust {currency, amount, reason}  (members.adjust)
+ *   POST /admin/members/:id/adjust {currency, amount, reason}  (members.adjust); a grant above
+ *        ADJUSTMENT_APPROVAL_ABOVE answers `approval`: an owner other than the requester must approve it (ADR 0039)
  *   POST /admin/members/:id/suspend {reason}, /reinstate {reason}, /sign-out {reason}  (members.suspend)
  */
 export const memberAdminRoutes: FastifyPluginAsync = async (app) => {
@@ -46,7 +49,11 @@ export const memberAdminRoutes: FastifyPluginAsync = async (app) => {
   app.post('/members/:id/adjust', { config: { permission: 'members.adjust' } }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(adjustmentSchema, request.payload);
-    return reply.ok(await adjustBalance(ctx, requireStaff(request), id, input));
+    const staff = requireStaff(request);
+    const r = await adjustBalance(ctx, staff, id, input);
+    // Above the limit nothing changes yet: the answer is the request an owner must approve (ADR 0039).
+    if (r.done) return reply.ok({ ...r.done });
+    return reply.ok({ approval: presentApproval(await approvalView(ctx, r.approvalId), staff, ctx.clock.now()) });
   });
 
   app.post('/members/:id/suspend', { config: SUSPEND }, async (request, reply) => {

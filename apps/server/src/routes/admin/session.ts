@@ -104,7 +104,7 @@ export const staffSessionRoutes: FastifyPluginAsync = async (app) => {
   app.post('/totp/enable', { config: SESSION }, async (request, reply) => {
     const session = requireStaffSession(request);
     const { code } = parseInput(totpCodeSchema, request.payload);
-    const recoveryCodes = await enableTotp(ctx, session, code);
+    const recoveryCodes = await enableTotp(ctx, session, code, request.ip);
     const done = await reload(request.cookies[STAFF_COOKIE]);
     return reply.ok({ recovery_codes: recoveryCodes, staff: done ? me(done) : null });
   });
@@ -112,7 +112,7 @@ export const staffSessionRoutes: FastifyPluginAsync = async (app) => {
   app.post('/totp/verify', { config: SESSION }, async (request, reply) => {
     const session = requireStaffSession(request);
     const input = parseInput(totpVerifySchema, request.payload);
-    await verifySecondFactor(ctx, session, input);
+    await verifySecondFactor(ctx, session, input, request.ip);
     const done = await reload(request.cookies[STAFF_COOKIE]);
     return reply.ok({ staff: done ? me(done) : null });
   });

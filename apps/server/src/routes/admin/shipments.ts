@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
   carrierExportSchema,
+  pickListSchema,
   shipmentMoveSchema,
-  shipmentPickSchema,
   shipmentQueueSchema,
   trackingEntrySchema,
   trackingImportSchema,
@@ -12,10 +12,15 @@ import { idField } from '@oripa/core';
 import { z } from 'zod';
 import { requireStaff } from '../../http/admin/staff-guard.ts';
 import { parseInput } from '../../http/input.ts';
-import { presentShipmentDetail, presentShipmentEvent, presentShipmentRow } from '../../presenters/admin/fulfilment.ts';
+import {
+  presentPickList,
+  presentShipmentDetail,
+  presentShipmentEvent,
+  presentShipmentRow,
+} from '../../presenters/admin/fulfilment.ts';
 import { carrierFile } from '../../services/admin/fulfilment/carrier-files.ts';
 import { moveShipments, setTracking } from '../../services/admin/fulfilment/moves.ts';
-import { shipmentDetail, shipmentQueue, shipmentsWithLines } from '../../services/admin/fulfilment/queue.ts';
+import { pickList, shipmentDetail, shipmentQueue } from '../../services/admin/fulfilment/queue.ts';
 import { importTracking } from '../../services/admin/fulfilment/tracking-import.ts';
 
 const pickOf = (p: { ids?: number[]; status?: never }) =>
@@ -38,15 +43,15 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/shipments/pick-list', read, async (request, reply) => {
-    const pick = parseInput(shipmentPickSchema, request.query);
-    const shipments = await shipmentsWithLines(ctx, pickOf(pick as never));
-    return reply.ok({ shipments: shipments.map(presentShipmentDetail) });
+    const q = parseInput(pickListSchema, request.query);
+    const page = await pickList(ctx, pickOf(q as never), q.after, q.per_page);
+    return reply.ok({ ...presentPickList(page) });
   });
 
+  // The file streams: every shipment of a status, however many (services/admin/fulfilment/carrier-files.ts).
   app.get('/shipments/export', read, async (request, reply) => {
     const q = parseInput(carrierExportSchema, request.query);
-    const shipments = await shipmentsWithLines(ctx, pickOf(q as never));
-    const file = await carrierFile(ctx, shipments, {
+    const file = await carrierFile(ctx, pickOf(q as never), {
       format: q.format,
       service: q.service,
       customerCode: q.customer_code || undefined,

@@ -34,16 +34,31 @@ export async function withAudit<T>(
 ): Promise<T> {
   return withTransaction(ctx.db, async (tx) => {
     const done = await work(tx);
-    await insertAuditEntry(tx, {
-      staffId: staff.id,
-      action: what.action,
-      targetType: what.targetType,
-      targetId: what.targetId === null ? null : String(what.targetId),
-      reason: what.reason ?? '',
-      before: done.before,
-      after: done.after,
-      now: ctx.clock.now(),
-    });
+    await auditIn(ctx, tx, staff.id, what, done.before, done.after);
     return done.result;
+  });
+}
+
+/**
+ * One audit row on `tx`, for a write that records several (an approval: the decision by the approver and the
+ * change by its requester, in the transaction that makes the change; services/admin/approvals.ts).
+ */
+export async function auditIn(
+  ctx: AppContext,
+  tx: PoolClient,
+  staffId: number,
+  what: AuditAction,
+  before: unknown,
+  after: unknown,
+): Promise<void> {
+  await insertAuditEntry(tx, {
+    staffId,
+    action: what.action,
+    targetType: what.targetType,
+    targetId: what.targetId === null ? null : String(what.targetId),
+    reason: what.reason ?? '',
+    before,
+    after,
+    now: ctx.clock.now(),
   });
 }

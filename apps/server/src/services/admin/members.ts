@@ -1,12 +1,15 @@
 import { formatTokyo, type Lang, type LedgerReason } from '@oripa/core';
 import {
   adminMsg,
+  GRANT_WINDOW_HOURS,
+  grantNeedsApproval,
   type AdjustmentInput,
   type AdminMemberDetail,
   type AdminMemberRow,
   type ListPage,
   type MemberSearchInput,
 } from '@oripa/core/admin';
+import type { PoolClient } from 'pg';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../app-error.ts';
 import {
@@ -22,11 +25,14 @@ import {
   type AdminMemberRecord,
   type MemberLedgerRecord,
 } from '../../db/queries/admin-members.ts';
+import { grantedBy } from '../../db/queries/approvals.ts';
 import { deleteMemberSessions } from '../../db/queries/sessions.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { changeCoins, grantPoints, spendPoints } from '../ledger.ts';
 import { idleView } from '../programmes/idle-accounts.ts';
 import { forgetMemberSessions } from '../sessions.ts';
-import { withAudit } from './audit.ts';
+import { requestApproval } from './approval-requests.ts';
+import { auditIn, withAudit } from './audit.ts';
 import type { StaffIdentity } from './staff-sessions.ts';
 
 /**
@@ -146,34 +152,79 @@ export async function ledgerPage(
  * taken follow the spending order. Taking more than the balance is refused with the balance in the message
  * (checked on the locked row, and again by the ledger functions). The reason is the ledger row's memo, which the
  * member reads in their history beside "adjustment by the shop".
+ *
+ * A grant that takes what this staff member granted this member over GRANT_WINDOW_HOURS above
+ * ADJUSTMENT_APPROVAL_ABOVE is not made: it becomes a request an owner other than the requester approves (ADR
+ * 0039), and the grant with its ledger row is made in that approval's transaction (applyAdjustment). The member
+ * row is locked first, so two grants at once cannot both pass under the limit.
  */
-export async function adjustBalance(ctx: AppContext, staff: StaffIdentity, id: number, input: AdjustmentInput) {
-  return withAudit(
-    ctx,
-    staff,
-    { action: 'member.adjust', targetType: 'member', targetId: id, reason: input.reason },
-    async (tx) => {
-      const before = await lockAdminMember(tx, id);
-      if (!before) throw notFound();
-      const balance = Number(input.currency === 'point' ? before.point_balance : before.coin_balance);
-      if (input.amount < 0 && -input.amount > balance) {
-        throw new AppError('validation', { amount: [adminMsg('adjustOverBalance', { balance })] }, 'over_balance');
+export async function adjustBalance(
+  ctx: AppContext,
+  staff: StaffIdentity,
+  id: number,
+  input: AdjustmentInput,
+): Promise<{ done: AdjustmentDone; approvalId?: undefined } | { done?: undefined; approvalId: number }> {
+  return withTransaction(ctx.db, async (tx) => {
+    if (!(await lockAdminMember(tx, id))) throw notFound();
+    if (input.amount > 0) {
+      const since = new Date(ctx.clock.now().getTime() - GRANT_WINDOW_HOURS * 3600_000);
+      const recent = await grantedBy(tx, { staffId: staff.id, memberId: id, currency: input.currency, since });
+      if (grantNeedsApproval(input.amount, recent, ctx.config.adjustmentApprovalAbove)) {
+        const approvalId = await requestApproval(ctx, tx, staff, {
+          kind: 'member.adjust',
+          targetType: 'member',
+          targetId: id,
+          payload: { currency: input.currency, amount: input.amount },
+          reason: input.reason,
+          notBefore: null,
+        });
+        return { approvalId };
       }
-      const now = ctx.clock.now();
-      const ref = { reason: ADJUSTMENT_REASON, refType: 'staff', refId: staff.id, memo: input.reason };
-      const amount = input.amount;
-      let ledgerId: number;
-      if (input.currency === 'coin') ({ ledgerId } = await changeCoins(tx, { ...ref, memberId: id, amount, now }));
-      else if (amount > 0) ledgerId = await grantPoints(tx, { ...ref, memberId: id, amount, kind: 'free', now });
-      else ({ ledgerId } = await spendPoints(tx, { ...ref, memberId: id, amount: -amount, now }));
-      const after = (await findAdminMember(tx, id))!;
-      return {
-        before: auditView(before),
-        after: { ...auditView(after), currency: input.currency, amount, ledger_id: ledgerId },
-        result: { member: presentRow(after), ledger_id: ledgerId },
-      };
-    },
+    }
+    return { done: await applyAdjustment(ctx, tx, staff, id, input) };
+  });
+}
+
+export interface AdjustmentDone {
+  member: AdminMemberRow;
+  ledger_id: number;
+}
+
+/**
+ * The adjustment itself on `tx`, with its ledger row and its audit row ('member.adjust', as `by`'s: the staff
+ * member who asked). `approved` says which approval let it through.
+ */
+export async function applyAdjustment(
+  ctx: AppContext,
+  tx: PoolClient,
+  by: Pick<StaffIdentity, 'id'>,
+  id: number,
+  input: AdjustmentInput,
+  approved: Record<string, unknown> | null = null,
+): Promise<AdjustmentDone> {
+  const before = await lockAdminMember(tx, id);
+  if (!before) throw notFound();
+  const balance = Number(input.currency === 'point' ? before.point_balance : before.coin_balance);
+  if (input.amount < 0 && -input.amount > balance) {
+    throw new AppError('validation', { amount: [adminMsg('adjustOverBalance', { balance })] }, 'over_balance');
+  }
+  const now = ctx.clock.now();
+  const ref = { reason: ADJUSTMENT_REASON, refType: 'staff', refId: by.id, memo: input.reason };
+  const amount = input.amount;
+  let ledgerId: number;
+  if (input.currency === 'coin') ({ ledgerId } = await changeCoins(tx, { ...ref, memberId: id, amount, now }));
+  else if (amount > 0) ledgerId = await grantPoints(tx, { ...ref, memberId: id, amount, kind: 'free', now });
+  else ({ ledgerId } = await spendPoints(tx, { ...ref, memberId: id, amount: -amount, now }));
+  const after = (await findAdminMember(tx, id))!;
+  await auditIn(
+    ctx,
+    tx,
+    by.id,
+    { action: 'member.adjust', targetType: 'member', targetId: id, reason: input.reason },
+    auditView(before),
+    { ...auditView(after), currency: input.currency, amount, ledger_id: ledgerId, ...approved },
   );
+  return { member: presentRow(after), ledger_id: ledgerId };
 }
 
 /** Ends every session of the member (this instance forgets them at once, others within the 2 s cache). */

@@ -17,7 +17,8 @@ import { completeStaffSession, setPendingTotpSecret } from '../../db/queries/sta
 import { withTransaction } from '../../db/transaction.ts';
 import { hashMailedToken } from '../mailed-tokens.ts';
 import { findLock, lockedError, recordAttempt, resetAttempts, THROTTLE_RULES } from '../auth-throttle.ts';
-import { dummyHash, hashPassword, verifyPassword } from '../passwords.ts';
+import { checkPassword, rememberKnownAddress } from '../password-login.ts';
+import { hashPassword } from '../passwords.ts';
 import type { StaffSession } from './staff-sessions.ts';
 import {
   hashRecoveryCode,
@@ -31,8 +32,10 @@ import {
 } from './totp.ts';
 
 /**
- * Staff sign-in: password (argon2id, throttled with the members' rules under their own keys), then the second
- * factor: TOTP set up at the first sign-in (QR code + recovery codes), a code or a recovery code afterwards.
+ * Staff sign-in: password (argon2id, through the members' own throttled check under the console's keys:
+ * password-login.ts, ADR 0010), then the second factor: TOTP set up at the first sign-in (QR code + recovery codes),
+ * a code or a recovery code afterwards. The sign-in is complete with the second factor: only then is its address
+ * remembered as one the wide locks never close to this staff member (issue 21).
  */
 const mismatch = () => new AppError('validation', { mail: ['staffLoginMismatch'] }, 'login_mismatch');
 const codeMismatch = () => new AppError('validation', { code: ['staffTotpMismatch'] }, 'totp_mismatch');
@@ -40,21 +43,17 @@ const codeMismatch = () => new AppError('validation', { code: ['staffTotpMismatc
 /** Checks mail and password; answers the staff id (the caller starts the session). */
 export async function authenticateStaff(ctx: AppContext, input: StaffLoginInput, ip: string): Promise<number> {
   const mail = input.mail.toLowerCase();
-  const pairKey = `staff:pair:${mail}|${ip}`;
-  const accountKey = `staff:mail:${mail}`;
-  const ipKey = `staff:ip:${ip}`;
-  const lock = await findLock(ctx, [pairKey, accountKey, ipKey]);
-  if (lock) throw lockedError(ctx, lock, 'mail', 'loginLocked');
-  const staff = await findStaffByMail(ctx.db.pool, mail);
-  const usable = staff && staff.pass_hash && !staff.disabled_at;
-  const ok = await verifyPassword((usable && staff.pass_hash) || (await dummyHash()), input.pass);
-  if (!usable || !ok) {
-    await recordAttempt(ctx, pairKey, THROTTLE_RULES.loginPair);
-    await recordAttempt(ctx, accountKey, THROTTLE_RULES.loginAccount);
-    await recordAttempt(ctx, ipKey, THROTTLE_RULES.loginIp);
-    throw mismatch();
-  }
-  await resetAttempts(ctx, pairKey);
+  const staff = await checkPassword(ctx, {
+    kind: 'staff',
+    mail,
+    password: input.pass,
+    ip,
+    find: () => findStaffByMail(ctx.db.pool, mail),
+    id: (s) => s.id,
+    // A disabled account, or one whose invitation was never used, is refused like a wrong password.
+    passHash: (s) => (s.disabled_at ? null : s.pass_hash),
+    mismatch,
+  });
   return staff.id;
 }
 
@@ -109,7 +108,7 @@ async function codeFailed(ctx: AppContext, staffId: number): Promise<never> {
  * Confirms the setup with a first code: TOTP is on, ten recovery codes are made (shown once, stored hashed) and
  * the session is complete. Answers the recovery codes.
  */
-export async function enableTotp(ctx: AppContext, session: StaffSession, code: string): Promise<string[]> {
+export async function enableTotp(ctx: AppContext, session: StaffSession, code: string, ip: string): Promise<string[]> {
   await assertCodeNotLocked(ctx, session.staff.id);
   if (session.totpEnabled) throw new AppError('conflict', { general: ['conflict'] }, 'totp_enabled');
   if (!session.pendingTotpSecret) throw AppError.validation('code', 'staffTotpNotStarted', 'totp_not_started');
@@ -124,11 +123,12 @@ export async function enableTotp(ctx: AppContext, session: StaffSession, code: s
     await completeStaffSession(tx, session.idHash);
   });
   await resetAttempts(ctx, totpKey(session.staff.id));
+  await rememberKnownAddress(ctx, 'staff', session.staff.id, ip);
   return codes;
 }
 
 /** The second factor of a later sign-in: a current code (each accepted once) or an unused recovery code. */
-export async function verifySecondFactor(ctx: AppContext, session: StaffSession, input: TotpVerifyInput) {
+export async function verifySecondFactor(ctx: AppContext, session: StaffSession, input: TotpVerifyInput, ip: string) {
   await assertCodeNotLocked(ctx, session.staff.id);
   const staff = await findStaffById(ctx.db.pool, session.staff.id);
   if (!staff?.totp_secret) throw AppError.validation('code', 'staffTotpNotStarted', 'totp_not_enabled');
@@ -143,4 +143,5 @@ export async function verifySecondFactor(ctx: AppContext, session: StaffSession,
   if (!ok) return codeFailed(ctx, staff.id);
   await resetAttempts(ctx, totpKey(staff.id));
   await completeStaffSession(ctx.db.pool, session.idHash);
+  await rememberKnownAddress(ctx, 'staff', staff.id, ip);
 }

@@ -1,4 +1,10 @@
-import type { StaffCreateInput, StaffRole, StaffRow } from '@oripa/core/admin';
+import {
+  isOwnerLevelChange,
+  type StaffChange,
+  type StaffCreateInput,
+  type StaffRole,
+  type StaffRow,
+} from '@oripa/core/admin';
 import { formatTokyo } from '@oripa/core';
 import type { PoolClient } from 'pg';
 import type { AppContext } from '../../context.ts';
@@ -21,7 +27,8 @@ import { deleteStaffSessions } from '../../db/queries/staff-sessions.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { hashMailedToken, newMailedToken } from '../mailed-tokens.ts';
 import { hashPassword } from '../passwords.ts';
-import { withAudit } from './audit.ts';
+import { requestOwnerChange } from './approval-requests.ts';
+import { auditIn, withAudit } from './audit.ts';
 import type { StaffIdentity } from './staff-sessions.ts';
 
 /** Staff management (owner): invitations, roles, disabling; every change is audited. */
@@ -92,7 +99,12 @@ export async function staffList(ctx: AppContext): Promise<StaffRow[]> {
 }
 
 /** Locks the target and refuses acting on oneself or leaving the shop without an active owner. */
-async function lockTarget(tx: PoolClient, by: StaffIdentity, id: number, losesOwner: (s: StaffRecord) => boolean) {
+async function lockTarget(
+  tx: PoolClient,
+  by: Pick<StaffIdentity, 'id'>,
+  id: number,
+  losesOwner: (s: StaffRecord) => boolean,
+) {
   if (id === by.id) throw AppError.validation('general', 'staffSelf', 'self');
   const staff = await lockStaff(tx, id);
   if (!staff) throw new AppError('not_found', { general: ['notFound'] });
@@ -103,50 +115,166 @@ async function lockTarget(tx: PoolClient, by: StaffIdentity, id: number, losesOw
   return staff;
 }
 
-export async function changeStaffRole(ctx: AppContext, by: StaffIdentity, id: number, role: StaffRole) {
-  return withAudit(ctx, by, { action: 'staff.role', targetType: 'staff', targetId: id }, async (tx) => {
-    const staff = await lockTarget(tx, by, id, (s) => s.role === 'owner' && role !== 'owner');
-    if (staff.role === 'owner' && role !== 'owner' && !staff.disabled_at && (await countActiveOwners(tx)) <= 1) {
+/**
+ * What a staff change did: made at once, or waiting for a second owner (a change to another owner, ADR 0039) as the
+ * approval request `approvalId`.
+ */
+export type StaffChangeOutcome<T> = { done: T; approvalId?: undefined } | { done?: undefined; approvalId: number };
+
+/** How an approved change is recorded beside what it changed (the audit row's `after`). */
+export interface ApprovedBy {
+  approval_id: number;
+  approved_by: number;
+  /** A delayed owner change the requester made once its delay had passed (no second owner to approve it). */
+  after_delay: boolean;
+}
+
+const losesOwner = (change: StaffChange) => (s: StaffRecord) =>
+  s.role === 'owner' && (change.kind !== 'staff.role' || change.role !== 'owner');
+
+/**
+ * Makes `change` to staff member `id` on `tx` and audits it as `by`'s (the requester's): the last active owner
+ * keeps the role and stays enabled; a new role or a disabled account ends the sessions; a reset second factor is
+ * set up again at the next sign-in. `approved` says which approval let it through. Answers the staff row and, for
+ * a reset of an account that never set a password, a new setup link.
+ */
+export async function applyStaffChange(
+  ctx: AppContext,
+  tx: PoolClient,
+  by: Pick<StaffIdentity, 'id'>,
+  id: number,
+  change: StaffChange,
+  reason: string,
+  approved: ApprovedBy | null = null,
+): Promise<{ staff: StaffRow; link: string | null }> {
+  const staff = await lockTarget(tx, by, id, losesOwner(change));
+  return makeChange(ctx, tx, by, staff, change, reason, approved);
+}
+
+async function makeChange(
+  ctx: AppContext,
+  tx: PoolClient,
+  by: Pick<StaffIdentity, 'id'>,
+  staff: StaffRecord,
+  change: StaffChange,
+  reason: string,
+  approved: ApprovedBy | null,
+): Promise<{ staff: StaffRow; link: string | null }> {
+  const id = staff.id;
+  const lastOwner = async () => staff.role === 'owner' && !staff.disabled_at && (await countActiveOwners(tx)) <= 1;
+  let link: string | null = null;
+  if (change.kind === 'staff.role') {
+    if (change.role !== 'owner' && (await lastOwner())) {
       throw AppError.validation('role', 'staffLastOwner', 'last_owner');
     }
-    await updateStaffRole(tx, id, role);
+    await updateStaffRole(tx, id, change.role);
     // A new role starts with a new sign-in.
     await deleteStaffSessions(tx, id);
-    const after = (await findStaffById(tx, id))!;
-    return { before: auditView(staff), after: auditView(after), result: presentStaff(after) };
-  });
-}
-
-export async function setStaffEnabled(ctx: AppContext, by: StaffIdentity, id: number, enabled: boolean) {
-  const action = enabled ? 'staff.enable' : 'staff.disable';
-  return withAudit(ctx, by, { action, targetType: 'staff', targetId: id }, async (tx) => {
-    const staff = await lockTarget(tx, by, id, (s) => !enabled && s.role === 'owner');
-    if (!enabled && staff.role === 'owner' && !staff.disabled_at && (await countActiveOwners(tx)) <= 1) {
-      throw AppError.validation('general', 'staffLastOwner', 'last_owner');
-    }
-    await setStaffDisabled(tx, id, enabled ? null : ctx.clock.now());
-    if (!enabled) await deleteStaffSessions(tx, id);
-    const after = (await findStaffById(tx, id))!;
-    return { before: auditView(staff), after: auditView(after), result: presentStaff(after) };
-  });
-}
-
-/** A new setup link (lost invitation) and, when asked, a fresh second factor (lost phone and codes). */
-export async function reissueStaffAccess(ctx: AppContext, by: StaffIdentity, id: number, resetTotp: boolean) {
-  const action = resetTotp ? 'staff.reset_2fa' : 'staff.reinvite';
-  return withAudit(ctx, by, { action, targetType: 'staff', targetId: id }, async (tx) => {
-    const staff = await lockTarget(tx, by, id, () => false);
-    if (resetTotp) {
-      await resetStaffTotp(tx, id);
-      await deleteStaffSessions(tx, id);
-    }
+  } else if (change.kind === 'staff.disable') {
+    if (await lastOwner()) throw AppError.validation('general', 'staffLastOwner', 'last_owner');
+    await setStaffDisabled(tx, id, ctx.clock.now());
+    await deleteStaffSessions(tx, id);
+  } else {
+    await resetStaffTotp(tx, id);
+    await deleteStaffSessions(tx, id);
     // With a password kept, the next sign-in sets up a new second factor; without one, a new link.
-    const link = staff.pass_hash ? null : await issueInvite(ctx, tx, id);
-    const after = (await findStaffById(tx, id))!;
-    return {
-      before: { ...auditView(staff), totp: staff.totp_enabled_at !== null },
-      after: { ...auditView(after), totp: after.totp_enabled_at !== null },
-      result: { staff: presentStaff(after), link },
-    };
+    link = staff.pass_hash ? null : await issueInvite(ctx, tx, id);
+  }
+  const after = (await findStaffById(tx, id))!;
+  const view = (s: StaffRecord) =>
+    change.kind === 'staff.reset_2fa' ? { ...auditView(s), totp: s.totp_enabled_at !== null } : auditView(s);
+  await auditIn(
+    ctx,
+    tx,
+    by.id,
+    { action: change.kind, targetType: 'staff', targetId: id, reason },
+    view(staff),
+    approved ? { ...view(after), ...approved } : view(after),
+  );
+  return { staff: presentStaff(after), link };
+}
+
+/** A change another owner must approve when it concerns an owner (isOwnerLevelChange); else made at once. */
+async function changeOrRequest(
+  ctx: AppContext,
+  by: StaffIdentity,
+  id: number,
+  change: StaffChange,
+  reason: string,
+): Promise<StaffChangeOutcome<{ staff: StaffRow; link: string | null }>> {
+  return withTransaction(ctx.db, async (tx) => {
+    const staff = await lockTarget(tx, by, id, losesOwner(change));
+    if (isOwnerLevelChange(staff, change)) {
+      return { approvalId: await requestOwnerChange(ctx, tx, by, staff, change, reason) };
+    }
+    return { done: await makeChange(ctx, tx, by, staff, change, reason, null) };
   });
+}
+
+export async function changeStaffRole(
+  ctx: AppContext,
+  by: StaffIdentity,
+  id: number,
+  role: StaffRole,
+  reason = '',
+): Promise<StaffChangeOutcome<StaffRow>> {
+  const r = await changeOrRequest(ctx, by, id, { kind: 'staff.role', role }, reason);
+  return r.done ? { done: r.done.staff } : { approvalId: r.approvalId! };
+}
+
+/** Disabling another owner waits for a second owner; disabling anyone else, and enabling, is done at once. */
+export async function setStaffEnabled(
+  ctx: AppContext,
+  by: StaffIdentity,
+  id: number,
+  enabled: boolean,
+  reason = '',
+): Promise<StaffChangeOutcome<StaffRow>> {
+  if (!enabled) {
+    const r = await changeOrRequest(ctx, by, id, { kind: 'staff.disable' }, reason);
+    return r.done ? { done: r.done.staff } : { approvalId: r.approvalId! };
+  }
+  const staff = await withAudit(
+    ctx,
+    by,
+    { action: 'staff.enable', targetType: 'staff', targetId: id, reason },
+    async (tx) => {
+      const before = await lockTarget(tx, by, id, () => false);
+      await setStaffDisabled(tx, id, null);
+      const after = (await findStaffById(tx, id))!;
+      return { before: auditView(before), after: auditView(after), result: presentStaff(after) };
+    },
+  );
+  return { done: staff };
+}
+
+/**
+ * A new setup link (lost invitation) and, when asked, a fresh second factor (lost phone and codes). Resetting
+ * another owner's second factor waits for a second owner: whoever holds that owner's password could set up their
+ * own.
+ */
+export async function reissueStaffAccess(
+  ctx: AppContext,
+  by: StaffIdentity,
+  id: number,
+  resetTotp: boolean,
+  reason = '',
+): Promise<StaffChangeOutcome<{ staff: StaffRow; link: string | null }>> {
+  if (resetTotp) return changeOrRequest(ctx, by, id, { kind: 'staff.reset_2fa' }, reason);
+  const done = await withAudit(
+    ctx,
+    by,
+    { action: 'staff.reinvite', targetType: 'staff', targetId: id, reason },
+    async (tx) => {
+      const staff = await lockTarget(tx, by, id, () => false);
+      const link = staff.pass_hash ? null : await issueInvite(ctx, tx, id);
+      const after = (await findStaffById(tx, id))!;
+      return {
+        before: { ...auditView(staff), totp: staff.totp_enabled_at !== null },
+        after: { ...auditView(after), totp: after.totp_enabled_at !== null },
+        result: { staff: presentStaff(after), link },
+      };
+    },
+  );
+  return { done };
 }

@@ -4,6 +4,7 @@ import type {
   AdminShipmentRow,
   Carrier,
   CarrierFile,
+  PickListReply,
   ShipmentStatus,
   YamatoService,
 } from '@oripa/core/admin';
@@ -20,8 +21,9 @@ export const fetchShipment = (id: number) =>
 export type ShipmentPick = { ids: number[] } | { status: ShipmentStatus };
 const pickParams = (pick: ShipmentPick) => ('ids' in pick ? { ids: pick.ids.join(',') } : { status: pick.status });
 
-export const fetchPickList = (pick: ShipmentPick) =>
-  apiGet<Reply<{ shipments: AdminShipmentDetail[] }>>(`/admin/shipments/pick-list${listQuery(pickParams(pick))}`);
+/** A pick list: the named shipments, or one page of a status after the id `after` (0: the first page). */
+export const fetchPickList = (pick: ShipmentPick, after = 0) =>
+  apiGet<Reply<PickListReply>>(`/admin/shipments/pick-list${listQuery({ ...pickParams(pick), after })}`);
 
 /**
  * The carrier file's address: a plain link downloads it (the staff cookie goes with a same-site navigation), so

@@ -1,4 +1,10 @@
-import type { AdjustmentInput, AdminLedgerRow, AdminMemberDetail, AdminMemberRow } from '@oripa/core/admin';
+import type {
+  AdjustmentInput,
+  AdminLedgerRow,
+  AdminMemberDetail,
+  AdminMemberRow,
+  ApprovalRow,
+} from '@oripa/core/admin';
 import { apiGet, apiPost, type Reply } from '../../api/client';
 import { fetchList } from './list';
 
@@ -8,7 +14,12 @@ export const fetchMembers = (params: Record<string, string | number | undefined>
 export const fetchMember = (id: string) => apiGet<Reply<{ member: AdminMemberDetail }>>(`/admin/members/${id}`);
 export const fetchLedger = (id: string, params: Record<string, string | number | undefined>) =>
   fetchList<AdminLedgerRow>(`/admin/members/${id}/ledger`, params);
-export const adjustBalance = (id: string, input: AdjustmentInput) => apiPost(`/admin/members/${id}/adjust`, input);
+/** Made at once (`member`), or above the limit a request an owner must approve (`approval`; ADR 0039). */
+export const adjustBalance = (id: string, input: AdjustmentInput) =>
+  apiPost<Reply<{ member?: AdminMemberRow; ledger_id?: number; approval?: ApprovalRow }>>(
+    `/admin/members/${id}/adjust`,
+    input,
+  );
 export const suspendMember = (id: string, suspend: boolean, reason: string) =>
   apiPost(`/admin/members/${id}/${suspend ? 'suspend' : 'reinstate'}`, { reason });
 export const signOutMember = (id: string, reason: string) => apiPost(`/admin/members/${id}/sign-out`, { reason });

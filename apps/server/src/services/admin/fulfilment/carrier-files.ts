@@ -1,16 +1,21 @@
+import { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
 import {
-  clickPostCsv,
-  yamatoB2Csv,
+  CLICK_POST_HEADER,
+  clickPostRow,
+  toCsv,
+  YAMATO_B2_HEADER,
+  yamatoB2Row,
   type CarrierFile,
   type ParcelForLabel,
   type Shipper,
+  type ShipmentStatus,
   type YamatoService,
 } from '@oripa/core/admin';
 import type { AppContext } from '../../../context.ts';
 import { findSetting } from '../../../db/queries/settings.ts';
 import { formatTokyo, prefectureName } from '@oripa/core';
-import type { ShipmentWithLines } from './queue.ts';
+import { shipmentBatches, type ShipmentWithLines } from './queue.ts';
 
 const YAMATO_CODE_KEY = 'shipping.yamato_customer_code';
 const YAMATO_FREIGHT_KEY = 'shipping.yamato_freight_code';
@@ -54,25 +59,27 @@ export interface CarrierFileOptions {
 }
 
 /**
- * A carrier's import file for these shipments in Shift_JIS as Windows writes it (CP932: with the NEC and IBM
- * extensions, e.g. 髙 and ①, that Japanese names and addresses use), CRLF, with its download name.
+ * A carrier's import file for the named shipments or every shipment in a status, in Shift_JIS as Windows writes it
+ * (CP932: with the NEC and IBM extensions, e.g. 髙 and ①, that Japanese names and addresses use), CRLF, with its
+ * download name. The body is a stream: the header, then each batch of shipments as it is read (queue.ts
+ * shipmentBatches), so a status of any size comes out whole in the memory of one batch (issue 21). What it needs
+ * before the first row (the shipper) is read before it answers, so a failure there is an error reply, not a cut file.
  */
 export async function carrierFile(
   ctx: AppContext,
-  shipments: ShipmentWithLines[],
+  pick: { ids: number[] } | { status: ShipmentStatus },
   opts: CarrierFileOptions,
-): Promise<{ body: Buffer; fileName: string }> {
+): Promise<{ body: Readable; fileName: string }> {
   const now = ctx.clock.now();
   const stamp = formatTokyo(now).replace(/[-: ]/g, '').slice(0, 12);
-  const parcels = shipments.map(parcelOf);
-  const text =
-    opts.format === 'yamato_b2'
-      ? yamatoB2Csv(
-          parcels,
-          await shipper(ctx, opts.customerCode),
-          formatTokyo(now).slice(0, 10).replaceAll('-', '/'),
-          opts.service,
-        )
-      : clickPostCsv(parcels);
-  return { body: iconv.encode(text, 'cp932'), fileName: `${opts.format}_${stamp}.csv` };
+  const shipDate = formatTokyo(now).slice(0, 10).replaceAll('-', '/');
+  const sender = opts.format === 'yamato_b2' ? await shipper(ctx, opts.customerCode) : null;
+  const header = sender ? YAMATO_B2_HEADER : CLICK_POST_HEADER;
+  const row = (p: ParcelForLabel) => (sender ? yamatoB2Row(p, sender, shipDate, opts.service) : clickPostRow(p));
+  const cp932 = (rows: string[][]) => iconv.encode(toCsv(rows), 'cp932');
+  async function* chunks() {
+    yield cp932([[...header]]);
+    for await (const batch of shipmentBatches(ctx, pick)) yield cp932(batch.map(parcelOf).map(row));
+  }
+  return { body: Readable.from(chunks()), fileName: `${opts.format}_${stamp}.csv` };
 }

@@ -3,7 +3,6 @@ import {
   baseDatesBefore,
   depositRequirement,
   endOfTokyoDay,
-  spreadsheetSafe,
   toCsv,
   tokyoMonthRange,
   type UnusedBalanceRow,
@@ -31,7 +30,7 @@ const PAY_NAMES: Record<number, string> = {
   7: 'クレジットカード(3Dセキュア)',
 };
 
-/** A month's sales or point movements as a CSV staff open in Excel (UTF-8 with BOM, CRLF, formulas defused). */
+/** A month's sales or point movements as a CSV staff open in Excel (UTF-8 with BOM, CRLF, formulas defused by toCsv). */
 export async function monthlyCsv(
   ctx: AppContext,
   month: string,
@@ -83,6 +82,6 @@ export async function monthlyCsv(
       ]),
     ];
   }
-  const text = toCsv(rows.map((r) => r.map(spreadsheetSafe)));
+  const text = toCsv(rows);
   return { body: Buffer.from(`\uFEFF${text}`, 'utf8'), fileName: `${kind}_${month}.csv` };
 }

@@ -40,14 +40,14 @@ export function AdjustForm({ member }: { member: AdminMemberDetail }) {
       setDone(null);
       return adjustBalance(String(member.id), v);
     },
-    onSuccess: async (v) => {
+    onSuccess: async (v, reply) => {
       form.reset({ currency: v.currency, amount: '', reason: '' });
-      setDone(
-        t('adjusted', {
-          amount: v.amount > 0 ? `+${v.amount}` : String(v.amount),
-          unit: t(v.currency === 'point' ? 'points' : 'coins'),
-        }),
-      );
+      const words = {
+        amount: v.amount > 0 ? `+${v.amount}` : String(v.amount),
+        unit: t(v.currency === 'point' ? 'points' : 'coins'),
+      };
+      // Above the limit nothing moved yet: an owner other than the requester must approve it (ADR 0039).
+      setDone(t((reply as { approval?: unknown }).approval ? 'adjustRequested' : 'adjusted', words));
       await refresh();
     },
   });

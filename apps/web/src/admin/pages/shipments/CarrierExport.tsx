@@ -6,8 +6,11 @@ import styles from './Shipments.module.css';
 
 const CODE_KEY = 'oripa.admin.yamatoCustomerCode';
 
-/** Links that download the carrier files of the selected shipments (or the status shown). */
-export function CarrierExport({ pick }: { pick: ShipmentPick | null }) {
+/**
+ * Links that download the carrier files of the selected shipments (or the status shown: every shipment in it, the
+ * server streams them all; `count` says how many).
+ */
+export function CarrierExport({ pick, count }: { pick: ShipmentPick | null; count?: number }) {
   const { t } = useTranslation('admin-fulfilment');
   const id = useId();
   const [service, setService] = useState<YamatoService>('takkyubin');
@@ -37,6 +40,7 @@ export function CarrierExport({ pick }: { pick: ShipmentPick | null }) {
           />
         </div>
       </div>
+      {pick && count !== undefined ? <p role="status">{t('export.count', { count })}</p> : null}
       {pick ? (
         <div className="a-row">
           <a className={styles.button} href={carrierFileUrl(pick, 'yamato_b2', service, code)} download>

@@ -8,7 +8,11 @@ import styles from './Shipments.module.css';
 import { lineKey, lineOrigin, lineTicket } from './line-origin';
 import { zip } from './zip';
 
-/** /admin/shipments/pick-list?ids=…|status=…: one print-friendly sheet per parcel with a box to tick per card. */
+/**
+ * /admin/shipments/pick-list?ids=…|status=…[&after=…]: one print-friendly sheet per parcel with a box to tick per
+ * card. A status comes a page at a time with where it stands in the whole ("1–200 of 3,002") and a link to the next
+ * page, so no parcel is left off (issue 21).
+ */
 export function PickListPage() {
   const { t } = useTranslation('admin-fulfilment');
   const [search] = useSearchParams();
@@ -17,13 +21,16 @@ export function PickListPage() {
     .filter((s) => /^\d+$/.test(s))
     .map(Number);
   const status = search.get('status');
+  const after = /^\d{1,15}$/.test(search.get('after') ?? '') ? Number(search.get('after')) : 0;
   const pick: ShipmentPick | null = ids.length > 0 ? { ids } : isShipmentStatus(status) ? { status } : null;
   const q = useQuery({
-    queryKey: ['admin', 'pick-list', pick],
-    queryFn: () => fetchPickList(pick!),
+    queryKey: ['admin', 'pick-list', pick, after],
+    queryFn: () => fetchPickList(pick!, after),
     enabled: pick !== null,
   });
-  const shipments = isOk(q.data) ? q.data.shipments : [];
+  const page = isOk(q.data) ? q.data : null;
+  const shipments = page?.shipments ?? [];
+  const pageLink = (next: number) => `/admin/shipments/pick-list?status=${status}${next > 0 ? `&after=${next}` : ''}`;
   return (
     <>
       <div className={`a-row ${styles.noPrint}`}>
@@ -33,6 +40,15 @@ export function PickListPage() {
         </button>
       </div>
       <h1>{t('pickListTitle')}</h1>
+      {page && page.total > 0 ? (
+        <p role="status">{t('pick.range', { from: page.from, to: page.to, total: page.total })}</p>
+      ) : null}
+      {page && (after > 0 || page.next_after !== null) ? (
+        <nav className={`a-row ${styles.noPrint}`} aria-label={t('pick.pages')}>
+          {after > 0 ? <Link to={pageLink(0)}>{t('pick.first')}</Link> : null}
+          {page.next_after !== null ? <Link to={pageLink(page.next_after)}>{t('pick.next')}</Link> : null}
+        </nav>
+      ) : null}
       {q.isFetching ? <p className="a-loading">{t('admin-common:loading')}</p> : null}
       {!q.isFetching && shipments.length === 0 ? <p>{t('pick.empty')}</p> : null}
       {shipments.map((s) => (

@@ -160,7 +160,10 @@ export function ShipmentsPage() {
       </div>
       <DataTable caption={t('title')} columns={columns} {...list.table} getRowId={(r) => String(r.id)} />
       <div className={styles.columns}>
-        <CarrierExport pick={pick} />
+        <CarrierExport
+          pick={pick}
+          count={pick ? ('ids' in pick ? pick.ids.length : ok?.counts[pick.status]) : undefined}
+        />
         <TrackingImport
           onDone={(text, tone) => {
             setNotice({ tone, text });

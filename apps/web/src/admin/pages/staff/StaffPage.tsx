@@ -1,11 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { STAFF_ROLES, staffCreateSchema, type StaffRole, type StaffRow } from '@oripa/core/admin';
+import {
+  isOwnerLevelChange,
+  STAFF_ROLES,
+  staffCreateSchema,
+  type StaffChange,
+  type StaffRole,
+  type StaffRow,
+} from '@oripa/core/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstError, isOk, type ApiReply, type Reply } from '../../../api/client';
 import { useServerForm } from '../../../hooks/account/use-server-form';
-import { changeRole, fetchStaff, inviteStaff, reissueAccess, setEnabled } from '../../api/staff';
+import { changeRole, fetchStaff, inviteStaff, reissueAccess, setEnabled, type StaffChangeReply } from '../../api/staff';
 import { Field } from '../../components/Field';
 import { FormCard } from '../../components/FormCard';
 import { useStaff } from '../../components/RequireStaff';
@@ -18,7 +25,11 @@ interface InviteForm {
 const FIELDS = ['mail', 'name', 'role'] as const;
 const STAFF_KEY = ['admin', 'staff'];
 
-/** /admin/staff (owner): invite staff with a role (a one-time link), change roles, disable, reset 2FA. */
+/**
+ * /admin/staff (owner): invite staff with a role (a one-time link), change roles, disable, reset 2FA. A change to
+ * another owner (another role, disabling, resetting 2FA) has a confirm step with a reason and becomes a request
+ * another owner approves at /admin/approvals (ADR 0039); the owner concerned is mailed.
+ */
 export function StaffPage() {
   const { t } = useTranslation('admin-staff');
   const list = useQuery({ queryKey: STAFF_KEY, queryFn: fetchStaff });
@@ -27,14 +38,22 @@ export function StaffPage() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: STAFF_KEY });
 
-  async function act(reply: Promise<ApiReply>, done: string) {
+  async function act(reply: Promise<ApiReply | StaffChangeReply>, done: string): Promise<boolean> {
     const r = await reply;
     if (r.state === 200) {
-      setMessage(done);
+      const approval = (r as { approval?: { not_before: string } }).approval;
+      setMessage(
+        approval ? (approval.not_before ? t('requestedDelayed', { at: approval.not_before }) : t('requested')) : done,
+      );
       const l = (r as { link?: string | null }).link;
       setLink(l ?? null);
       await refresh();
-    } else setMessage(firstError(r, 'general') ?? firstError(r, 'role') ?? t('admin-common:failed'));
+      return true;
+    }
+    setMessage(
+      firstError(r, 'general') ?? firstError(r, 'role') ?? firstError(r, 'reason') ?? t('admin-common:failed'),
+    );
+    return false;
   }
 
   return (
@@ -81,73 +100,170 @@ export function StaffPage() {
   );
 }
 
-function StaffLine({ staff, act }: { staff: StaffRow; act: (r: Promise<ApiReply>, done: string) => Promise<void> }) {
+type Act = (r: Promise<ApiReply | StaffChangeReply>, done: string) => Promise<boolean>;
+
+function StaffLine({ staff, act }: { staff: StaffRow; act: Act }) {
   const { t } = useTranslation('admin-staff');
   const me = useStaff();
   const [role, setRole] = useState(staff.role);
+  const [confirming, setConfirming] = useState<StaffChange | null>(null);
   const roleId = useId();
   const self = me.id === staff.id;
+  const run = (change: StaffChange, reason = '') =>
+    change.kind === 'staff.role'
+      ? act(changeRole(staff.id, change.role, reason), t('roleChanged'))
+      : change.kind === 'staff.disable'
+        ? act(setEnabled(staff.id, false, reason), t('disabled'))
+        : act(reissueAccess(staff.id, true, reason), t('reset2faDone'));
+  // A change to another owner is confirmed with a reason first, and then waits for a second owner.
+  const ask = (change: StaffChange) => (isOwnerLevelChange(staff, change) ? setConfirming(change) : void run(change));
   return (
-    <tr>
-      <td>{staff.name}</td>
-      <td>{staff.mail}</td>
-      <td>
-        <div className="a-row">
-          <label htmlFor={roleId} className="a-skip">
-            {t('roleOf', { name: staff.name })}
-          </label>
-          <select id={roleId} value={role} disabled={self} onChange={(e) => setRole(e.target.value as StaffRole)}>
-            {STAFF_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {t(`admin-common:roles.${r}`)}
-              </option>
-            ))}
-          </select>
-          {role !== staff.role ? (
-            <button type="button" onClick={() => void act(changeRole(staff.id, role), t('roleChanged'))}>
-              {t('changeRole')}
-            </button>
-          ) : null}
-        </div>
-      </td>
-      <td>
-        <span
-          className="a-badge"
-          data-tone={staff.status === 'disabled' ? 'danger' : staff.status === 'active' ? 'ok' : undefined}
-        >
-          {t(`statuses.${staff.status}`)}
-        </span>{' '}
-        {staff.totp_enabled ? <span className="a-badge">{t('totpOn')}</span> : null}
-      </td>
-      <td>
-        {self ? null : (
+    <>
+      <tr>
+        <td>{staff.name}</td>
+        <td>{staff.mail}</td>
+        <td>
           <div className="a-row">
-            {staff.status === 'disabled' ? (
-              <button type="button" onClick={() => void act(setEnabled(staff.id, true), t('enabled'))}>
-                {t('enable')}
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="a-danger"
-                onClick={() => void act(setEnabled(staff.id, false), t('disabled'))}
-              >
-                {t('disable')}
-              </button>
-            )}
-            {staff.status === 'invited' ? (
-              <button type="button" onClick={() => void act(reissueAccess(staff.id, false), t('reinvited'))}>
-                {t('reinvite')}
-              </button>
-            ) : staff.totp_enabled ? (
-              <button type="button" onClick={() => void act(reissueAccess(staff.id, true), t('reset2faDone'))}>
-                {t('reset2fa')}
+            <label htmlFor={roleId} className="a-skip">
+              {t('roleOf', { name: staff.name })}
+            </label>
+            <select id={roleId} value={role} disabled={self} onChange={(e) => setRole(e.target.value as StaffRole)}>
+              {STAFF_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {t(`admin-common:roles.${r}`)}
+                </option>
+              ))}
+            </select>
+            {role !== staff.role ? (
+              <button type="button" onClick={() => ask({ kind: 'staff.role', role })}>
+                {t('changeRole')}
               </button>
             ) : null}
           </div>
-        )}
-      </td>
-    </tr>
+        </td>
+        <td>
+          <span
+            className="a-badge"
+            data-tone={staff.status === 'disabled' ? 'danger' : staff.status === 'active' ? 'ok' : undefined}
+          >
+            {t(`statuses.${staff.status}`)}
+          </span>{' '}
+          {staff.totp_enabled ? <span className="a-badge">{t('totpOn')}</span> : null}
+        </td>
+        <td>
+          {self ? null : (
+            <div className="a-row">
+              {staff.status === 'disabled' ? (
+                <button type="button" onClick={() => void act(setEnabled(staff.id, true), t('enabled'))}>
+                  {t('enable')}
+                </button>
+              ) : (
+                <button type="button" className="a-danger" onClick={() => ask({ kind: 'staff.disable' })}>
+                  {t('disable')}
+                </button>
+              )}
+              {staff.status === 'invited' ? (
+                <button type="button" onClick={() => void act(reissueAccess(staff.id, false), t('reinvited'))}>
+                  {t('reinvite')}
+                </button>
+              ) : staff.totp_enabled ? (
+                <button type="button" onClick={() => ask({ kind: 'staff.reset_2fa' })}>
+                  {t('reset2fa')}
+                </button>
+              ) : null}
+            </div>
+          )}
+        </td>
+      </tr>
+      {confirming ? (
+        <tr>
+          <td colSpan={5}>
+            <OwnerChangeConfirm
+              staff={staff}
+              change={confirming}
+              onCancel={() => {
+                setConfirming(null);
+                setRole(staff.role);
+              }}
+              onConfirm={async (reason) => {
+                if (await run(confirming, reason)) setConfirming(null);
+              }}
+            />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+/** The confirm step of a change to another owner: what it does, that it waits for approval, and why (required). */
+export function OwnerChangeConfirm({
+  staff,
+  change,
+  onCancel,
+  onConfirm,
+}: {
+  staff: StaffRow;
+  change: StaffChange;
+  onCancel: () => void;
+  onConfirm: (reason: string) => Promise<void>;
+}) {
+  const { t } = useTranslation('admin-staff');
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const what =
+    change.kind === 'staff.role'
+      ? t('ownerChange.role', { name: staff.name, role: t(`admin-common:roles.${change.role}`) })
+      : t(change.kind === 'staff.disable' ? 'ownerChange.disable' : 'ownerChange.reset2fa', { name: staff.name });
+  return (
+    <form
+      className="a-confirm"
+      aria-labelledby={`${id}-t`}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!reason.trim()) {
+          setMissing(true);
+          return;
+        }
+        setBusy(true);
+        await onConfirm(reason.trim());
+        setBusy(false);
+      }}
+    >
+      <p id={`${id}-t`}>
+        <strong>{what}</strong>
+      </p>
+      <p className="a-hint">{t('ownerChange.needsApproval', { name: staff.name })}</p>
+      <div className="a-field">
+        <label htmlFor={`${id}-r`}>{t('ownerChange.reason')}</label>
+        <input
+          id={`${id}-r`}
+          value={reason}
+          maxLength={500}
+          aria-invalid={missing ? true : undefined}
+          aria-describedby={missing ? `${id}-e` : undefined}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setMissing(false);
+          }}
+        />
+        {missing ? (
+          <small id={`${id}-e`} className="a-error" role="alert">
+            {t('ownerChange.reasonRequired')}
+          </small>
+        ) : null}
+      </div>
+      <div className="a-row">
+        <button type="submit" className="a-danger" disabled={busy}>
+          {t('ownerChange.submit')}
+        </button>
+        <button type="button" onClick={onCancel} disabled={busy}>
+          {t('ownerChange.back')}
+        </button>
+      </div>
+    </form>
   );
 }
 
