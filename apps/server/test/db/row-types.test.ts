@@ -36,6 +36,11 @@ interface Sources {
 
 /** Each row type of src/db/queries (file:Type) and where its properties come from. */
 const ROW_TYPES: Record<string, Sources> = {
+  'approvals.ts:ApprovalRecord': { tables: ['approval_requests'] },
+  'approvals.ts:ApprovalListRecord': {
+    tables: ['approval_requests'],
+    computed: ['target_name', 'requested_by_name', 'decided_by_name'],
+  },
   'admin-cards.ts:MasterCardValues': { tables: ['cards'] },
   'admin-cards.ts:MasterCardRow': { tables: ['cards'] },
   'admin-cards.ts:MediaRow': { tables: ['media'] },
@@ -210,6 +215,7 @@ const ROW_TYPES: Record<string, Sources> = {
 
 /** Types with snake_case properties that are deliberately not rows of a table, and why. */
 const NOT_ROWS: Record<string, string> = {
+  'login-known-ips.ts:LoginAccount': 'a parameter: whose known addresses (a member or a staff member), not a row',
   'admin-cards.ts:MediaVariant': 'one element of the media.variants jsonb array',
   'admin-dashboard.ts:PeriodFigures': 'sums over a period, every property computed',
   'admin-packs.ts:PackQuery': "the console's list filter (a parameter object)",
