@@ -82,6 +82,7 @@ describe('withdrawal (退会)', () => {
 
   it('is refused while a payment is still open (it would credit a closed account)', async () => {
     const m = await insertTestMember(shop, { paidPoints: 500 });
+    await insertTestSession(shop, m.id);
     await seedCourses(shop);
     const course = (await q("SELECT id FROM point_courses WHERE currency = 'point' AND active ORDER BY point LIMIT 1"))
       .rows[0];
@@ -90,6 +91,7 @@ describe('withdrawal (退会)', () => {
     expect(slip).toMatchObject({ result: '1' });
     expect(await withdrawalPreview(shop.ctx, m.id)).toMatchObject({ pendingCards: 0, openPayments: 1 });
     expect(await refusal(withdraw(shop.ctx, m.id, m.pass))).toMatchObject({ state: 400, reason: 'payments_open' });
+    expect(await sessionsOf(m.id)).toBe(1);
     expect((await q('SELECT withdrawn_at FROM members WHERE id = $1', [m.id])).rows[0].withdrawn_at).toBeNull();
   });
 
