@@ -115,7 +115,7 @@ describe('idle accounts', () => {
     // Sessions ended; a login is told why (after the right password only).
     expect((await q('SELECT count(*)::int AS n FROM sessions WHERE member_id = $1', [m.id])).rows[0].n).toBe(0);
     const login = (input: { mail: string; pass: string }) =>
-      authenticate(t.shop.ctx, input, '127.0.0.1').then(
+      authenticate(t.shop.ctx, { ...input, save_cookie: false }, '127.0.0.1').then(
         () => null,
         (e: unknown) => e,
       );

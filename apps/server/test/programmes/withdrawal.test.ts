@@ -64,7 +64,9 @@ describe('withdrawal (退会)', () => {
     expect(member.withdrawn_at).not.toBeNull();
     // Logged out, and no login any more (answered like an unknown address).
     expect(await sessionsOf(m.id)).toBe(0);
-    expect(await refusal(authenticate(shop.ctx, { mail: m.mail, pass: m.pass }, '127.0.0.1'))).toMatchObject({
+    expect(
+      await refusal(authenticate(shop.ctx, { mail: m.mail, pass: m.pass, save_cookie: false }, '127.0.0.1')),
+    ).toMatchObject({
       state: 400,
       reason: 'login_mismatch',
     });
