@@ -82,14 +82,20 @@ export async function insertTestMember(shop: ShopContext, o: BuildMemberOptions 
   return { id, mail, pass };
 }
 
-/** buildMember(shop, overrides): insertTestMember, and an ApiClient logged in as the member. */
-export async function buildMember(shop: TestShop, o: BuildMemberOptions = {}): Promise<TestMember> {
-  const { id, mail, pass } = await insertTestMember(shop, o);
+/** A session row for the member (as a login makes); answers its cookie value. */
+export async function insertTestSession(shop: Pick<ShopContext, 'ctx'>, memberId: number): Promise<string> {
   const sid = `m.${randomBytes(32).toString('base64url')}`;
   await shop.ctx.db.pool.query(
     "INSERT INTO sessions (id_hash, member_id, persistent, expires_at) VALUES ($1, $2, false, now() + interval '1 day')",
-    [createHash('sha256').update(sid).digest('base64url'), id],
+    [createHash('sha256').update(sid).digest('base64url'), memberId],
   );
+  return sid;
+}
+
+/** buildMember(shop, overrides): insertTestMember, and an ApiClient logged in as the member. */
+export async function buildMember(shop: TestShop, o: BuildMemberOptions = {}): Promise<TestMember> {
+  const { id, mail, pass } = await insertTestMember(shop, o);
+  const sid = await insertTestSession(shop, id);
   const client = shop.client(o.lang ?? 'ja');
   client.setCookie('sid', sid);
   return { id, mail, pass, client };

@@ -1,10 +1,11 @@
-import { expect } from 'vitest';
 import { deliverMailJob } from '../../src/jobs/deliver-mail.ts';
 import { runJobUntilIdle } from '../../src/jobs/runner.ts';
-import type { Recipient } from '../../src/mail/outbox.ts';
 import { seedCourses } from '../payments/helpers.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
-import { SmtpCatcher, type CaughtMail } from './smtp-catcher.ts';
+import { SmtpCatcher } from './smtp-catcher.ts';
+
+// The mail checks are shared with the service tier's mail shop (no Fastify app there).
+export { escapeHtml, expectMail, hrefs, outboxOf, recipient } from './service-mail-shop.ts';
 
 export interface MailShop {
   shop: TestShop;
@@ -31,53 +32,3 @@ export async function startMailShop(env: Record<string, string> = {}): Promise<M
     },
   };
 }
-
-/** The member's outbox rows (newest last). */
-export async function outboxOf(shop: TestShop, mail: string) {
-  const { rows } = await shop.ctx.db.pool.query('SELECT * FROM outbox_messages WHERE recipient = $1 ORDER BY id', [
-    mail,
-  ]);
-  return rows as {
-    id: string;
-    kind: string;
-    status: string;
-    attempts: number;
-    next_attempt_at: Date;
-    last_error: string | null;
-    sent_at: Date | null;
-    subject: string;
-  }[];
-}
-
-export const recipient = (mail: string, lang: 'ja' | 'en'): Recipient => ({
-  mail,
-  lang,
-  lastName: '試験',
-  firstName: '太郎',
-});
-
-/**
- * The one mail to `to` with this subject, checked as a member's mail client would see it: multipart with an HTML
- * and a plain-text part, each holding every expected line.
- */
-export function expectMail(mails: CaughtMail[], subject: string, lines: string[]): CaughtMail {
-  const found = mails.filter((m) => m.subject === subject);
-  expect(
-    found.map((m) => m.subject),
-    `one mail "${subject}" in ${mails.map((m) => m.subject)}`,
-  ).toEqual([subject]);
-  const mail = found[0]!;
-  expect(mail.contentType).toMatch(/^multipart\/alternative/);
-  expect(mail.html).toMatch(/^<!DOCTYPE html/i);
-  for (const line of lines) {
-    expect(mail.text).toContain(line);
-    expect(mail.html).toContain(escapeHtml(line));
-  }
-  return mail;
-}
-
-export const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
-
-/** Every href in the HTML part. */
-export const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));

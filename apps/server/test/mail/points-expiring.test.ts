@@ -1,22 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyExpiringPointsJob } from '../../src/jobs/notify-expiring-points.ts';
 import { runJobUntilIdle } from '../../src/jobs/runner.ts';
-import { buildMember, type TestMember } from '../factories.ts';
-import { expectMail, outboxOf, startMailShop, type MailShop } from './mail-shop.ts';
+import { insertTestMember, type StoredMember } from '../factories.ts';
+import { expectMail, outboxOf, startServiceMailShop, type ServiceMailShop } from './service-mail-shop.ts';
 
 // Issue 12 C: members whose points expire within 30 days get one mail naming them, never a second one for the
-// same lots, however often (or on however many instances) the job runs.
+// same lots, however often (or on however many instances) the job runs. A job's rule: the service tier, no HTTP
+// (ADR 0038), with the mails caught by a real SMTP server.
 
 const DAY = 24 * 3600_000;
-let t: MailShop;
+let t: ServiceMailShop;
 beforeAll(async () => {
-  t = await startMailShop();
+  t = await startServiceMailShop();
 });
 afterAll(() => t.close());
 
 const notify = () => runJobUntilIdle(t.shop.ctx, notifyExpiringPointsJob);
 
-async function lotExpiries(m: TestMember): Promise<number[]> {
+async function lotExpiries(m: StoredMember): Promise<number[]> {
   const { rows } = await t.shop.ctx.db.pool.query(
     'SELECT expires_at FROM point_lots WHERE member_id = $1 ORDER BY id',
     [m.id],
@@ -26,12 +27,12 @@ async function lotExpiries(m: TestMember): Promise<number[]> {
 
 describe('points expiring within 30 days', () => {
   it('one mail per member in their language; never twice for the same lots; later lots get their own mail', async () => {
-    const ja = await buildMember(t.shop, { paidPoints: 1200, lang: 'ja' });
-    const en = await buildMember(t.shop, { freePoints: 300, lang: 'en' });
+    const ja = await insertTestMember(t.shop, { paidPoints: 1200, lang: 'ja' });
+    const en = await insertTestMember(t.shop, { freePoints: 300, lang: 'en' });
     const [expiry] = await lotExpiries(ja);
     // 20 days before the first lots expire; a member whose points were granted now is outside the window.
     t.shop.clock.advance(expiry! - 20 * DAY - t.shop.clock.now().getTime());
-    const fresh = await buildMember(t.shop, { paidPoints: 500 });
+    const fresh = await insertTestMember(t.shop, { paidPoints: 500 });
 
     // Two runners at once (as on two instances): still one mail per member.
     const [a, b] = await Promise.all([notify(), notify()]);

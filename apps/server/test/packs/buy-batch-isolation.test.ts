@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyInBatch, type BatchOutcome } from '../../src/services/packs/buy-batcher.ts';
-import { buildMember, drawnCount, ledgerViolations } from '../factories.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
+import { drawnCount, insertTestMember, ledgerViolations } from '../factories.ts';
+import { startServiceShop, type ServiceShop } from '../service-shop.ts';
 import { buildPack, smallLineup } from './pack-fixtures.ts';
 
 /**
  * Buyers share one statement (buy-batcher.ts); an error nobody planned for rolls that statement back. The batcher
  * must then not fail the whole batch: each buyer is sent again alone, so only the one the error belongs to sees it.
+ * A rule of the batcher: the service tier, no HTTP (ADR 0038).
  */
-let shop: TestShop;
+let shop: ServiceShop;
 beforeAll(async () => {
-  shop = await startTestShop();
+  shop = await startServiceShop();
 });
 afterAll(() => shop.close());
 
@@ -20,7 +21,7 @@ const q = (sql: string, params: unknown[] = []) => shop.ctx.db.pool.query(sql, p
 describe('a batch with a buyer whose purchase fails unexpectedly', () => {
   it('fails only that buyer; the others buy, and nothing is charged for the failure', async () => {
     const packId = await buildPack(shop, { point: 100, cards: smallLineup(44) });
-    const members = await Promise.all(Array.from({ length: 12 }, () => buildMember(shop, { paidPoints: 1_000 })));
+    const members = await Promise.all(Array.from({ length: 12 }, () => insertTestMember(shop, { paidPoints: 1_000 })));
     const culprit = members[7]!;
     // A constraint only the culprit's drawn card breaks: its row makes the batch statement fail as a whole.
     await q(`ALTER TABLE purchase_cards ADD CONSTRAINT test_culprit CHECK (member_id <> ${culprit.id}) NOT VALID`);

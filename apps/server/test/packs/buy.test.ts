@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { PackCheckReply, PurchaseResult } from '@oripa/core';
-import { buildMember, drawnCount, ledgerViolations } from '../factories.ts';
+import type {
+  DrawnCard,
+  PackCheckReply,
+  PackDetail,
+  PackFairnessReply,
+  PackHistoryDetail,
+  PackHistoryRow,
+  PurchaseResult,
+} from '@oripa/core';
+import type { Envelope } from '../api-client.ts';
+import { buildMember, drawnCount, ledgerViolations, undrawnTickets, type TestMember } from '../factories.ts';
 import { useTestShop } from '../test-shop.ts';
-import { buildPack, drawVia, smallLineup } from './pack-fixtures.ts';
+import { buildPack, drawVia, lastOnePrizeCard, smallLineup } from './pack-fixtures.ts';
 
 const t = useTestShop();
 
@@ -294,5 +303,167 @@ describe('check and buy', () => {
     const other = await buildMember(t.shop);
     expect((await other.client.get(`/user/pack/buy_result?purchase_id=${buy!.purchase_id}`)).state).toBe(404);
     expect((await t.shop.client().get('/user/pack/buy_result')).state).toBe(401);
+  });
+});
+
+// The shape of the decision and history routes (the decision's rules are decision.test.ts, on the service tier).
+describe('POST /user/pack/decision', () => {
+  it("answers 200 with returned_point, 204 '0' without an address and '-1' once decided; field errors; 401", async () => {
+    const m = await buildMember(t.shop, { paidPoints: 5_000, lang: 'en' });
+    const packId = await buildPack(t.shop);
+    const cards = (await drawVia(m.client, packId, 3)).buy!.cards as DrawnCard[];
+    const [first, ...rest] = cards.map((c) => c.history_id);
+    const noAddress = await m.client.post('/user/pack/decision', { send_card: [first], reduction_card: rest });
+    expect(noAddress).toMatchObject({ state: 204, result: '0' });
+    // Refused by the route's schema (overlap, nothing named, not a list of ids) or by the rule (a partial decision).
+    const attempts: [unknown, number, string][] = [
+      [{ send_card: [first], reduction_card: [first, rest[0]] }, 400, 'reduction_card'],
+      [{ send_card: [], reduction_card: [] }, 400, 'send_card'],
+      [{ send_card: 'all', reduction_card: [] }, 400, 'send_card'],
+      [{ send_card: ['1 OR 1=1'], reduction_card: [] }, 400, 'send_card'],
+      [{ send_card: [], reduction_card: [first] }, 400, 'send_card'],
+    ];
+    for (const [body, state, field] of attempts) {
+      const res = await m.client.post('/user/pack/decision', body);
+      expect(res.state, JSON.stringify(body)).toBe(state);
+      expect(Object.keys(res.errors ?? {}), JSON.stringify(body)).toContain(field);
+    }
+    const converted = await m.client.post('/user/pack/decision', { send_card: [], reduction_card: [first, ...rest] });
+    const expected = cards.reduce((s, c) => s + c.buy_point, 0);
+    expect(converted).toMatchObject({ state: 200, result: '1', returned_point: expected });
+    const again = await m.client.post('/user/pack/decision', { send_card: [first], reduction_card: rest });
+    expect(again).toMatchObject({ state: 204, result: '-1' });
+
+    const locked = await buildPack(t.shop, {
+      cards: smallLineup(14, { noReduction: true }).map((c) => ({ ...c, noReduction: true })),
+    });
+    const must = (await drawVia(m.client, locked, 2)).buy!.cards as DrawnCard[];
+    const bad = await m.client.post('/user/pack/decision', {
+      send_card: [],
+      reduction_card: must.map((c) => c.history_id),
+    });
+    expect(bad).toMatchObject({ state: 400, reason: 'no_reduction' });
+    expect(bad.errors?.reduction_card?.[0]).toBe('Some of these cards cannot be converted to points');
+
+    expect((await t.shop.client().post('/user/pack/decision', { send_card: [1], reduction_card: [] })).state).toBe(401);
+  });
+});
+
+describe('purchase history', () => {
+  const drawNew = async (m: TestMember, count: number) =>
+    (await drawVia(m.client, await buildPack(t.shop), count)).buy!.cards as DrawnCard[];
+  const ids = (cards: DrawnCard[]) => cards.map((c) => c.history_id);
+
+  it('lists own purchases with filter and pager, and shows a decided purchase in detail', async () => {
+    const m = await buildMember(t.shop, { paidPoints: 10_000, address: true });
+    const decided = await drawNew(m, 3);
+    await drawNew(m, 2);
+    await m.client.post('/user/pack/decision', {
+      send_card: [decided[0]!.history_id],
+      reduction_card: ids(decided.slice(1)),
+    });
+    await q("UPDATE shipments SET status = 'shipped', delivery_code = 'KR-12345' WHERE member_id = $1", [m.id]);
+
+    const all = await m.client.get('/user/history/list');
+    const rows = all.list as PackHistoryRow[];
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ status: '0', send_state: '選択待ち', point: 200, pack_name: 'テストパック' });
+    const converted = decided.slice(1).reduce((s, c) => s + c.buy_point, 0);
+    expect(rows[1]).toMatchObject({
+      status: '1',
+      send_state: '発送済み',
+      delivery_code: 'KR-12345',
+      send_card: 1,
+      reduction_card: 2,
+      reduction_point: converted,
+    });
+    expect(all.page).toMatchObject({ page: 1, all_page: 1 });
+    const onlyDecided = await m.client.post('/user/history/list', { mode: '1' });
+    expect((onlyDecided.list as PackHistoryRow[]).map((r) => r.id)).toEqual([rows[1]!.id]);
+    const pending = await m.client.get('/user/history/list/1?mode=2');
+    expect((pending.list as PackHistoryRow[]).map((r) => r.id)).toEqual([rows[0]!.id]);
+    expect((await m.client.post('/user/history/list', { mode: '9' })).state).toBe(400);
+
+    const detail = (await m.client.get(`/user/history/detail/${rows[1]!.id}`)).detail as PackHistoryDetail;
+    expect(detail.shipped_cards.map((c) => c.history_id)).toEqual([decided[0]!.history_id]);
+    expect(detail.converted_cards.map((c) => c.history_id)).toEqual(ids(decided.slice(1)));
+
+    const other = await buildMember(t.shop);
+    expect((await other.client.get(`/user/history/detail/${rows[1]!.id}`)).state).toBe(404);
+    expect((await other.client.get('/user/history/list')).list).toEqual([]);
+    expect((await m.client.get('/user/history/detail/abc')).state).toBe(404);
+    expect((await t.shop.client().get('/user/history/list')).state).toBe(401);
+  });
+});
+
+// How the last-one prize is shown (its rules are last-one.test.ts, on the service tier).
+describe('the last-one prize through the API', () => {
+  it('on the pack page and the fairness record, marked in the reply, the stored result and the history; then the winner', async () => {
+    const cardId = await lastOnePrizeCard(t.shop);
+    const packId = await buildPack(t.shop, { cards: smallLineup(4), lastOneCardId: cardId }); // 10 tickets
+    const prizeId = Number((await q('SELECT id FROM pack_cards WHERE pack_id = $1 AND last_one', [packId])).rows[0].id);
+    const detail = (await t.shop.client().get(`/user/pack/detail/${packId}`)).detail as PackDetail;
+    expect(detail.last_one).toMatchObject({ name: 'ラストワン竜', buy_point: 7_777, winner: null });
+    expect(detail.total_pack_count).toBe(10);
+    // Not in the lineup's ranks nor in their remaining counts (the S rank has its one ticket only).
+    expect(detail.lineup.S.map((c) => c.name)).toEqual(['Sky Sovereign']);
+    expect(detail.remaining_by_rank.S).toBe(1);
+    const fair = (await t.shop.client().get(`/user/pack/fairness/${packId}`)) as unknown as PackFairnessReply;
+    expect(fair.cards.map((c) => c.id)).not.toContain(prizeId);
+    expect(fair.last_one).toEqual({ card_id: prizeId, award: null });
+
+    const [a, b] = await Promise.all([1, 2].map(() => buildMember(t.shop, { paidPoints: 5_000 })));
+    const first = (await drawVia(a!.client, packId, 6)).buy as unknown as PurchaseResult;
+    expect(first.cards.some((c) => c.last_one)).toBe(false);
+    const last = (await drawVia(b!.client, packId, 'all')).buy as unknown as PurchaseResult;
+    expect(last.cards.map((c) => c.num)).toEqual([7, 8, 9, 10, 0]);
+    const prize = last.cards.at(-1)!;
+    expect(prize).toMatchObject({ last_one: '1', name: 'ラストワン竜', buy_point: 7_777, status: 'pending' });
+    const stored = (await b!.client.get(
+      `/user/pack/buy_result?purchase_id=${last.purchase_id}`,
+    )) as unknown as PurchaseResult;
+    expect(stored.cards.filter((c) => c.last_one === '1').map((c) => c.history_id)).toEqual([prize.history_id]);
+    const res = await b!.client.post('/user/pack/decision', {
+      send_card: [],
+      reduction_card: last.cards.map((c) => c.history_id),
+    });
+    expect(res.state).toBe(200);
+    const history = await b!.client.get(`/user/history/detail/${last.purchase_id}`);
+    const marked = (history.detail as { converted_cards: { last_one?: string }[] }).converted_cards;
+    expect(marked.filter((c) => c.last_one === '1')).toHaveLength(1);
+
+    // After the sell-out the pack page names the winner, and a late buyer is refused.
+    const after = (await t.shop.client().get(`/user/pack/detail/${packId}`)).detail as PackDetail;
+    expect(after.last_one?.winner?.member).toMatch(/^試/);
+    const late = await drawVia(a!.client, packId, 1);
+    expect((late.buy ?? late.check).state).toBe(409);
+  });
+});
+
+// From buy-batch.test.ts (whose rules are on the service tier): a replay's reply is the first reply, whichever
+// request of the batch queue it came through.
+describe('POST /user/pack/buy in batches', () => {
+  const withoutCsrf = (e: Envelope | null) => {
+    const { csrf: _csrf, ...rest } = e ?? ({} as Envelope);
+    return rest;
+  };
+
+  it('one member sending the same token 5 times in parallel: one purchase, 5 identical answers', async () => {
+    const packId = await buildPack(t.shop);
+    const m = await buildMember(t.shop, { paidPoints: 5_000 });
+    const check = await m.client.post('/user/pack/check', { pack_id: packId, count: 3 });
+    expect(check.state).toBe(200);
+    const replies = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => m.client.post('/user/pack/buy', { token: check.token })),
+    );
+    expect(replies.map((r) => r.state)).toEqual([200, 200, 200, 200, 200]);
+    const first = withoutCsrf(replies[0]!);
+    expect((first.cards as unknown[]).length).toBe(3);
+    for (const r of replies) expect(withoutCsrf(r)).toEqual(first);
+    const purchases = await q('SELECT id, count FROM purchases WHERE member_id = $1', [m.id]);
+    expect(purchases.rows).toEqual([{ id: first.purchase_id, count: 3 }]);
+    expect((await balance(m.id)).point_balance).toBe(4_700);
+    expect(await undrawnTickets(t.shop, packId)).toHaveLength(17);
+    expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 });

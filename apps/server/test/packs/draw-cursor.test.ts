@@ -2,13 +2,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_SQL, batchValues, STOCK_MOVED } from '../../src/db/queries/purchases.ts';
 import { buyInBatch } from '../../src/services/packs/buy-batcher.ts';
-import { buildMember, drawnCount, ledgerViolations } from '../factories.ts';
-import { startTestShop, type TestShop } from '../test-shop.ts';
+import { drawnCount, insertTestMember, ledgerViolations } from '../factories.ts';
+import { startServiceShop, type ServiceShop } from '../service-shop.ts';
 import { buildPack, purchaseToken as token, smallLineup, waitingOnLocks as locksWaited } from './pack-fixtures.ts';
 
-let shop: TestShop;
+/** Rules of buy_pack_batch and the buy-batcher: the service tier, no HTTP (ADR 0038). */
+let shop: ServiceShop;
 beforeAll(async () => {
-  shop = await startTestShop();
+  shop = await startServiceShop();
 });
 afterAll(() => shop.close());
 
@@ -38,7 +39,7 @@ async function holdCursor(packId: number, memberId: number, count: number) {
 describe('the draw cursor: a batch that counted on tickets another batch took meanwhile', () => {
   it('is rolled back whole with stock_moved, writing nothing', async () => {
     const packId = await buildPack(shop, { cards: smallLineup(4) }); // 10 tickets
-    const [a, b] = await Promise.all([1, 2].map(() => buildMember(shop, { paidPoints: 1_000 })));
+    const [a, b] = await Promise.all([1, 2].map(() => insertTestMember(shop, { paidPoints: 1_000 })));
     const held = await holdCursor(packId, a!.id, 6);
     const other = await shop.ctx.db.pool.connect();
     try {
@@ -80,7 +81,7 @@ describe('the draw cursor: a batch that counted on tickets another batch took me
         )
       ).rows.map((r) => r.rank as string);
     expect(await ranks(1, 3)).not.toEqual(await ranks(7, 9));
-    const [a, b] = await Promise.all([1, 2].map(() => buildMember(shop, { paidPoints: 1_000 })));
+    const [a, b] = await Promise.all([1, 2].map(() => insertTestMember(shop, { paidPoints: 1_000 })));
     const held = await holdCursor(packId, a!.id, 6);
     // b's batch saw the cursor at 0; it waits on a's lock, then moves the cursor from 6 (PostgreSQL re-reads the
     // row a committed), so its tickets are 7-9 and the per-rank counters count tickets 7-9, not 1-3.
@@ -97,7 +98,7 @@ describe('the draw cursor: a batch that counted on tickets another batch took me
 
   it('is sent again by the server, which then answers from the real stock: stock for a fixed count, the rest for all', async () => {
     const packId = await buildPack(shop, { cards: smallLineup(4) }); // 10 tickets
-    const [a, fixed, all] = await Promise.all([1, 2, 3].map(() => buildMember(shop, { paidPoints: 1_000 })));
+    const [a, fixed, all] = await Promise.all([1, 2, 3].map(() => insertTestMember(shop, { paidPoints: 1_000 })));
     const held = await holdCursor(packId, a!.id, 6);
     // One batch of two buyers: a fixed 3 and an 'all' of up to 4. Both fit the 10 this batch sees; after a's 6
     // only 4 are left, so the retry answers the fixed 3 and gives 'all' the last ticket.
@@ -123,7 +124,7 @@ describe('plans of the purchase path', () => {
   // (and hash) whole tables on every later batch; now every lookup must be an index probe at any table size.
   it('never scan a table sequentially, even while the tables are tiny', async () => {
     const packId = await buildPack(shop, { cards: smallLineup(200) });
-    const members = await Promise.all(Array.from({ length: 8 }, () => buildMember(shop, { paidPoints: 10_000 })));
+    const members = await Promise.all(Array.from({ length: 8 }, () => insertTestMember(shop, { paidPoints: 10_000 })));
     const tables = ['members', 'point_lots', 'purchases', 'purchase_cards', 'tickets', 'pack_cards', 'pack_stock'];
     // A connection of its own, and one transaction: pg_stat_xact_user_tables then holds exactly what these batches
     // did (it shows a backend's counts not yet flushed, so a pooled connection would bring earlier tests' reads).

@@ -8,17 +8,18 @@ import {
   type BatchBuyer,
   type BatchRow,
 } from '../../src/db/queries/purchases.ts';
-import { buildMember } from '../factories.ts';
-import { useTestShop } from '../test-shop.ts';
+import { insertTestMember } from '../factories.ts';
+import { useServiceShop } from '../service-shop.ts';
 import { buildPack, purchaseToken as token, smallLineup } from './pack-fixtures.ts';
 
 /**
  * One sale rule, two implementations: buy_pack_batch's buyer loop (PL/pgSQL) against the core's saleEligibility
  * that the check and the banner use. Random packs and buyers are staged in PostgreSQL; the pack and the buyer are
  * then read with the check's own statement, judged by saleEligibility, and bought by a batch of that one buyer:
- * both must agree on accept or refuse, on the reason (as the batch names it) and on the draws taken.
+ * both must agree on accept or refuse, on the reason (as the batch names it) and on the draws taken. A rule of
+ * the database against a rule of core: the service tier, no HTTP (ADR 0038).
  */
-const t = useTestShop();
+const t = useServiceShop();
 
 const HOUR = 3600_000;
 
@@ -77,10 +78,14 @@ async function stage(c: Case, now: Date) {
   const predrawn = Math.min(c.predrawn, total);
   const earlier = Math.min(c.earlier, total - predrawn);
   const purse = (n: number) => (c.coins ? { coins: n } : { paidPoints: n });
-  const member = await buildMember(t.shop, { rank: 3, smsVerified: true, ...purse(c.balance + earlier * c.point) });
+  const member = await insertTestMember(t.shop, {
+    rank: 3,
+    smsVerified: true,
+    ...purse(c.balance + earlier * c.point),
+  });
   const before: BatchBuyer[] = [];
   if (predrawn > 0) {
-    const sweeper = await buildMember(t.shop, purse(predrawn * c.point));
+    const sweeper = await insertTestMember(t.shop, purse(predrawn * c.point));
     before.push({ memberId: sweeper.id, count: predrawn, unit: c.point, token: token(), min: predrawn });
   }
   if (earlier > 0) before.push({ memberId: member.id, count: earlier, unit: c.point, token: token(), min: earlier });

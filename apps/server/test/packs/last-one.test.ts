@@ -1,36 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import type { PackDetail, PackFairnessReply, PurchaseResult } from '@oripa/core';
-import { insertMasterCard } from '../../src/db/queries/admin-cards.ts';
+import { AppError } from '../../src/app-error.ts';
 import { findRewardCard, listRewardCards } from '../../src/db/queries/ranks.ts';
 import { BATCH_SQL, batchValues, STOCK_MOVED } from '../../src/db/queries/purchases.ts';
-import { buildMember, drawnCount, ledgerViolations } from '../factories.ts';
-import { useTestShop } from '../test-shop.ts';
-import { buildPack, drawVia, purchaseToken, smallLineup } from './pack-fixtures.ts';
+import { decide } from '../../src/services/packs/decision.ts';
+import { loadHistoryDetail } from '../../src/services/packs/history.ts';
+import { buyWithToken, checkPurchase, type BoughtPurchase } from '../../src/services/packs/purchase.ts';
+import { loadPurchaseView } from '../../src/services/packs/purchase-results.ts';
+import { drawnCount, insertTestMember, ledgerViolations } from '../factories.ts';
+import { useServiceShop } from '../service-shop.ts';
+import { buildPack, drawCards, drawDirect, lastOnePrizeCard, purchaseToken, smallLineup } from './pack-fixtures.ts';
 
-const t = useTestShop();
+/**
+ * The last-one prize's rules (buy_pack_batch, the records, the reward list) on the service tier (ADR 0038). How the
+ * pack page, the fairness record, the purchase reply, the stored result and the history show it is one API test in
+ * buy.test.ts.
+ */
+const t = useServiceShop();
 const q = (sql: string, params: unknown[] = []) => t.shop.ctx.db.pool.query(sql, params);
-
-/** A master card to name as the last-one prize. */
-async function prizeCard(buyPoint = 7_777): Promise<number> {
-  return insertMasterCard(
-    t.shop.ctx.db.pool,
-    {
-      card_type: 1,
-      name_ja: 'ラストワン竜',
-      name_en: 'Last One Dragon',
-      rarity: 3,
-      model_number: 'LO-001',
-      buy_point: buyPoint,
-      no_reduction: false,
-      image_url: '/demo/cards/ds-s1.svg',
-    },
-    t.shop.clock.now(),
-  );
-}
 
 /** A pack of 6 + c tickets with a last-one prize. */
 async function lastOnePack(c: number, point = 100) {
-  const cardId = await prizeCard();
+  const cardId = await lastOnePrizeCard(t.shop);
   const packId = await buildPack(t.shop, { cards: smallLineup(c), lastOneCardId: cardId, point });
   return { packId, cardId };
 }
@@ -68,15 +58,7 @@ describe('the last-one prize (ラストワン賞)', () => {
     expect(tickets).toHaveLength(10);
     expect(tickets.some((r) => Number(r.pack_card_id) === Number(prize[0].id))).toBe(false);
 
-    const detail = (await t.shop.client().get(`/user/pack/detail/${packId}`)).detail as PackDetail;
-    expect(detail.last_one).toMatchObject({ name: 'ラストワン竜', buy_point: 7_777, winner: null });
-    expect(detail.total_pack_count).toBe(10);
-    // Not in the lineup's ranks nor in their remaining counts (the S rank has its one ticket only).
-    expect(detail.lineup.S.map((c) => c.name)).toEqual(['Sky Sovereign']);
-    expect(detail.remaining_by_rank.S).toBe(1);
-    const fair = (await t.shop.client().get(`/user/pack/fairness/${packId}`)) as unknown as PackFairnessReply;
-    expect(fair.cards.map((c) => c.id)).not.toContain(Number(prize[0].id));
-    expect(fair.last_one).toEqual({ card_id: Number(prize[0].id), award: null });
+    // The pack page and the fairness record show it apart from the lineup: buy.test.ts.
 
     await expect(q('UPDATE pack_cards SET last_one = false WHERE pack_id = $1', [packId])).rejects.toThrow(/records/);
     await expect(q('UPDATE packs SET last_one_card_id = NULL WHERE id = $1', [packId])).rejects.toThrow(/records/);
@@ -84,80 +66,75 @@ describe('the last-one prize (ラストワン賞)', () => {
 
   it('goes once, in the same purchase, to the buyer of the final ticket, who may convert it like any card', async () => {
     const { packId } = await lastOnePack(4); // 10 tickets
-    const [a, b] = await Promise.all([1, 2].map(() => buildMember(t.shop, { paidPoints: 5_000 })));
-    const first = (await drawVia(a!.client, packId, 6)).buy as unknown as PurchaseResult;
-    expect(first.cards.some((c) => c.last_one)).toBe(false);
+    const [a, b] = await Promise.all([1, 2].map(() => insertTestMember(t.shop, { paidPoints: 5_000 })));
+    const first = await drawCards(t.shop.ctx, a!.id, packId, 6);
+    expect(first.some((c) => c.last_one)).toBe(false);
     expect(await awards(packId)).toEqual([]);
 
-    const last = (await drawVia(b!.client, packId, 'all')).buy as unknown as PurchaseResult;
-    expect(last.cards.map((c) => c.num)).toEqual([7, 8, 9, 10, 0]);
-    const prize = last.cards.at(-1)!;
-    expect(prize).toMatchObject({ last_one: '1', name: 'ラストワン竜', buy_point: 7_777, status: 'pending' });
+    const last = await drawCards(t.shop.ctx, b!.id, packId, 'all');
+    expect(last.map((c) => c.ticket_no)).toEqual([7, 8, 9, 10, 0]);
+    const prize = last.at(-1)!;
+    expect(prize).toMatchObject({ last_one: true, name: 'ラストワン竜', buy_point: 7_777, status: 'pending' });
     // Only the tickets were paid for: the prize costs nothing and moves no stock.
     expect((await q('SELECT point_balance FROM members WHERE id = $1', [b!.id])).rows[0].point_balance).toBe(4_600);
     const won = await awards(packId);
     expect(won).toHaveLength(1);
-    expect(won[0]).toMatchObject({ purchase_id: last.purchase_id, last_one: true, card_last_one: true });
+    expect(won[0]).toMatchObject({ purchase_id: last.purchaseId, last_one: true, card_last_one: true });
     expect(won[0].purchase_id).toBe((await finalTicketPurchase(packId)).purchase_id);
     expect(await drawnCount(t.shop, packId)).toBe(10);
     expect(await ledgerViolations(t.shop)).toEqual([]);
 
-    // The member's stored result and history list it like the others, marked.
-    const stored = (await b!.client.get(
-      `/user/pack/buy_result?purchase_id=${last.purchase_id}`,
-    )) as unknown as PurchaseResult;
-    expect(stored.cards.filter((c) => c.last_one === '1').map((c) => c.history_id)).toEqual([prize.history_id]);
-    const res = await b!.client.post('/user/pack/decision', {
-      send_card: [],
-      reduction_card: last.cards.map((c) => c.history_id),
-    });
-    expect(res.state).toBe(200);
+    // The member's stored result and history hold it like the others, marked.
+    const stored = (await loadPurchaseView(t.shop.ctx, b!.id, last.purchaseId))!;
+    expect(stored.cards.filter((c) => c.last_one).map((c) => c.history_id)).toEqual([prize.history_id]);
+    const res = await decide(
+      t.shop.ctx,
+      b!.id,
+      [],
+      last.map((c) => c.history_id),
+    );
+    expect(res.result).toBe('1');
     const converted = await q("SELECT returned_point FROM purchase_cards WHERE id = $1 AND status = 'convert'", [
       prize.history_id,
     ]);
     expect(converted.rows).toEqual([{ returned_point: 7_777 }]);
-    const history = await b!.client.get(`/user/history/detail/${last.purchase_id}`);
-    const marked = (history.detail as { converted_cards: { last_one?: string }[] }).converted_cards;
-    expect(marked.filter((c) => c.last_one === '1')).toHaveLength(1);
+    const history = await loadHistoryDetail(t.shop.ctx, b!.id, last.purchaseId);
+    expect(history.cards.filter((c) => c.status === 'convert' && c.last_one)).toHaveLength(1);
     expect(await ledgerViolations(t.shop)).toEqual([]);
 
-    // After the sell-out the pack page names the winner, and a late buyer is refused and awards nothing more.
-    const detail = (await t.shop.client().get(`/user/pack/detail/${packId}`)).detail as PackDetail;
-    expect(detail.last_one?.winner?.member).toMatch(/^試/);
-    const late = await drawVia(a!.client, packId, 1);
-    expect((late.buy ?? late.check).state).toBe(409);
+    // After the sell-out a late buyer is refused and awards nothing more (the pack page names the winner:
+    // buy.test.ts).
+    await expect(drawDirect(t.shop.ctx, a!.id, packId, 1)).rejects.toMatchObject({ state: 409 });
     expect(await awards(packId)).toHaveLength(1);
   });
 
   it('is not awarded by a pack that has none, nor by a buy refused before the final ticket', async () => {
     const plain = await buildPack(t.shop, { cards: smallLineup(4) });
-    const m = await buildMember(t.shop, { paidPoints: 5_000 });
-    const all = (await drawVia(m.client, plain, 'all')).buy as unknown as PurchaseResult;
-    expect(all.cards).toHaveLength(10);
-    expect(all.cards.some((c) => c.last_one)).toBe(false);
+    const m = await insertTestMember(t.shop, { paidPoints: 5_000 });
+    const all = await drawCards(t.shop.ctx, m.id, plain, 'all');
+    expect(all).toHaveLength(10);
+    expect(all.some((c) => c.last_one)).toBe(false);
     expect(await awards(plain)).toEqual([]);
 
     // A buy refused at the final tickets (its fixed count of 10 no longer fits in the 9 left) awards nothing; the
     // buyer who then takes the final ticket gets the prize.
     const { packId } = await lastOnePack(4);
-    const late = await buildMember(t.shop, { paidPoints: 5_000 });
-    const rich = await buildMember(t.shop, { paidPoints: 5_000 });
-    const check = await late.client.post('/user/pack/check', { pack_id: packId, count: 10 });
-    expect(check.state).toBe(200);
-    await drawVia(rich.client, packId, 1);
-    const refused = await late.client.post('/user/pack/buy', { token: check.token });
-    expect(refused.state).toBe(409);
+    const late = await insertTestMember(t.shop, { paidPoints: 5_000 });
+    const rich = await insertTestMember(t.shop, { paidPoints: 5_000 });
+    const check = await checkPurchase(t.shop.ctx, late.id, packId, 10);
+    await drawDirect(t.shop.ctx, rich.id, packId, 1);
+    await expect(buyWithToken(t.shop.ctx, late.id, check.token)).rejects.toMatchObject({ state: 409 });
     expect(await awards(packId)).toEqual([]);
     expect((await q('SELECT point_balance FROM members WHERE id = $1', [late.id])).rows[0].point_balance).toBe(5_000);
-    const final = (await drawVia(rich.client, packId, 'all')).buy as unknown as PurchaseResult;
-    expect(final.cards.filter((c) => c.last_one === '1')).toHaveLength(1);
+    const final = await drawCards(t.shop.ctx, rich.id, packId, 'all');
+    expect(final.filter((c) => c.last_one)).toHaveLength(1);
     expect(Number((await awards(packId))[0].member_id)).toBe(rich.id);
     expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 
   it('in one batch goes to the buyer whose tickets end at the final one', async () => {
     const { packId } = await lastOnePack(4);
-    const buyers = await Promise.all([1, 2, 3].map(() => buildMember(t.shop, { paidPoints: 5_000 })));
+    const buyers = await Promise.all([1, 2, 3].map(() => insertTestMember(t.shop, { paidPoints: 5_000 })));
     const { rows } = await q(
       BATCH_SQL,
       batchValues(
@@ -178,13 +155,20 @@ describe('a rush on a small pack with a last-one prize', () => {
   it('awards it exactly once, to the purchase that drew the final ticket', async () => {
     for (let round = 0; round < 3; round++) {
       const { packId } = await lastOnePack(24); // 30 tickets
-      const members = await Promise.all(Array.from({ length: 24 }, () => buildMember(t.shop, { paidPoints: 2_000 })));
-      // 48 parallel check+buy flows asking for about 100 tickets of 30: buyers of one batch, and batches of
-      // different connections racing at the draw cursor.
-      const outcomes = await Promise.all(
-        members.flatMap((m, i) => [drawVia(m.client, packId, [1, 2, 3][i % 3]!), drawVia(m.client, packId, 'all')]),
+      const members = await Promise.all(
+        Array.from({ length: 24 }, () => insertTestMember(t.shop, { paidPoints: 2_000 })),
       );
-      const replies = outcomes.flatMap((o) => (o.buy?.state === 200 ? [o.buy as unknown as PurchaseResult] : []));
+      // 48 parallel check+buy flows asking for about 100 tickets of 30: buyers of one batch, and batches of
+      // different connections racing at the draw cursor. A refused one (sold out, too few left) buys nothing.
+      const draw = (memberId: number, count: 1 | 2 | 3 | 'all') =>
+        drawDirect(t.shop.ctx, memberId, packId, count).catch((e: unknown) => {
+          if (e instanceof AppError) return null;
+          throw e;
+        });
+      const outcomes = await Promise.all(
+        members.flatMap((m, i) => [draw(m.id, ([1, 2, 3] as const)[i % 3]!), draw(m.id, 'all')]),
+      );
+      const replies = outcomes.filter((o): o is BoughtPurchase => o !== null);
       expect(await drawnCount(t.shop, packId)).toBe(30);
       const won = await awards(packId);
       expect(won).toHaveLength(1);
@@ -192,15 +176,17 @@ describe('a rush on a small pack with a last-one prize', () => {
       expect(won[0].purchase_id).toBe(final.purchase_id);
       expect(won[0].member_id).toBe(final.member_id);
       // Exactly one reply shows it, and it is the reply of that purchase.
-      const shown = replies.filter((r) => r.cards.some((c) => c.last_one === '1'));
-      expect(shown.map((r) => String(r.purchase_id))).toEqual([String(final.purchase_id)]);
+      const shown = replies.filter((r) => r.fresh!.claimed.some((c) => r.fresh!.lineup.get(c.pack_card_id)?.last_one));
+      expect(shown.map((r) => String(r.purchaseId))).toEqual([String(final.purchase_id)]);
       expect(await ledgerViolations(t.shop)).toEqual([]);
     }
   });
 
   it('awards it exactly once when batches on separate connections race at the draw cursor', async () => {
     const { packId } = await lastOnePack(14); // 20 tickets
-    const members = await Promise.all(Array.from({ length: 16 }, () => buildMember(t.shop, { paidPoints: 2_000 })));
+    const members = await Promise.all(
+      Array.from({ length: 16 }, () => insertTestMember(t.shop, { paidPoints: 2_000 })),
+    );
     // Each connection sends its own batch of two buyers; a batch that counted on tickets another took meanwhile is
     // rolled back whole (stock_moved) or deadlocks, and is sent again, as the server does.
     const send = async (pair: typeof members) => {

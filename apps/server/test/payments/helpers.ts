@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { seedPointCourses } from '../../src/seed/point-courses.ts';
 import type { ApiClient, Envelope } from '../api-client.ts';
 import { ledgerViolations } from '../factories.ts';
+import { CARDS, seedCourses } from './service-payments.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
 
 export const DAY = 24 * 3600_000;
@@ -12,18 +12,8 @@ export async function startPaymentShop(): Promise<{ shop: TestShop; course: Reco
   return { shop, course: await seedCourses(shop) };
 }
 
-/** Demo courses by point amount → id. */
-export async function seedCourses(shop: TestShop): Promise<Record<number, number>> {
-  await seedPointCourses(shop.ctx);
-  const { rows } = await shop.ctx.db.pool.query<{ id: number; point: number }>('SELECT id, point FROM point_courses');
-  return Object.fromEntries(rows.map((r) => [Number(r.point), Number(r.id)]));
-}
-
-export const CARDS = {
-  ok: '4111111111111111',
-  declined: '4000000000000002',
-  threeDs: '4000000000003220',
-};
+// Shared with the service tier's payments (service-payments.ts), which imports no Fastify app.
+export { CARDS, seedCourses } from './service-payments.ts';
 
 /** The browser's card-token call straight to the sandbox card company. */
 export async function cardToken(shop: TestShop, number = CARDS.ok, extra: Record<string, string> = {}) {

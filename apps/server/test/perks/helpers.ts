@@ -9,7 +9,7 @@ export const key = () => randomUUID();
 
 /** A listed exchange card with `stock` left. */
 export function exchangeCardWith(
-  shop: TestShop,
+  shop: Pick<TestShop, 'ctx'>,
   o: { price?: number; convert?: number; stock?: number; noReduction?: boolean } = {},
 ) {
   return insertExchangeCard(shop.ctx.db.pool, {
@@ -26,17 +26,17 @@ export function exchangeCardWith(
   });
 }
 
-export async function stockLeft(shop: TestShop, cardId: number): Promise<number> {
+export async function stockLeft(shop: Pick<TestShop, 'ctx'>, cardId: number): Promise<number> {
   const { rows } = await shop.ctx.db.pool.query('SELECT stock_left FROM exchange_cards WHERE id = $1', [cardId]);
   return Number(rows[0].stock_left);
 }
 
-export async function pointsOf(shop: TestShop, memberId: number): Promise<number> {
+export async function pointsOf(shop: Pick<TestShop, 'ctx'>, memberId: number): Promise<number> {
   const { rows } = await shop.ctx.db.pool.query('SELECT point_balance FROM members WHERE id = $1', [memberId]);
   return Number(rows[0].point_balance);
 }
 
-export async function ledgerReasons(shop: TestShop, memberId: number): Promise<string[]> {
+export async function ledgerReasons(shop: Pick<TestShop, 'ctx'>, memberId: number): Promise<string[]> {
   const { rows } = await shop.ctx.db.pool.query(
     "SELECT reason FROM ledger_entries WHERE member_id = $1 AND currency = 'point' ORDER BY id",
     [memberId],
@@ -45,7 +45,7 @@ export async function ledgerReasons(shop: TestShop, memberId: number): Promise<s
 }
 
 /** A sandbox partner site with one account (phone 09000000000, the factories' members' number). */
-export async function sandboxPartner(shop: TestShop, balance = 10_000) {
+export async function sandboxPartner(shop: Pick<TestShop, 'ctx'>, balance = 10_000) {
   const siteId = await insertPartnerSite(shop.ctx.db.pool, {
     name: '試験パートナー',
     nameEn: 'Test Partner',
@@ -64,7 +64,7 @@ export async function sandboxPartner(shop: TestShop, balance = 10_000) {
   return { siteId, loginid, password: 'partner123' };
 }
 
-export async function partnerBalance(shop: TestShop, siteId: number, loginid: string): Promise<number> {
+export async function partnerBalance(shop: Pick<TestShop, 'ctx'>, siteId: number, loginid: string): Promise<number> {
   const { rows } = await shop.ctx.db.pool.query(
     'SELECT balance FROM sandbox_partner_accounts WHERE site_id = $1 AND loginid = $2',
     [siteId, loginid],

@@ -1,5 +1,5 @@
 import { formatTokyo, idleClosureDate, idleNoticeDate } from '@oripa/core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeIdleAccountsJob } from '../../src/jobs/close-idle-accounts.ts';
 import { notifyIdleAccountsJob } from '../../src/jobs/notify-idle-accounts.ts';
 import { runJobUntilIdle } from '../../src/jobs/runner.ts';
@@ -7,38 +7,44 @@ import { withTransaction } from '../../src/db/transaction.ts';
 import { seedCoinCourses } from '../../src/seed/coin-courses.ts';
 import { memberDetail } from '../../src/services/admin/members.ts';
 import { grantPoints, spendPoints } from '../../src/services/ledger.ts';
-import { buildMember, ledgerViolations, type TestMember } from '../factories.ts';
-import { buildPack, drawVia } from '../packs/pack-fixtures.ts';
-import { buy, cardToken, seedCourses } from '../payments/helpers.ts';
+import { authenticate } from '../../src/services/login.ts';
+import { exchangeCard } from '../../src/services/programmes/exchange/exchange.ts';
+import { insertTestMember, insertTestSession, ledgerViolations, type StoredMember } from '../factories.ts';
+import { buildPack, drawDirect } from '../packs/pack-fixtures.ts';
+import { payByCard, seedCourses, startPaymentDirect } from '../payments/service-payments.ts';
 import { exchangeCardWith, key } from '../perks/helpers.ts';
-import { startTestShop, useShop } from '../test-shop.ts';
+import { startServiceShop, type ServiceShop } from '../service-shop.ts';
 
 // Spec section 9 (issue 19; ADR 0037): an account idle 6 months after its last point purchase, use or exchange is
-// closed and its points expire; the member is mailed 30 days before, once per idle period.
+// closed and its points expire; the member is mailed 30 days before, once per idle period. The jobs' and the
+// activities' rules on the service tier (ADR 0038); what a closed account's login says is one API test in
+// programme-routes.test.ts.
 
 const DAY = 24 * 3600_000;
-const t = useShop(async () => {
-  const shop = await startTestShop();
+const t = {} as { shop: ServiceShop; courses: Record<number, number>; coinCourse: number };
+beforeAll(async () => {
+  const shop = await startServiceShop();
   const courses = await seedCourses(shop);
   await seedCoinCourses(shop.ctx);
   const coin = await shop.ctx.db.pool.query("SELECT id FROM point_courses WHERE currency = 'coin' ORDER BY point");
-  return { shop, courses, coinCourse: Number(coin.rows[0].id) };
+  Object.assign(t, { shop, courses, coinCourse: Number(coin.rows[0].id) });
 });
+afterAll(() => t.shop?.close());
 const q = (sql: string, values: unknown[] = []) => t.shop.ctx.db.pool.query(sql, values);
 
 const notify = () => runJobUntilIdle(t.shop.ctx, notifyIdleAccountsJob);
 const close = () => runJobUntilIdle(t.shop.ctx, closeIdleAccountsJob);
-const lastActivity = async (m: TestMember): Promise<Date> =>
+const lastActivity = async (m: StoredMember): Promise<Date> =>
   (await q('SELECT last_activity_at FROM members WHERE id = $1', [m.id])).rows[0].last_activity_at;
-const notices = async (m: TestMember) =>
+const notices = async (m: StoredMember) =>
   (await q("SELECT subject, body FROM outbox_messages WHERE recipient = $1 AND kind = 'idle_closure_notice'", [m.mail]))
     .rows as { subject: string; body: string }[];
 /** Moves the shop clock to `at` (never back). */
 const moveTo = (at: Date) => t.shop.clock.advance(Math.max(0, at.getTime() - t.shop.clock.now().getTime()));
 /** The console's member page data (the route is thin; its staff session would not outlive these clock moves). */
-const memberPage = (m: TestMember) => memberDetail(t.shop.ctx, m.id, 'ja');
+const memberPage = (m: StoredMember) => memberDetail(t.shop.ctx, m.id, 'ja');
 /** Runs `act` and expects the member's last activity to be set to the shop clock while it ran. */
-async function expectActivity(m: TestMember, act: () => Promise<unknown>) {
+async function expectActivity(m: StoredMember, act: () => Promise<unknown>) {
   const from = t.shop.clock.now();
   await act();
   const at = await lastActivity(m);
@@ -49,7 +55,8 @@ async function expectActivity(m: TestMember, act: () => Promise<unknown>) {
 
 describe('idle accounts', () => {
   it('mails once exactly 30 days before, closes at 6 months: points expire in the ledger, coins stay, no login', async () => {
-    const m = await buildMember(t.shop, { coins: 700 });
+    const m = await insertTestMember(t.shop, { coins: 700 });
+    await insertTestSession(t.shop, m.id);
     const last = await lastActivity(m);
     // Points granted two months later are not an activity: the clock still runs from registration.
     t.shop.clock.advance(60 * DAY);
@@ -107,17 +114,25 @@ describe('idle accounts', () => {
 
     // Sessions ended; a login is told why (after the right password only).
     expect((await q('SELECT count(*)::int AS n FROM sessions WHERE member_id = $1', [m.id])).rows[0].n).toBe(0);
-    expect((await m.client.get('/user/point')).is_login).toBe('0');
-    const login = await t.shop.client().post('/user/login', { mail: m.mail, pass: m.pass });
-    expect(login).toMatchObject({ state: 400, reason: 'account_closed' });
-    expect(login.errors?.mail?.[0]).toContain('6ヶ月以上');
-    const wrong = await t.shop.client().post('/user/login', { mail: m.mail, pass: 'not-it-at-all' });
-    expect(wrong).toMatchObject({ state: 400, reason: 'login_mismatch' });
+    const login = (input: { mail: string; pass: string }) =>
+      authenticate(t.shop.ctx, { ...input, save_cookie: false }, '127.0.0.1').then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(await login({ mail: m.mail, pass: m.pass })).toMatchObject({
+      state: 400,
+      reason: 'account_closed',
+      fields: { mail: ['accountClosedIdle'] },
+    });
+    expect(await login({ mail: m.mail, pass: 'not-it-at-all' })).toMatchObject({
+      state: 400,
+      reason: 'login_mismatch',
+    });
     expect(await memberPage(m)).toMatchObject({ closed_reason: 'idle', idle_closes_at: '' });
   });
 
   it('an activity after the notice restarts the period; its own notice comes 30 days before the new date', async () => {
-    const m = await buildMember(t.shop, { paidPoints: 1_000, lang: 'en' });
+    const m = await insertTestMember(t.shop, { paidPoints: 1_000, lang: 'en' });
     const last = await lastActivity(m);
     moveTo(idleNoticeDate(last));
     await notify();
@@ -127,7 +142,7 @@ describe('idle accounts', () => {
     // Points used on a pack: the member is active again.
     const packId = await buildPack(t.shop, { point: 100 });
     const again = await expectActivity(m, async () => {
-      expect((await drawVia(m.client, packId, 1)).buy?.state).toBe(200);
+      expect((await drawDirect(t.shop.ctx, m.id, packId, 1)).replayed).toBe(false);
     });
     moveTo(idleClosureDate(last));
     await close();
@@ -143,17 +158,13 @@ describe('idle accounts', () => {
   });
 
   it('counts a point purchase, points used on a pack and an exchange; not coins, grants or staff deductions', async () => {
-    const m = await buildMember(t.shop, { paidPoints: 5_000 });
+    const m = await insertTestMember(t.shop, { paidPoints: 5_000 });
     const step = () => t.shop.clock.advance(DAY);
     const before = await lastActivity(m);
 
     await step();
-    const coin = await buy(m.client, {
-      point_price_id: t.coinCourse,
-      pay_id: 1,
-      token: (await cardToken(t.shop)).token,
-    });
-    expect(coin).toMatchObject({ state: 200, result: '1' });
+    const coin = await payByCard(t.shop, m.id, t.coinCourse);
+    expect(coin).toMatchObject({ result: '1' });
     await withTransaction(t.shop.ctx.db, async (tx) => {
       const now = t.shop.clock.now();
       await spendPoints(tx, { memberId: m.id, amount: 100, reason: 'staff_adjustment', now });
@@ -162,25 +173,24 @@ describe('idle accounts', () => {
     expect(await lastActivity(m)).toEqual(before);
 
     await step();
-    const token = (await cardToken(t.shop)).token;
     await expectActivity(m, async () => {
-      const points = await buy(m.client, { point_price_id: t.courses[1000], pay_id: 1, token });
-      expect(points).toMatchObject({ state: 200, result: '1' });
+      const points = await payByCard(t.shop, m.id, t.courses[1000]!);
+      expect(points).toMatchObject({ result: '1' });
     });
 
     await step();
     const card = await exchangeCardWith(t.shop, { price: 500 });
     await expectActivity(m, async () => {
-      const r = await m.client.post('/user/exchange_card/exchange', { exchange_card_id: card, request_key: key() });
-      expect(r.state).toBe(200);
+      const r = await exchangeCard(t.shop.ctx, m.id, card, key());
+      expect(r.order).toBeDefined();
     });
     expect(await ledgerViolations(t.shop)).toEqual([]);
   });
 
   it('puts off a member whose payment is still open and goes on with the next; suspended members are left alone', async () => {
-    const waiting = await buildMember(t.shop);
-    const next = await buildMember(t.shop);
-    const suspended = await buildMember(t.shop);
+    const waiting = await insertTestMember(t.shop);
+    const next = await insertTestMember(t.shop);
+    const suspended = await insertTestMember(t.shop);
     await q('UPDATE members SET suspended_at = $2 WHERE id = $1', [suspended.id, t.shop.clock.now()]);
     moveTo(idleNoticeDate(await lastActivity(next)));
     await notify();
@@ -189,12 +199,12 @@ describe('idle accounts', () => {
     expect(await notices(suspended)).toHaveLength(0);
 
     // A convenience-store payment started (not a purchase until it is paid) would credit a closed account.
-    const slip = await waiting.client.post('/user/point/buy', {
+    const slip = await startPaymentDirect(t.shop, waiting.id, {
       point_price_id: t.courses[1000],
       pay_id: 2,
       combini_code: 'econ',
     });
-    expect(slip).toMatchObject({ state: 200, result: '1' });
+    expect(slip).toMatchObject({ result: '1' });
     const closesAt = (
       await q('SELECT max(closes_at) AS at FROM idle_notices WHERE member_id = ANY ($1)', [[waiting.id, next.id]])
     ).rows[0].at as Date;

@@ -14,15 +14,24 @@ import {
 } from '@oripa/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rankMonthEndJob } from '../../src/jobs/rank-month-end.ts';
-import { buildMember, ledgerViolations } from '../factories.ts';
-import { buildPack, drawVia } from '../packs/pack-fixtures.ts';
-import { buy, cardToken, startPaymentShop } from '../payments/helpers.ts';
-import type { TestShop } from '../test-shop.ts';
+import { chooseRankCard, rankCardRewards } from '../../src/services/programmes/ranks/card-reward.ts';
+import { buyRankMaintenance, rankStanding } from '../../src/services/programmes/ranks/maintenance.ts';
+import { rankUpOfPurchase } from '../../src/services/programmes/ranks/rank-ups.ts';
+import { insertTestMember, ledgerViolations } from '../factories.ts';
+import { buildPack, drawDirect } from '../packs/pack-fixtures.ts';
+import { payByCard, seedCourses } from '../payments/service-payments.ts';
+import { startServiceShop, type ServiceShop } from '../service-shop.ts';
 
-let shop: TestShop;
+/**
+ * Ranks (ADR 0021, 0035) on the service tier (ADR 0038): the rules through the services with `ctx`. The routes'
+ * shape (/user/point's rank fields, rank_up in a pack result, /user/buy_rank, /user/rank_reward) is one API test in
+ * programme-routes.test.ts.
+ */
+let shop: ServiceShop;
 let course: Record<number, number>;
 beforeAll(async () => {
-  ({ shop, course } = await startPaymentShop());
+  shop = await startServiceShop();
+  course = await seedCourses(shop);
 });
 afterAll(() => shop.close());
 
@@ -33,8 +42,17 @@ const member = async (id: number) =>
     point_balance: number;
     coin_balance: number;
   };
-const payCard = async (client: import('../api-client.ts').ApiClient, point: number) =>
-  buy(client, { point_price_id: course[point], pay_id: 1, token: (await cardToken(shop)).token });
+const payCard = (memberId: number, point: number) => payByCard(shop, memberId, course[point]!);
+const standing = async (id: number) => rankStanding(shop.ctx.db.pool, id, (await member(id)).rank, shop.clock.now());
+/** What a pack result shows of rank-ups (spec section 3), for a purchase drawn by drawDirect. */
+const rankUpOf = (memberId: number, bought: Awaited<ReturnType<typeof drawDirect>>) =>
+  rankUpOfPurchase(shop.ctx.db.pool, memberId, bought.purchaseId, bought.fresh!.createdAt);
+/** The AppError a refused call rejects with (its state, reason and message keys). */
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as { state: number; reason?: string; fields: Record<string, string[]> },
+  );
 
 describe('rank rules (fast-check)', () => {
   // Regained ranks (no bonus) are core's ranks/rise.test.ts; these are first rises (peak = the rank before).
@@ -89,126 +107,110 @@ describe('rank rules (fast-check)', () => {
   });
 });
 
-describe('ranks through the API', () => {
+describe('ranks through the services', () => {
   it('a payment crossing a threshold: rank up, bonus lot, rank_up in the next pack result only', async () => {
-    const m = await buildMember(shop, { rank: 1 });
-    const r = await payCard(m.client, 10_000);
-    expect(r.state).toBe(200);
+    const m = await insertTestMember(shop, { rank: 1 });
+    const r = await payCard(m.id, 10_000);
+    expect(r.result).toBe('1');
     expect(await member(m.id)).toMatchObject({ rank: 2, point_balance: 10_000 + RANK_UP_BONUS[2]! });
     const { rows } = await q("SELECT amount FROM ledger_entries WHERE member_id = $1 AND reason = 'rank_up_bonus'", [
       m.id,
     ]);
     expect(rows.map((x) => Number(x.amount))).toEqual([RANK_UP_BONUS[2]]);
-    const user = await m.client.get('/user/point');
-    expect(user).toMatchObject({ rank: 2, is_maintained: true, is_rank_maintained: false, next_month_rank: 2 });
+    expect(await standing(m.id)).toMatchObject({ isMaintained: true, offered: false, nextMonthRank: 2 });
 
     const packId = await buildPack(shop, { point: 100 });
-    const first = await drawVia(m.client, packId, 1);
-    const id = first.buy!.purchase_id as number;
-    const shown = await m.client.get(`/user/pack/gache_result?purchase_id=${id}`);
-    expect(shown).toMatchObject({
+    const first = await drawDirect(shop.ctx, m.id, packId, 1);
+    expect(await rankUpOf(m.id, first)).toEqual({
       rank_up: '1',
       rankup_data: { rank: 2, rankup_bonus: RANK_UP_BONUS[2], discount: rankDefinition(2).discount },
     });
     // Read again: the same; the next purchase shows none.
-    expect((await m.client.get(`/user/pack/gache_result?purchase_id=${id}`)).rank_up).toBe('1');
-    const second = await drawVia(m.client, packId, 1);
-    expect((await m.client.get(`/user/pack/gache_result?purchase_id=${second.buy!.purchase_id}`)).rank_up).toBe('0');
+    expect((await rankUpOf(m.id, first)).rank_up).toBe('1');
+    const second = await drawDirect(shop.ctx, m.id, packId, 1);
+    expect((await rankUpOf(m.id, second)).rank_up).toBe('0');
     expect(await ledgerViolations(shop)).toEqual([]);
   });
 
   it('reaching rank 7 gives the card choice worth 200,000 points', async () => {
-    const m = await buildMember(shop, { rank: 6 });
+    const m = await insertTestMember(shop, { rank: 6 });
     await q('UPDATE members SET total_buy = $2 WHERE id = $1', [m.id, rankDefinition(6).rankUpCount - 1000]);
-    expect((await payCard(m.client, 1_000)).state).toBe(200);
+    await payCard(m.id, 1_000);
     expect((await member(m.id)).rank).toBe(7);
     const { rows } = await q('SELECT status, point FROM rank_card_rewards WHERE member_id = $1', [m.id]);
     expect(rows).toEqual([{ status: 'choosing', point: RANK7_CARD_POINT }]);
 
     // The member picks a top-grade card from the list and converts it to its 200,000 points, once.
     await buildPack(shop, { point: 100 });
-    const offer = await m.client.get('/user/rank_reward');
-    const [reward] = offer.rewards as { id: number; status: string }[];
-    const [card] = offer.cards as { id: number }[];
+    const offer = await rankCardRewards(shop.ctx, m.id);
+    const [reward] = offer.rewards;
+    const [card] = offer.cards;
     expect(reward).toMatchObject({ status: 'choosing' });
     expect(card).toBeDefined();
+    const choose = (cardId: number, action: 'ship' | 'convert') =>
+      chooseRankCard(shop.ctx, m.id, { rewardId: Number(reward!.id), cardId, action });
     const before = (await member(m.id)).point_balance;
-    const shipNoAddress = await m.client.post('/user/rank_reward', {
-      reward_id: reward!.id,
-      card_id: card!.id,
-      action: 'ship',
-    });
-    expect(shipNoAddress).toMatchObject({ state: 400, reason: 'no_address' });
-    const bad = await m.client.post('/user/rank_reward', {
-      reward_id: reward!.id,
-      card_id: 999_999,
-      action: 'convert',
-    });
-    expect(bad).toMatchObject({ state: 400, reason: 'card_not_offered' });
-    const converted = await m.client.post('/user/rank_reward', {
-      reward_id: reward!.id,
-      card_id: card!.id,
-      action: 'convert',
-    });
-    expect(converted).toMatchObject({ state: 200, status: 'converted', point: RANK7_CARD_POINT });
+    expect(await refusal(choose(Number(card!.id), 'ship'))).toMatchObject({ state: 400, reason: 'no_address' });
+    expect(await refusal(choose(999_999, 'convert'))).toMatchObject({ state: 400, reason: 'card_not_offered' });
+    expect(await choose(Number(card!.id), 'convert')).toEqual({ status: 'converted', point: RANK7_CARD_POINT });
     expect((await member(m.id)).point_balance).toBe(before + RANK7_CARD_POINT);
-    const again = await m.client.post('/user/rank_reward', {
-      reward_id: reward!.id,
-      card_id: card!.id,
-      action: 'convert',
-    });
-    expect(again).toMatchObject({ state: 400, reason: 'reward_decided' });
+    expect(await refusal(choose(Number(card!.id), 'convert'))).toMatchObject({ state: 400, reason: 'reward_decided' });
     expect(await ledgerViolations(shop)).toEqual([]);
   });
 
   it('buy_rank spends the shortfall in coins once, and is refused without coins or when not offered', async () => {
-    const poor = await buildMember(shop, { rank: 3, coins: 100 });
-    const offered = await poor.client.get('/user/point');
-    expect(offered).toMatchObject({ is_maintained: false, is_rank_maintained: true, rank_keep_coin: keepAmount(3) });
-    expect(offered.next_month_rank).toBe(2);
-    const refused = await poor.client.post('/user/buy_rank');
-    expect(refused).toMatchObject({
+    const poor = await insertTestMember(shop, { rank: 3, coins: 100 });
+    expect(await standing(poor.id)).toMatchObject({
+      isMaintained: false,
+      offered: true,
+      coins: keepAmount(3),
+      nextMonthRank: 2,
+    });
+    expect(await refusal(buyRankMaintenance(shop.ctx, poor.id))).toMatchObject({
       state: 400,
       reason: 'insufficient_coins',
-      errors: { general: ['コインが不足しています'] },
+      fields: { general: ['insufficientCoins'] },
     });
     expect((await member(poor.id)).coin_balance).toBe(100);
 
-    const rich = await buildMember(shop, { rank: 3, coins: 20_000 });
-    const ok = await rich.client.post('/user/buy_rank');
-    expect(ok).toMatchObject({
-      state: 200,
+    const rich = await insertTestMember(shop, { rank: 3, coins: 20_000 });
+    expect(await buyRankMaintenance(shop.ctx, rich.id)).toEqual({
       rank: 3,
-      next_month_rank: 3,
-      coin_used: keepAmount(3),
-      coin_before: 20_000,
-      coin_after: 20_000 - keepAmount(3),
+      nextMonthRank: 3,
+      coinsUsed: keepAmount(3),
+      coinBefore: 20_000,
+      coinAfter: 20_000 - keepAmount(3),
     });
-    expect(await rich.client.get('/user/point')).toMatchObject({ is_maintained: true, is_rank_maintained: false });
-    const again = await rich.client.post('/user/buy_rank');
-    expect(again).toMatchObject({ state: 400, reason: 'rank_not_offered' });
+    expect(await standing(rich.id)).toMatchObject({ isMaintained: true, offered: false });
+    expect(await refusal(buyRankMaintenance(shop.ctx, rich.id))).toMatchObject({
+      state: 400,
+      reason: 'rank_not_offered',
+    });
     expect((await member(rich.id)).coin_balance).toBe(20_000 - keepAmount(3));
-    const rank1 = await buildMember(shop, { rank: 1, coins: 20_000 });
-    expect((await rank1.client.post('/user/buy_rank')).reason).toBe('rank_not_offered');
-    const coinRows = (await rich.client.get('/user/coin/list')).list as { bonusCoin: number }[];
-    expect(coinRows[0]!.bonusCoin).toBe(-keepAmount(3));
+    const rank1 = await insertTestMember(shop, { rank: 1, coins: 20_000 });
+    expect((await refusal(buyRankMaintenance(shop.ctx, rank1.id)))?.reason).toBe('rank_not_offered');
+    const coinRows = await q(
+      "SELECT amount, reason FROM ledger_entries WHERE member_id = $1 AND currency = 'coin' ORDER BY id DESC LIMIT 1",
+      [rich.id],
+    );
+    expect(coinRows.rows).toEqual([{ amount: -keepAmount(3), reason: 'rank_maintenance' }]);
     expect(await ledgerViolations(shop)).toEqual([]);
   });
 
   it('two parallel buy_rank calls spend once', async () => {
-    const m = await buildMember(shop, { rank: 2, coins: 10_000 });
-    const other = shop.client();
-    other.setCookie('sid', m.client.cookie('sid')!);
-    const replies = await Promise.all([m.client.post('/user/buy_rank'), other.post('/user/buy_rank')]);
-    expect(replies.map((r) => r.state).sort()).toEqual([200, 400]);
+    const m = await insertTestMember(shop, { rank: 2, coins: 10_000 });
+    const replies = await Promise.allSettled([buyRankMaintenance(shop.ctx, m.id), buyRankMaintenance(shop.ctx, m.id)]);
+    expect(replies.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = replies.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ state: 400 });
     expect((await member(m.id)).coin_balance).toBe(10_000 - keepAmount(2));
   });
 
   it('the month-end job keeps or lowers ranks once per month, with two runners at once', async () => {
     // Start at a clean slate: everyone else counts as evaluated.
-    const kept = await buildMember(shop, { rank: 4 });
-    const dropped = await buildMember(shop, { rank: 4 });
-    const paid = await buildMember(shop, { rank: 2 });
+    const kept = await insertTestMember(shop, { rank: 4 });
+    const dropped = await insertTestMember(shop, { rank: 4 });
+    const paid = await insertTestMember(shop, { rank: 2 });
     const period = rankPeriod(shop.clock.now());
     await q(`UPDATE members SET rank_evaluated_period = $1 WHERE id NOT IN ($2, $3, $4)`, [
       period,

@@ -1,7 +1,7 @@
 import type { TestShop } from '../test-shop.ts';
 
 /** The code in the newest sandbox SMS to `tel` (E.164), read from the outbox like a tester would. */
-export async function lastSmsCode(shop: TestShop, tel: string): Promise<string> {
+export async function lastSmsCode(shop: Pick<TestShop, 'ctx'>, tel: string): Promise<string> {
   const { rows } = await shop.ctx.db.pool.query<{ body: string }>(
     "SELECT body FROM outbox_messages WHERE channel = 'sms' AND recipient = $1 ORDER BY id DESC LIMIT 1",
     [tel],
@@ -20,7 +20,7 @@ export function mobileNumber(): { typed: string; e164: string } {
 }
 
 /** The member's SMS columns and point balance. */
-export async function smsState(shop: TestShop, memberId: number) {
+export async function smsState(shop: Pick<TestShop, 'ctx'>, memberId: number) {
   const { rows } = await shop.ctx.db.pool.query(
     'SELECT sms_tel, sms_verified_at, point_balance FROM members WHERE id = $1',
     [memberId],
