@@ -1,24 +1,21 @@
 import { many, maybeOne, type Queryable } from '../queryable.ts';
 
 /**
- * Unused balances as at `before` (exclusive), from the ledger: a lot's balance is the sum of its moves (the grant
- * +, spends and expiry -) whose ledger entry is older than `before`; coins are the sum of their ledger entries.
+ * Unused balances at the end of the Tokyo day `day` (YYYY-MM-DD), from the per-day figures (migration 0025, ADR
+ * 0039): paid and free points are the net moves of paid and free lots (grants +, spends and expiry -) whose ledger
+ * row was written on or before that day; coins the sum of their ledger rows. The same sums as a scan of the ledger
+ * and its lot moves, read from a few rows per day.
  */
-export async function unusedBalancesAt(
+export async function unusedBalancesThrough(
   db: Queryable,
-  before: Date,
+  day: string,
 ): Promise<{ paid_points: number; free_points: number; coins: number }> {
   const row = await maybeOne<{ paid_points: string; free_points: string; coins: string }>(
     db,
-    `SELECT
-       COALESCE(sum(mv.amount) FILTER (WHERE lot.kind = 'paid'), 0) AS paid_points,
-       COALESCE(sum(mv.amount) FILTER (WHERE lot.kind = 'free'), 0) AS free_points,
-       (SELECT COALESCE(sum(amount), 0) FROM ledger_entries WHERE currency = 'coin' AND created_at < $1) AS coins
-     FROM point_lot_moves mv
-     JOIN ledger_entries l ON l.id = mv.ledger_id
-     JOIN point_lots lot ON lot.id = mv.lot_id
-     WHERE l.created_at < $1`,
-    [before],
+    `SELECT COALESCE(sum(paid_points), 0) AS paid_points, COALESCE(sum(free_points), 0) AS free_points,
+       COALESCE(sum(coins), 0) AS coins
+     FROM daily_figures_all WHERE day <= $1::date`,
+    [day],
   );
   return { paid_points: Number(row!.paid_points), free_points: Number(row!.free_points), coins: Number(row!.coins) };
 }

@@ -2,21 +2,20 @@ import { formatTokyo } from '@oripa/core';
 import {
   baseDatesBefore,
   depositRequirement,
-  endOfTokyoDay,
   spreadsheetSafe,
   toCsv,
   tokyoMonthRange,
   type UnusedBalanceRow,
 } from '@oripa/core/admin';
 import type { AppContext } from '../../../context.ts';
-import { pointMovementsBetween, salesBetween, unusedBalancesAt } from '../../../db/queries/admin-reports.ts';
+import { pointMovementsBetween, salesBetween, unusedBalancesThrough } from '../../../db/queries/admin-reports.ts';
 
 /** The unused balances at the given base date, or at the last six that have ended. */
 export async function unusedBalanceReport(ctx: AppContext, date?: string): Promise<UnusedBalanceRow[]> {
   const dates = date ? [date] : baseDatesBefore(ctx.clock.now(), 6);
   return Promise.all(
     dates.map(async (d) => {
-      const b = await unusedBalancesAt(ctx.db.pool, endOfTokyoDay(d));
+      const b = await unusedBalancesThrough(ctx.db.pool, d);
       return { date: d, ...b, unused_yen: b.paid_points, deposit_yen: depositRequirement(b.paid_points) };
     }),
   );
