@@ -62,15 +62,59 @@ describe('unused-balance report (資金決済法 base dates)', () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const text = bytes.toString('utf8');
-    expect(text).toContain('日時,台帳ID,会員ID,増減,残高,理由');
-    expect(text).toMatch(/2026-02-01 10:00:00,\d+,\d+,-2000,3000,test/);
+    expect(text.split('\r\n')[0]).toBe('\uFEFF日時,台帳ID,会員ID,増減,残高,理由,理由コード,参照種別,参照ID,メモ');
+    // The reason by name in the staff's language (core ledgerLabel), then its code.
+    expect(text).toMatch(/2026-02-01 10:00:00,\d+,\d+,-2000,3000,デモ・テスト用の残高,test,/);
     expect(text).not.toContain('2026-01-10');
     const sales = await t.owner.raw('/api/admin/operations/export?month=2026-02&kind=sales');
     expect((await sales.text()).split('\r\n')[0]).toBe(
       '入金日時,決済ID,会員ID,決済方法,決済会社,金額(円),購入ポイント,ランク特典,クーポン特典',
     );
+    // The staff's language is the console's (its lang cookie).
+    t.owner.setCookie('lang', 'en');
+    const enText = await (await t.owner.raw('/api/admin/operations/export?month=2026-02&kind=points')).text();
+    t.owner.setCookie('lang', 'ja');
+    expect(enText.split('\r\n')[0]).toBe(
+      'Time,Ledger ID,Member ID,Change,Balance,Reason,Reason code,Reference,Reference ID,Memo',
+    );
+    expect(enText).toMatch(/2026-02-01 10:00:00,\d+,\d+,-2000,3000,Demo or test balance,test,/);
     expect((await t.owner.get('/admin/operations/export?month=2026-13&kind=sales')).state).toBe(400);
     expect((await t.support.get('/admin/operations/export?month=2026-02&kind=sales')).state).toBe(403);
+  });
+});
+
+describe('monthly CSVs at length (issue 21)', () => {
+  it('stream every row of a month in order, batch after batch, and nothing of the months around it', async () => {
+    const m = await buildMember(t.shop);
+    const db = t.shop.ctx.db.pool;
+    // 4,500 point rows in July 2025 and one each side of it; 4,100 payments, 4,000 of them credited at one instant.
+    await db.query(
+      `INSERT INTO ledger_entries (member_id, currency, amount, balance_after, reason, created_at)
+       SELECT $1, 'point', g + 1, g + 1, 'test', timestamptz '2025-07-01 00:00:00+09' + g * interval '1 minute'
+       FROM generate_series(0, 4499) g`,
+      [m.id],
+    );
+    await db.query(
+      `INSERT INTO ledger_entries (member_id, currency, amount, balance_after, reason, created_at)
+       VALUES ($1, 'point', -7, 0, 'test', '2025-06-30 23:59:59+09'), ($1, 'point', -8, 0, 'test', '2025-08-01 00:00:00+09')`,
+      [m.id],
+    );
+    const course = await db.query('INSERT INTO point_courses (point, price) VALUES (1000, 1000) RETURNING id');
+    await db.query(
+      `INSERT INTO payments (public_id, member_id, point_course_id, pay_id, gateway, status, amount, point, credited_at)
+       SELECT 'bulk-' || g, $1, $2, 1, 'sandbox', 'succeeded', 1000 + g, 1000,
+         CASE WHEN g < 4000 THEN timestamptz '2025-07-15 12:00:00+09' ELSE timestamptz '2025-07-20 12:00:00+09' END
+       FROM generate_series(0, 4099) g`,
+      [m.id, course.rows[0].id],
+    );
+    const points = await (await t.owner.raw('/api/admin/operations/export?month=2025-07&kind=points')).text();
+    const lines = points.split('\r\n').slice(1, -1);
+    expect(lines).toHaveLength(4500);
+    expect(lines.map((l) => Number(l.split(',')[3]))).toEqual(Array.from({ length: 4500 }, (_, i) => i + 1));
+    const sales = await (await t.owner.raw('/api/admin/operations/export?month=2025-07&kind=sales')).text();
+    const paid = sales.split('\r\n').slice(1, -1);
+    expect(paid).toHaveLength(4100);
+    expect(paid.map((l) => Number(l.split(',')[5]))).toEqual(Array.from({ length: 4100 }, (_, i) => 1000 + i));
   });
 });
 

@@ -21,6 +21,7 @@ export async function unusedBalancesThrough(
 }
 
 export interface SalesExportRow {
+  id: number;
   credited_at: Date;
   public_id: string;
   member_id: number;
@@ -32,13 +33,24 @@ export interface SalesExportRow {
   coupon_point: number;
 }
 
-/** Payments credited in [from, to), oldest first. */
-export async function salesBetween(db: Queryable, from: Date, to: Date): Promise<SalesExportRow[]> {
+/**
+ * The next `limit` payments credited in [from, to) after the key (credited_at, id), in that order: one batch of
+ * the monthly sales CSV, read by key on payments_credited however far into the month.
+ */
+export async function salesBatch(
+  db: Queryable,
+  from: Date,
+  to: Date,
+  after: { at: Date; id: number },
+  limit: number,
+): Promise<SalesExportRow[]> {
   return many<SalesExportRow>(
     db,
-    `SELECT credited_at, public_id, member_id, pay_id, gateway, amount, point, append_point, coupon_point
-     FROM payments WHERE status = 'succeeded' AND credited_at >= $1 AND credited_at < $2 ORDER BY credited_at, id`,
-    [from, to],
+    `SELECT id, credited_at, public_id, member_id, pay_id, gateway, amount, point, append_point, coupon_point
+     FROM payments
+     WHERE status = 'succeeded' AND credited_at >= $1 AND credited_at < $2 AND (credited_at, id) > ($3, $4)
+     ORDER BY credited_at, id LIMIT $5`,
+    [from, to, after.at, after.id, limit],
   );
 }
 
@@ -54,12 +66,40 @@ export interface PointMovementRow {
   memo: string;
 }
 
-/** Point ledger entries in [from, to), in order. */
-export async function pointMovementsBetween(db: Queryable, from: Date, to: Date): Promise<PointMovementRow[]> {
+/**
+ * The first and last ledger ids of the point rows written in [from, to), or null for none. Rows arrive in time
+ * order (give or take the moment between taking a time and inserting), so the month's rows lie between the two:
+ * found through the BRIN index on created_at, without walking the ids before the month.
+ */
+export async function pointMovementIds(
+  db: Queryable,
+  from: Date,
+  to: Date,
+): Promise<{ first: number; last: number } | null> {
+  const row = await maybeOne<{ first: string | null; last: string | null }>(
+    db,
+    // OFFSET 0 keeps min/max from becoming a walk of the primary key from one end, filtering the dates.
+    `SELECT min(id) AS first, max(id) AS last FROM (
+       SELECT id FROM ledger_entries WHERE currency = 'point' AND created_at >= $1 AND created_at < $2 OFFSET 0) m`,
+    [from, to],
+  );
+  return row?.first ? { first: Number(row.first), last: Number(row.last) } : null;
+}
+
+/** The next `limit` point ledger rows written in [from, to) with an id after `afterId` and up to `lastId`, in order. */
+export async function pointMovementsBatch(
+  db: Queryable,
+  from: Date,
+  to: Date,
+  afterId: number,
+  lastId: number,
+  limit: number,
+): Promise<PointMovementRow[]> {
   return many<PointMovementRow>(
     db,
     `SELECT id, created_at, member_id, amount, balance_after, reason, ref_type, ref_id, memo FROM ledger_entries
-     WHERE currency = 'point' AND created_at >= $1 AND created_at < $2 ORDER BY id`,
-    [from, to],
+     WHERE id > $3 AND id <= $4 AND currency = 'point' AND created_at >= $1 AND created_at < $2
+     ORDER BY id LIMIT $5`,
+    [from, to, afterId, lastId, limit],
   );
 }
