@@ -1,3 +1,4 @@
+import { phoneSearchDigits } from '@oripa/core/admin';
 import { many, maybeOne, type Queryable } from '../queryable.ts';
 import { LINE_COUNT } from './shipment-lines.ts';
 import { ledgerSubjectColumns, type LedgerSubjectRow } from './ledger-subject.ts';
@@ -43,28 +44,30 @@ const MEMBER_SORT: Record<string, string> = {
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Members matching `q`: the id exactly, or a part of the mail, the name (family and given names, with or without a
- * space) or a phone number (digits only). An empty q lists everyone.
+ * Members matching `q`: the id exactly, the mail exactly or in part, the name (family and given names, with or
+ * without a space), or — when `q` reads as a phone number (core phoneSearchDigits) — part of a phone number. An exact id or
+ * mail comes first, then the rest in the chosen order. An empty q lists everyone.
  */
 export async function searchMembers(
   db: Queryable,
   q: string,
   page: { sort: string; dir: 'asc' | 'desc'; limit: number; offset: number },
 ): Promise<{ rows: AdminMemberRecord[]; total: number }> {
-  const digits = q.replace(/[^\d]/g, '');
+  const phone = phoneSearchDigits(q);
   const where = `WHERE $1 = ''
       OR ($1 ~ '^[0-9]{1,15}$' AND m.id = $1::bigint)
       OR lower(m.mail) LIKE lower($2)
       OR (m.last_name || m.first_name) ILIKE $4
       OR (m.last_name || ' ' || m.first_name) ILIKE $2
       OR (m.first_name || ' ' || m.last_name) ILIKE $2
-      OR ($3 <> '%%' AND length($3) >= 6 AND (m.tel LIKE $3 OR m.sms_tel LIKE $3))`;
-  const values = [q, contains(q), digits ? `%${digits}%` : '%%', contains(q.replace(/\s+/g, ''))];
+      OR ($3::text IS NOT NULL AND (m.tel LIKE $3 OR m.sms_tel LIKE $3))`;
+  const values = [q, contains(q), phone ? `%${phone}%` : null, contains(q.replace(/\s+/g, ''))];
   const order = MEMBER_SORT[page.sort] ?? 'm.id';
   const dir = page.dir === 'asc' ? 'ASC' : 'DESC';
+  const exact = `CASE WHEN $1 ~ '^[0-9]{1,15}$' AND m.id = $1::bigint THEN 0 WHEN lower(m.mail) = lower($1) THEN 1 ELSE 2 END`;
   const rows = await many<AdminMemberRecord>(
     db,
-    `SELECT ${COLUMNS} FROM members m ${where} ORDER BY ${order} ${dir}, m.id ${dir} LIMIT $5 OFFSET $6`,
+    `SELECT ${COLUMNS} FROM members m ${where} ORDER BY ${exact}, ${order} ${dir}, m.id ${dir} LIMIT $5 OFFSET $6`,
     [...values, page.limit, page.offset],
   );
   const count = await maybeOne<{ n: string }>(db, `SELECT count(*) AS n FROM members m ${where}`, values);
