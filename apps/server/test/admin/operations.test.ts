@@ -15,6 +15,8 @@ const t = useShop(async () => {
   };
 });
 const at = (iso: string) => new Date(`${iso}+09:00`);
+const DAY = 24 * 3600_000;
+const tokyoDay = (d: Date) => new Date(d.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
 
 describe('unused-balance report (資金決済法 base dates)', () => {
   it('sums paid and free points left at the end of 3/31 and 9/30 from a ledger built here', async () => {
@@ -53,6 +55,58 @@ describe('unused-balance report (資金決済法 base dates)', () => {
     expect(one.rows).toHaveLength(1);
     expect((await t.owner.get('/admin/operations/unused-balance?date=2026-04-30')).state).toBe(400);
     expect((await t.shipping.get('/admin/operations/unused-balance')).state).toBe(403);
+  });
+
+  it("shows today's balance beside the base dates, paid and free apart, by lot expiry, against ¥10,000,000", async () => {
+    type Figures = { paid_points: number; free_points: number; over_threshold: boolean; deposit_yen: number };
+    type Expiry = { month: string; overdue: boolean; paid_points: number; free_points: number; lots: number };
+    type Report = { threshold_yen: number; today: Figures & { at: string }; expiry: Expiry[]; rows: unknown[] };
+    const read = async () => (await t.owner.get('/admin/operations/unused-balance')) as unknown as Report;
+    const before = await read();
+    const now = t.shop.clock.now();
+    const m = await buildMember(t.shop);
+    await withTransaction(t.shop.ctx.db, async (tx) => {
+      await grantPoints(tx, { memberId: m.id, amount: 7000, kind: 'paid', reason: 'test', now });
+      await grantPoints(tx, { memberId: m.id, amount: 300, kind: 'free', reason: 'test', now });
+      // Free points go first: 100 of the 300.
+      await spendPoints(tx, { memberId: m.id, amount: 100, reason: 'test', now });
+      // Granted seven months ago, so past its date; the hourly expiry job has not reached it yet.
+      await grantPoints(tx, {
+        memberId: m.id,
+        amount: 50,
+        kind: 'paid',
+        reason: 'test',
+        now: new Date(now.getTime() - 213 * DAY),
+      });
+    });
+    const after = await read();
+    expect(after.threshold_yen).toBe(10_000_000);
+    expect(after.today.at.slice(0, 10)).toBe(tokyoDay(now));
+    expect(after.today.paid_points - before.today.paid_points).toBe(7050);
+    expect(after.today.free_points - before.today.free_points).toBe(200);
+    expect(after.today.over_threshold).toBe(false);
+    // The month the new lots expire in (six months on, in Tokyo); and the overdue lot apart, first.
+    const month = (e: Expiry[], overdue: boolean, m: string) =>
+      e.find((x) => x.overdue === overdue && x.month === m) ?? { paid_points: 0, free_points: 0, lots: 0 };
+    const { rows: lot } = await t.shop.ctx.db.pool.query(
+      "SELECT to_char(expires_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM') AS month FROM point_lots WHERE member_id = $1 AND granted = 7000",
+      [m.id],
+    );
+    const expires = lot[0].month as string;
+    const moved = (k: 'paid_points' | 'free_points' | 'lots') =>
+      month(after.expiry, false, expires)[k] - month(before.expiry, false, expires)[k];
+    expect([moved('paid_points'), moved('free_points'), moved('lots')]).toEqual([7000, 200, 2]);
+    expect(after.expiry[0]).toMatchObject({ overdue: true });
+    expect(after.expiry.filter((e) => e.overdue).reduce((n, e) => n + e.paid_points, 0)).toBeGreaterThanOrEqual(50);
+    // The expiry split adds up to today's balance.
+    expect(after.expiry.reduce((n, e) => n + e.paid_points, 0)).toBe(after.today.paid_points);
+    // Over the threshold, today says so and what the deposit would be.
+    await withTransaction(t.shop.ctx.db, (tx) =>
+      grantPoints(tx, { memberId: m.id, amount: 10_000_000, kind: 'paid', reason: 'test', now }),
+    );
+    const over = await read();
+    expect(over.today.over_threshold).toBe(true);
+    expect(over.today.deposit_yen).toBe(Math.ceil(over.today.paid_points / 2));
   });
 
   it('exports a month of sales and point movements as CSV (UTF-8 with BOM)', async () => {

@@ -20,6 +20,31 @@ export async function unusedBalancesThrough(
   return { paid_points: Number(row!.paid_points), free_points: Number(row!.free_points), coins: Number(row!.coins) };
 }
 
+export interface OpenLotsRow {
+  month: string;
+  overdue: boolean;
+  paid_points: string;
+  free_points: string;
+  lots: string;
+}
+
+/**
+ * Points still unused in lots (not expired, something left), by the Tokyo month the lots expire; lots past their
+ * date that the expiry job has not reached yet apart (`overdue`). Summed over the lots, this is the members'
+ * balance: the ledger's invariant (balance = ledger = unexpired lots).
+ */
+export async function openLotsByExpiry(db: Queryable, now: Date): Promise<OpenLotsRow[]> {
+  return many<OpenLotsRow>(
+    db,
+    `SELECT to_char(expires_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM') AS month, expires_at <= $1 AS overdue,
+       COALESCE(sum(remaining) FILTER (WHERE kind = 'paid'), 0) AS paid_points,
+       COALESCE(sum(remaining) FILTER (WHERE kind = 'free'), 0) AS free_points, count(*) AS lots
+     FROM point_lots WHERE remaining > 0 AND expired_at IS NULL
+     GROUP BY 1, 2 ORDER BY 2 DESC, 1`,
+    [now],
+  );
+}
+
 export interface SalesExportRow {
   id: number;
   credited_at: Date;

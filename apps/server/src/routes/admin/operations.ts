@@ -32,7 +32,7 @@ export const operationsRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/operations/unused-balance', { config: { permission: 'reports.read' } }, async (request, reply) => {
     const { date } = parseInput(unusedBalanceSchema, request.query);
-    return reply.ok({ rows: await unusedBalanceReport(ctx, date) });
+    return reply.ok({ ...(await unusedBalanceReport(ctx, date)) });
   });
 
   // The file streams, a batch of rows at a time (services/admin/operations/reports.ts).

@@ -2,29 +2,50 @@ import { Readable } from 'node:stream';
 import { formatTokyo, ledgerLabel, type Lang } from '@oripa/core';
 import {
   baseDatesBefore,
-  depositRequirement,
+  DEPOSIT_THRESHOLD_YEN,
   spreadsheetSafe,
   toCsv,
   tokyoMonthRange,
-  type UnusedBalanceRow,
+  unusedBalanceFigures,
+  type UnusedBalanceReport,
 } from '@oripa/core/admin';
 import type { AppContext } from '../../../context.ts';
 import {
+  openLotsByExpiry,
   pointMovementIds,
   pointMovementsBatch,
   salesBatch,
   unusedBalancesThrough,
 } from '../../../db/queries/admin-reports.ts';
 
-/** The unused balances at the given base date, or at the last six that have ended. */
-export async function unusedBalanceReport(ctx: AppContext, date?: string): Promise<UnusedBalanceRow[]> {
-  const dates = date ? [date] : baseDatesBefore(ctx.clock.now(), 6);
-  return Promise.all(
-    dates.map(async (d) => {
-      const b = await unusedBalancesThrough(ctx.db.pool, d);
-      return { date: d, ...b, unused_yen: b.paid_points, deposit_yen: depositRequirement(b.paid_points) };
-    }),
-  );
+/**
+ * The unused-balance report (資金決済法): today's balance and when its lots expire, and the balance at the given
+ * base date or at the last six that have ended; each paid and free apart, in yen, against the ¥10,000,000
+ * threshold. Base dates and today's coins come from the per-day figures (ADR 0039), today's points from the lots.
+ */
+export async function unusedBalanceReport(ctx: AppContext, date?: string): Promise<UnusedBalanceReport> {
+  const now = ctx.clock.now();
+  const dates = date ? [date] : baseDatesBefore(now, 6);
+  const db = ctx.db.pool;
+  const [rows, lots, throughToday] = await Promise.all([
+    Promise.all(dates.map(async (d) => ({ date: d, ...unusedBalanceFigures(await unusedBalancesThrough(db, d)) }))),
+    openLotsByExpiry(db, now),
+    unusedBalancesThrough(db, formatTokyo(now).slice(0, 10)),
+  ]);
+  const expiry = lots.map((l) => ({
+    month: l.month,
+    overdue: l.overdue,
+    paid_points: Number(l.paid_points),
+    free_points: Number(l.free_points),
+    lots: Number(l.lots),
+  }));
+  const sum = (k: 'paid_points' | 'free_points') => expiry.reduce((n, l) => n + l[k], 0);
+  const today = unusedBalanceFigures({
+    paid_points: sum('paid_points'),
+    free_points: sum('free_points'),
+    coins: throughToday.coins,
+  });
+  return { threshold_yen: DEPOSIT_THRESHOLD_YEN, today: { at: formatTokyo(now), ...today }, expiry, rows };
 }
 
 /** Payment methods by name in the staff's language (the monthly sales CSV). */
