@@ -45,9 +45,14 @@ export async function openLotsByExpiry(db: Queryable, now: Date): Promise<OpenLo
   );
 }
 
+/** A time as the CSVs write it (formatTokyo's YYYY-MM-DD HH:mm:ss), made by the database: no Date per row. */
+const tokyoText = (column: string) => `to_char(${column} AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI:SS')`;
+
 export interface SalesExportRow {
   id: number;
   credited_at: Date;
+  /** credited_at in Tokyo time, as written. */
+  credited: string;
   public_id: string;
   member_id: number;
   pay_id: number;
@@ -71,7 +76,8 @@ export async function salesBatch(
 ): Promise<SalesExportRow[]> {
   return many<SalesExportRow>(
     db,
-    `SELECT id, credited_at, public_id, member_id, pay_id, gateway, amount, point, append_point, coupon_point
+    `SELECT id, credited_at, ${tokyoText('credited_at')} AS credited, public_id, member_id, pay_id, gateway, amount,
+       point, append_point, coupon_point
      FROM payments
      WHERE status = 'succeeded' AND credited_at >= $1 AND credited_at < $2 AND (credited_at, id) > ($3, $4)
      ORDER BY credited_at, id LIMIT $5`,
@@ -81,7 +87,8 @@ export async function salesBatch(
 
 export interface PointMovementRow {
   id: number;
-  created_at: Date;
+  /** created_at in Tokyo time, as written. */
+  created: string;
   member_id: number;
   amount: number;
   balance_after: number;
@@ -122,7 +129,8 @@ export async function pointMovementsBatch(
 ): Promise<PointMovementRow[]> {
   return many<PointMovementRow>(
     db,
-    `SELECT id, created_at, member_id, amount, balance_after, reason, ref_type, ref_id, memo FROM ledger_entries
+    `SELECT id, ${tokyoText('created_at')} AS created, member_id, amount, balance_after, reason, ref_type, ref_id, memo
+     FROM ledger_entries
      WHERE id > $3 AND id <= $4 AND currency = 'point' AND created_at >= $1 AND created_at < $2
      ORDER BY id LIMIT $5`,
     [from, to, afterId, lastId, limit],

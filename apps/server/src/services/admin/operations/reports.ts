@@ -116,7 +116,7 @@ async function* salesLines(ctx: AppContext, from: Date, to: Date, lang: Lang) {
     const batch = await salesBatch(ctx.db.pool, from, to, after, BATCH);
     if (batch.length === 0) return;
     yield batch.map((s) => [
-      formatTokyo(s.credited_at),
+      s.credited,
       s.public_id,
       Number(s.member_id),
       PAY_NAMES[s.pay_id]?.[lang] ?? String(s.pay_id),
@@ -139,7 +139,7 @@ async function* pointLines(ctx: AppContext, from: Date, to: Date, lang: Lang) {
     const batch = await pointMovementsBatch(ctx.db.pool, from, to, after, ids.last, BATCH);
     if (batch.length === 0) return;
     yield batch.map((m) => [
-      formatTokyo(m.created_at),
+      m.created,
       Number(m.id),
       Number(m.member_id),
       Number(m.amount),
