@@ -244,9 +244,13 @@ export async function seedConsoleDatabase(url: string, o: ConsoleSeedOptions): P
     await q(
       'payments',
       `INSERT INTO payments (id, public_id, member_id, point_course_id, pay_id, gateway, status, amount, point,
-         append_point, expires_at, credited_at, failure_reason, created_at, updated_at)
+         append_point, method, expires_at, credited_at, failure_reason, created_at, updated_at)
        SELECT $6::bigint + g - 1, 'bench-pay-' || g, ${memberAt('(g - 0.5) / $2')}, $3::bigint + c.i, p.pay_id,
          'stripe', s.status, c.yen, c.yen, CASE WHEN g % 20 = 0 THEN c.yen / 10 ELSE 0 END,
+         -- A bank transfer names its holder (the console searches by part of it).
+         CASE WHEN p.pay_id = 4 THEN jsonb_build_object('name',
+           (ARRAY['サトウ','スズキ','タカハシ','タナカ','イトウ','ワタナベ','ヤマモト','ナカムラ'])[1 + g % 8] || ' ' ||
+           (ARRAY['タロウ','ハナコ','イチロウ','ミサキ','ケンタ','ヒナ'])[1 + (g / 8) % 6]) ELSE '{}'::jsonb END,
          CASE WHEN p.pay_id IN (2, 4) THEN x.t + interval '3 days' END,
          CASE WHEN s.status = 'succeeded' THEN x.t + interval '40 seconds' END,
          CASE WHEN s.status = 'failed' THEN 'card_declined' END, x.t, x.t
