@@ -9,6 +9,9 @@
 --   new_members                               members by created_at
 --   paid_points, free_points                  net point lot moves of paid / free lots, by their ledger row's created_at
 --   coins                                     net coin ledger rows
+-- and, on the Tokyo day the lots EXPIRE (not the day of the move):
+--   expiring_paid, expiring_free              net moves of paid / free lots: the points still in lots expiring
+--                                             that day (a lot's moves add up to what is left of it; expiry empties it)
 -- pay_id is 0 on every row but the payment figures (no payment method is 0).
 --
 -- Statement triggers (db/functions/note_daily_figures.sql) append one delta row per writing statement and day to
@@ -31,6 +34,8 @@ CREATE TABLE daily_figures (
   paid_points bigint NOT NULL DEFAULT 0,
   free_points bigint NOT NULL DEFAULT 0,
   coins bigint NOT NULL DEFAULT 0,
+  expiring_paid bigint NOT NULL DEFAULT 0,
+  expiring_free bigint NOT NULL DEFAULT 0,
   PRIMARY KEY (day, pay_id)
 );
 
@@ -50,16 +55,18 @@ CREATE TABLE daily_figure_deltas (
   new_members bigint NOT NULL DEFAULT 0,
   paid_points bigint NOT NULL DEFAULT 0,
   free_points bigint NOT NULL DEFAULT 0,
-  coins bigint NOT NULL DEFAULT 0
+  coins bigint NOT NULL DEFAULT 0,
+  expiring_paid bigint NOT NULL DEFAULT 0,
+  expiring_free bigint NOT NULL DEFAULT 0
 );
 
 CREATE VIEW daily_figures_all AS
   SELECT day, pay_id, payments, yen, points_sold, bonus_points, points_spent, coins_spent, draws, converted, shipped,
-    new_members, paid_points, free_points, coins
+    new_members, paid_points, free_points, coins, expiring_paid, expiring_free
   FROM daily_figures
   UNION ALL
   SELECT day, pay_id, payments, yen, points_sold, bonus_points, points_spent, coins_spent, draws, converted, shipped,
-    new_members, paid_points, free_points, coins
+    new_members, paid_points, free_points, coins, expiring_paid, expiring_free
   FROM daily_figure_deltas;
 
 -- The history there is, folded in once. The triggers that keep it up to date are applied after the migrations
@@ -103,6 +110,14 @@ FROM point_lot_moves mv JOIN ledger_entries e ON e.id = mv.ledger_id JOIN point_
 GROUP BY 1
 ON CONFLICT (day, pay_id) DO UPDATE SET paid_points = f.paid_points + EXCLUDED.paid_points,
   free_points = f.free_points + EXCLUDED.free_points;
+
+INSERT INTO daily_figures AS f (day, expiring_paid, expiring_free)
+SELECT (lot.expires_at AT TIME ZONE 'Asia/Tokyo')::date, COALESCE(sum(mv.amount) FILTER (WHERE lot.kind = 'paid'), 0),
+  COALESCE(sum(mv.amount) FILTER (WHERE lot.kind = 'free'), 0)
+FROM point_lot_moves mv JOIN point_lots lot ON lot.id = mv.lot_id
+GROUP BY 1
+ON CONFLICT (day, pay_id) DO UPDATE SET expiring_paid = f.expiring_paid + EXCLUDED.expiring_paid,
+  expiring_free = f.expiring_free + EXCLUDED.expiring_free;
 
 -- The monthly CSVs read by time: the point movements by ledger created_at (BRIN: rows arrive in time order, and it
 -- costs the purchase path next to nothing), the sales by credited_at.

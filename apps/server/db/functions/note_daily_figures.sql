@@ -65,12 +65,22 @@ BEGIN
     FROM new_rows n WHERE n.reason = 'pack_purchase' OR n.currency = 'coin'
     GROUP BY 1;
   ELSIF TG_TABLE_NAME = 'point_lot_moves' THEN
-    -- A move's day is its ledger row's, its kind its lot's: both looked up by primary key.
-    INSERT INTO daily_figure_deltas (day, paid_points, free_points)
-    SELECT (e.created_at AT TIME ZONE 'Asia/Tokyo')::date,
-      COALESCE(sum(n.amount) FILTER (WHERE l.kind = 'paid'), 0), COALESCE(sum(n.amount) FILTER (WHERE l.kind = 'free'), 0)
-    FROM new_rows n JOIN ledger_entries e ON e.id = n.ledger_id JOIN point_lots l ON l.id = n.lot_id
-    GROUP BY 1;
+    -- A move counts on its ledger row's day (the balance then) and on its lot's expiry day (the points left in lots
+    -- expiring that day); its kind is its lot's. Ledger row and lot are looked up by primary key.
+    INSERT INTO daily_figure_deltas (day, paid_points, free_points, expiring_paid, expiring_free)
+    SELECT c.day, sum(c.paid), sum(c.free), sum(c.expiring_paid), sum(c.expiring_free)
+    FROM (
+      SELECT (e.created_at AT TIME ZONE 'Asia/Tokyo')::date AS day,
+        CASE WHEN l.kind = 'paid' THEN n.amount ELSE 0 END AS paid, CASE WHEN l.kind = 'free' THEN n.amount ELSE 0 END AS free,
+        0 AS expiring_paid, 0 AS expiring_free
+      FROM new_rows n JOIN ledger_entries e ON e.id = n.ledger_id JOIN point_lots l ON l.id = n.lot_id
+      UNION ALL
+      SELECT (l.expires_at AT TIME ZONE 'Asia/Tokyo')::date, 0, 0, CASE WHEN l.kind = 'paid' THEN n.amount ELSE 0 END,
+        CASE WHEN l.kind = 'free' THEN n.amount ELSE 0 END
+      FROM new_rows n JOIN point_lots l ON l.id = n.lot_id
+    ) c
+    GROUP BY 1
+    HAVING sum(c.paid) <> 0 OR sum(c.free) <> 0 OR sum(c.expiring_paid) <> 0 OR sum(c.expiring_free) <> 0;
   ELSE
     RAISE EXCEPTION 'note_daily_figures: no figures for % on %', TG_OP, TG_TABLE_NAME;
   END IF;

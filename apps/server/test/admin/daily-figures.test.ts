@@ -3,7 +3,7 @@ import { endOfTokyoDay } from '@oripa/core/admin';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
 import { foldDailyFigureDeltas } from '../../src/db/queries/daily-figures.ts';
-import { unusedBalancesThrough } from '../../src/db/queries/admin-reports.ts';
+import { openPointsByExpiry, unusedBalancesThrough } from '../../src/db/queries/admin-reports.ts';
 import { allJobs } from '../../src/jobs/index.ts';
 import { moveClockRunningJobs } from '../../src/jobs/run-due.ts';
 import { dashboard, PERIODS, tokyoDayStart, type Period } from '../../src/services/admin/catalogue/dashboard.ts';
@@ -83,6 +83,19 @@ async function scanBalances(ctx: AppContext, day: string) {
   return rows[0];
 }
 
+/** The points left in open lots by the Tokyo month they expire, those past their expiry day apart. */
+async function scanOpenLots(ctx: AppContext, today: string) {
+  const { rows } = await ctx.db.pool.query(
+    `SELECT to_char(expires_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM') AS month,
+       (expires_at AT TIME ZONE 'Asia/Tokyo')::date < $1::date AS overdue,
+       COALESCE(sum(remaining) FILTER (WHERE kind = 'paid'), 0) AS paid_points,
+       COALESCE(sum(remaining) FILTER (WHERE kind = 'free'), 0) AS free_points
+     FROM point_lots WHERE remaining > 0 AND expired_at IS NULL GROUP BY 1, 2 ORDER BY 2 DESC, 1`,
+    [today],
+  );
+  return rows;
+}
+
 const tokyoDate = (d: Date) => new Date(d.getTime() + 9 * HOUR).toISOString().slice(0, 10);
 
 async function expectScanEqual(ctx: AppContext, when: string) {
@@ -93,6 +106,9 @@ async function expectScanEqual(ctx: AppContext, when: string) {
     );
   }
   const now = ctx.clock.now();
+  expect(await openPointsByExpiry(ctx.db.pool, tokyoDate(now)), `${when}, open points by expiry`).toEqual(
+    await scanOpenLots(ctx, tokyoDate(now)),
+  );
   for (const back of [0, 1, 3, 40]) {
     const day = tokyoDate(new Date(now.getTime() - back * DAY));
     expect(await unusedBalancesThrough(ctx.db.pool, day), `${when}, balances through ${day}`).toEqual(

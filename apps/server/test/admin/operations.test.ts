@@ -59,7 +59,7 @@ describe('unused-balance report (資金決済法 base dates)', () => {
 
   it("shows today's balance beside the base dates, paid and free apart, by lot expiry, against ¥10,000,000", async () => {
     type Figures = { paid_points: number; free_points: number; over_threshold: boolean; deposit_yen: number };
-    type Expiry = { month: string; overdue: boolean; paid_points: number; free_points: number; lots: number };
+    type Expiry = { month: string; overdue: boolean; paid_points: number; free_points: number };
     type Report = { threshold_yen: number; today: Figures & { at: string }; expiry: Expiry[]; rows: unknown[] };
     const read = async () => (await t.owner.get('/admin/operations/unused-balance')) as unknown as Report;
     const before = await read();
@@ -87,15 +87,15 @@ describe('unused-balance report (資金決済法 base dates)', () => {
     expect(after.today.over_threshold).toBe(false);
     // The month the new lots expire in (six months on, in Tokyo); and the overdue lot apart, first.
     const month = (e: Expiry[], overdue: boolean, m: string) =>
-      e.find((x) => x.overdue === overdue && x.month === m) ?? { paid_points: 0, free_points: 0, lots: 0 };
+      e.find((x) => x.overdue === overdue && x.month === m) ?? { paid_points: 0, free_points: 0 };
     const { rows: lot } = await t.shop.ctx.db.pool.query(
       "SELECT to_char(expires_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM') AS month FROM point_lots WHERE member_id = $1 AND granted = 7000",
       [m.id],
     );
     const expires = lot[0].month as string;
-    const moved = (k: 'paid_points' | 'free_points' | 'lots') =>
+    const moved = (k: 'paid_points' | 'free_points') =>
       month(after.expiry, false, expires)[k] - month(before.expiry, false, expires)[k];
-    expect([moved('paid_points'), moved('free_points'), moved('lots')]).toEqual([7000, 200, 2]);
+    expect([moved('paid_points'), moved('free_points')]).toEqual([7000, 200]);
     expect(after.expiry[0]).toMatchObject({ overdue: true });
     expect(after.expiry.filter((e) => e.overdue).reduce((n, e) => n + e.paid_points, 0)).toBeGreaterThanOrEqual(50);
     // The expiry split adds up to today's balance.

@@ -97,8 +97,8 @@ export interface UnusedBalanceNow extends UnusedBalanceFigures {
 
 /**
  * Today's unused points by when their lots expire (every grant is a lot that expires 6 months later): per Tokyo
- * month of expiry, or `overdue` for lots past their date that the hourly expiry job has not reached yet (still
- * unused until it does).
+ * month of expiry, and apart (`overdue`) those of lots whose expiry day is past that the hourly expiry job has not
+ * reached yet (still unused until it does).
  */
 export interface LotExpiryRow {
   /** YYYY-MM of the lots' expiry. */
@@ -106,7 +106,6 @@ export interface LotExpiryRow {
   overdue: boolean;
   paid_points: number;
   free_points: number;
-  lots: number;
 }
 
 export interface UnusedBalanceReport {

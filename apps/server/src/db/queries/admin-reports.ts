@@ -20,28 +20,27 @@ export async function unusedBalancesThrough(
   return { paid_points: Number(row!.paid_points), free_points: Number(row!.free_points), coins: Number(row!.coins) };
 }
 
-export interface OpenLotsRow {
+export interface OpenPointsRow {
   month: string;
   overdue: boolean;
   paid_points: string;
   free_points: string;
-  lots: string;
 }
 
 /**
- * Points still unused in lots (not expired, something left), by the Tokyo month the lots expire; lots past their
- * date that the expiry job has not reached yet apart (`overdue`). Summed over the lots, this is the members'
+ * Points still unused in lots, by the Tokyo month the lots expire, from the per-day figures (the net moves of lots
+ * by their expiry day: what is left of them; migration 0025); lots whose expiry day is before `today` (YYYY-MM-DD)
+ * apart as `overdue` (past their date, not yet reached by the hourly expiry job). Summed, this is the members'
  * balance: the ledger's invariant (balance = ledger = unexpired lots).
  */
-export async function openLotsByExpiry(db: Queryable, now: Date): Promise<OpenLotsRow[]> {
-  return many<OpenLotsRow>(
+export async function openPointsByExpiry(db: Queryable, today: string): Promise<OpenPointsRow[]> {
+  return many<OpenPointsRow>(
     db,
-    `SELECT to_char(expires_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM') AS month, expires_at <= $1 AS overdue,
-       COALESCE(sum(remaining) FILTER (WHERE kind = 'paid'), 0) AS paid_points,
-       COALESCE(sum(remaining) FILTER (WHERE kind = 'free'), 0) AS free_points, count(*) AS lots
-     FROM point_lots WHERE remaining > 0 AND expired_at IS NULL
-     GROUP BY 1, 2 ORDER BY 2 DESC, 1`,
-    [now],
+    `SELECT to_char(day, 'YYYY-MM') AS month, day < $1::date AS overdue, sum(expiring_paid) AS paid_points,
+       sum(expiring_free) AS free_points
+     FROM daily_figures_all WHERE expiring_paid <> 0 OR expiring_free <> 0
+     GROUP BY 1, 2 HAVING sum(expiring_paid) <> 0 OR sum(expiring_free) <> 0 ORDER BY 2 DESC, 1`,
+    [today],
   );
 }
 

@@ -20,6 +20,8 @@ const COUNTERS = [
   'paid_points',
   'free_points',
   'coins',
+  'expiring_paid',
+  'expiring_free',
 ] as const;
 
 /**

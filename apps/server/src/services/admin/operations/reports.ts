@@ -11,7 +11,7 @@ import {
 } from '@oripa/core/admin';
 import type { AppContext } from '../../../context.ts';
 import {
-  openLotsByExpiry,
+  openPointsByExpiry,
   pointMovementIds,
   pointMovementsBatch,
   salesBatch,
@@ -21,31 +21,31 @@ import {
 /**
  * The unused-balance report (資金決済法): today's balance and when its lots expire, and the balance at the given
  * base date or at the last six that have ended; each paid and free apart, in yen, against the ¥10,000,000
- * threshold. Base dates and today's coins come from the per-day figures (ADR 0039), today's points from the lots.
+ * threshold. All from the per-day figures (ADR 0039): today's points are those left in lots, by expiry day.
  */
 export async function unusedBalanceReport(ctx: AppContext, date?: string): Promise<UnusedBalanceReport> {
   const now = ctx.clock.now();
   const dates = date ? [date] : baseDatesBefore(now, 6);
   const db = ctx.db.pool;
-  const [rows, lots, throughToday] = await Promise.all([
+  const today = formatTokyo(now).slice(0, 10);
+  const [rows, open, throughToday] = await Promise.all([
     Promise.all(dates.map(async (d) => ({ date: d, ...unusedBalanceFigures(await unusedBalancesThrough(db, d)) }))),
-    openLotsByExpiry(db, now),
-    unusedBalancesThrough(db, formatTokyo(now).slice(0, 10)),
+    openPointsByExpiry(db, today),
+    unusedBalancesThrough(db, today),
   ]);
-  const expiry = lots.map((l) => ({
+  const expiry = open.map((l) => ({
     month: l.month,
     overdue: l.overdue,
     paid_points: Number(l.paid_points),
     free_points: Number(l.free_points),
-    lots: Number(l.lots),
   }));
   const sum = (k: 'paid_points' | 'free_points') => expiry.reduce((n, l) => n + l[k], 0);
-  const today = unusedBalanceFigures({
+  const current = unusedBalanceFigures({
     paid_points: sum('paid_points'),
     free_points: sum('free_points'),
     coins: throughToday.coins,
   });
-  return { threshold_yen: DEPOSIT_THRESHOLD_YEN, today: { at: formatTokyo(now), ...today }, expiry, rows };
+  return { threshold_yen: DEPOSIT_THRESHOLD_YEN, today: { at: formatTokyo(now), ...current }, expiry, rows };
 }
 
 /** Payment methods by name in the staff's language (the monthly sales CSV). */

@@ -17,8 +17,8 @@ const report: Report = {
   threshold_yen: 10_000_000,
   today: { at: '2026-11-27 21:30:00', ...figures(12_000_000, 3_000) },
   expiry: [
-    { month: '2026-11', overdue: true, paid_points: 500, free_points: 0, lots: 1 },
-    { month: '2027-05', overdue: false, paid_points: 11_999_500, free_points: 3_000, lots: 7 },
+    { month: '2026-11', overdue: true, paid_points: 500, free_points: 0 },
+    { month: '2027-05', overdue: false, paid_points: 11_999_500, free_points: 3_000 },
   ],
   rows: [
     { date: '2026-09-30', ...figures(8_000_000, 2_000) },

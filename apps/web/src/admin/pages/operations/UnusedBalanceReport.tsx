@@ -73,7 +73,6 @@ export function UnusedBalanceReport({ report }: { report: Report }) {
                 <th scope="col">{t('unused.expiry.month')}</th>
                 <th scope="col">{t('unused.expiry.paid')}</th>
                 <th scope="col">{t('unused.expiry.free')}</th>
-                <th scope="col">{t('unused.expiry.lots')}</th>
               </tr>
             </thead>
             <tbody>
@@ -82,7 +81,6 @@ export function UnusedBalanceReport({ report }: { report: Report }) {
                   <th scope="row">{e.overdue ? t('unused.expiry.overdue', { month: e.month }) : e.month}</th>
                   <td>{n(e.paid_points)}</td>
                   <td>{n(e.free_points)}</td>
-                  <td>{n(e.lots)}</td>
                 </tr>
               ))}
             </tbody>
