@@ -1,4 +1,4 @@
--- Keeps member_search (migration 0026) in step with the searched columns of members: a new member, or an update that
+-- Keeps member_search (migration 0028) in step with the searched columns of members: a new member, or an update that
 -- names mail, a name or a phone in its SET list. The shop's frequent updates of members (balances, last activity,
 -- rank) name none of them, so they never call this.
 CREATE OR REPLACE FUNCTION member_search_row() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,4 +1,4 @@
--- The console's figures per Tokyo day (migration 0025, ADR 0039): after each statement that writes a row they count,
+-- The console's figures per Tokyo day (migration 0027, ADR 0040): after each statement that writes a row they count,
 -- one delta row per day (and payment method) is appended to daily_figure_deltas — an insert, never an update of a
 -- shared counter, so concurrent purchases, payments and registrations never wait for each other here. The job
 -- fold-daily-figures moves the deltas into daily_figures.

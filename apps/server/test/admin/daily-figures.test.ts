@@ -14,7 +14,7 @@ import { buildPack, drawDirect, smallLineup } from '../packs/pack-fixtures.ts';
 import { useServiceShop } from '../service-shop.ts';
 
 /**
- * Issue 21 item 7, ADR 0039: the dashboard and the unused-balance report read per-day figures kept by triggers, and
+ * Issue 21 item 7, ADR 0040: the dashboard and the unused-balance report read per-day figures kept by triggers, and
  * must answer exactly what a scan of the rows answers. The scans below are the queries the console ran before (the
  * definition of each figure); the history is built through the shop's own paths — registrations, point purchases
  * credited, failed and pending payments, point and coin draws, choices, the 24-hour conversion job, point expiry —
@@ -137,7 +137,7 @@ const pendingCards = async (ctx: AppContext, purchaseId: number) =>
     )
   ).rows.map((r) => Number(r.id));
 
-describe('the console figures per Tokyo day (ADR 0039)', () => {
+describe('the console figures per Tokyo day (ADR 0040)', () => {
   it('answer exactly what a scan of the same rows answers, over days of history, folded or not', async () => {
     const { ctx, clock } = t.shop;
     const db = ctx.db.pool;

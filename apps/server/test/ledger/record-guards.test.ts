@@ -95,7 +95,7 @@ describe('referenced rows are records', () => {
       () => [card.id],
     ],
     ['purchases (another member)', 'UPDATE purchases SET member_id = $2 WHERE id = $1', () => [purchase.id, memberB]],
-    // What the console's daily figures count (ADR 0039): a row's time, amount and kind stay as written.
+    // What the console's daily figures count (ADR 0040): a row's time, amount and kind stay as written.
     [
       'members (joined)',
       "UPDATE members SET created_at = created_at - interval '1 day' WHERE id = $1",

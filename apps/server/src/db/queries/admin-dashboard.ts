@@ -1,7 +1,7 @@
 import { many, maybeOne, type Queryable } from '../queryable.ts';
 
 /**
- * The console's dashboard figures, from the per-Tokyo-day figures (migration 0025, ADR 0039): whole Tokyo days
+ * The console's dashboard figures, from the per-Tokyo-day figures (migration 0027, ADR 0040): whole Tokyo days
  * from `fromDay` (YYYY-MM-DD) on. The figures of a day are those of the rows written with a time in it, so "today"
  * holds what was written up to now.
  */

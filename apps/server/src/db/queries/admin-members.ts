@@ -47,7 +47,7 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
  * Members matching `q`: the id exactly, the mail exactly or in part, the name (family and given names, with or
  * without a space), or — when `q` reads as a phone number (core phoneSearchDigits) — part of a phone number. An exact
  * id or mail comes first, then the rest in the chosen order. An empty q lists everyone. The words are matched in
- * member_search through its trigram indexes (migration 0026), not by reading every member.
+ * member_search through its trigram indexes (migration 0028), not by reading every member.
  */
 export async function searchMembers(
   db: Queryable,

@@ -1,8 +1,8 @@
 import { many, maybeOne, type Queryable } from '../queryable.ts';
 
 /**
- * Unused balances at the end of the Tokyo day `day` (YYYY-MM-DD), from the per-day figures (migration 0025, ADR
- * 0039): paid and free points are the net moves of paid and free lots (grants +, spends and expiry -) whose ledger
+ * Unused balances at the end of the Tokyo day `day` (YYYY-MM-DD), from the per-day figures (migration 0027, ADR
+ * 0040): paid and free points are the net moves of paid and free lots (grants +, spends and expiry -) whose ledger
  * row was written on or before that day; coins the sum of their ledger rows. The same sums as a scan of the ledger
  * and its lot moves, read from a few rows per day.
  */
@@ -29,7 +29,7 @@ export interface OpenPointsRow {
 
 /**
  * Points still unused in lots, by the Tokyo month the lots expire, from the per-day figures (the net moves of lots
- * by their expiry day: what is left of them; migration 0025); lots whose expiry day is before `today` (YYYY-MM-DD)
+ * by their expiry day: what is left of them; migration 0027); lots whose expiry day is before `today` (YYYY-MM-DD)
  * apart as `overdue` (past their date, not yet reached by the hourly expiry job). Summed, this is the members'
  * balance: the ledger's invariant (balance = ledger = unexpired lots).
  */

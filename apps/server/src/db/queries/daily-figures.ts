@@ -1,7 +1,7 @@
 import { oneNumber, type Queryable } from '../queryable.ts';
 
 /**
- * The console's figures per Tokyo day (migration 0025, ADR 0039): triggers append deltas
+ * The console's figures per Tokyo day (migration 0027, ADR 0040): triggers append deltas
  * (db/functions/note_daily_figures.sql), this folds them into daily_figures, and readers read daily_figures_all
  * (both tables), so what they read is exact whether or not the deltas were folded yet.
  */

@@ -31,7 +31,7 @@ export type Period = keyof typeof PERIODS;
  * The dashboard (issue 10): for today, the last 7 and the last 30 Tokyo days — yen by payment method, points
  * sold, bonus, spent, draws, cards converted and shipped, new members; a daily series for the charts; packs close
  * to selling out; shipments and bank transfers waiting. The figures over time come from the per-day figures
- * (ADR 0039), so they cost the same whatever the history's length.
+ * (ADR 0040), so they cost the same whatever the history's length.
  */
 export async function dashboard(ctx: AppContext, period: Period) {
   const now = ctx.clock.now();

@@ -21,7 +21,7 @@ import {
 /**
  * The unused-balance report (資金決済法): today's balance and when its lots expire, and the balance at the given
  * base date or at the last six that have ended; each paid and free apart, in yen, against the ¥10,000,000
- * threshold. All from the per-day figures (ADR 0039): today's points are those left in lots, by expiry day.
+ * threshold. All from the per-day figures (ADR 0040): today's points are those left in lots, by expiry day.
  */
 export async function unusedBalanceReport(ctx: AppContext, date?: string): Promise<UnusedBalanceReport> {
   const now = ctx.clock.now();

@@ -1,4 +1,4 @@
--- The console's figures per Tokyo day (issue 21, ADR 0039): the dashboard and the unused-balance report read these
+-- The console's figures per Tokyo day (issue 21, ADR 0040): the dashboard and the unused-balance report read these
 -- instead of scanning purchases, the ledger, payments and members by date.
 --
 -- What each column counts, on the Tokyo day (Asia/Tokyo) of the row's own time:
@@ -70,7 +70,7 @@ CREATE VIEW daily_figures_all AS
   FROM daily_figure_deltas;
 
 -- The history there is, folded in once. The triggers that keep it up to date are applied after the migrations
--- (ADR 0009); see ADR 0039 for a deploy while another instance writes.
+-- (ADR 0009); see ADR 0040 for a deploy while another instance writes.
 INSERT INTO daily_figures AS f (day, pay_id, payments, yen, points_sold, bonus_points)
 SELECT (credited_at AT TIME ZONE 'Asia/Tokyo')::date, pay_id, count(*), sum(amount), sum(point),
   sum(append_point + coupon_point)
