@@ -16,7 +16,8 @@ DECLARE
   r record;
 BEGIN
   FOR r IN SELECT * FROM (VALUES
-    ('members', 'members_id_fixed', ARRAY['id']),
+    -- The columns the console's daily figures are counted from (note_daily_figures.sql) are fixed too.
+    ('members', 'members_id_fixed', ARRAY['id', 'created_at']),
     -- The last-one prize is part of the published pack, fixed with it (ADR 0028).
     ('packs', 'packs_id_fixed', ARRAY['id', 'seed', 'seed_hash', 'total_tickets', 'last_one_card_id']),
     -- A published lineup is frozen (ADR 0016): which card, its rank and its count never change, nor which card is
@@ -24,10 +25,11 @@ BEGIN
     ('pack_cards', 'pack_cards_fixed', ARRAY['id', 'pack_id', 'rank', 'set_count', 'card_id', 'last_one']),
     ('pack_stock', 'pack_stock_fixed', ARRAY['pack_id', 'total']),
     ('purchases', 'purchases_fixed', ARRAY['id', 'member_id', 'pack_id']),
-    ('purchase_cards', 'purchase_cards_fixed', ARRAY['purchase_id', 'member_id', 'pack_id', 'pack_card_id', 'last_one']),
-    ('ledger_entries', 'ledger_entries_fixed', ARRAY['id', 'member_id']),
-    ('point_lots', 'point_lots_fixed', ARRAY['id', 'member_id']),
-    ('point_lot_moves', 'point_lot_moves_fixed', ARRAY['ledger_id', 'lot_id']),
+    ('purchase_cards', 'purchase_cards_fixed',
+      ARRAY['purchase_id', 'member_id', 'pack_id', 'pack_card_id', 'last_one', 'ticket_no', 'created_at']),
+    ('ledger_entries', 'ledger_entries_fixed', ARRAY['id', 'member_id', 'currency', 'amount', 'reason', 'created_at']),
+    ('point_lots', 'point_lots_fixed', ARRAY['id', 'member_id', 'kind']),
+    ('point_lot_moves', 'point_lot_moves_fixed', ARRAY['ledger_id', 'lot_id', 'amount']),
     ('tickets', NULL, NULL)
   ) AS t(tbl, fixed_trigger, cols) LOOP
     EXECUTE format('CREATE OR REPLACE TRIGGER %I BEFORE %s ON %I FOR EACH STATEMENT EXECUTE FUNCTION refuse_record_change()',

@@ -3,6 +3,7 @@ import { closeIdleAccountsJob } from './close-idle-accounts.ts';
 import { cancelUnpaidJob } from './cancel-unpaid.ts';
 import { deliverMailJob } from './deliver-mail.ts';
 import { expirePointsJob } from './expire-points.ts';
+import { foldDailyFiguresJob } from './fold-daily-figures.ts';
 import { notifyExpiringPointsJob } from './notify-expiring-points.ts';
 import { notifyIdleAccountsJob } from './notify-idle-accounts.ts';
 import { purgeAuthRecordsJob } from './purge-auth-records.ts';
@@ -30,4 +31,5 @@ export const allJobs: Job[] = [
   releaseWithdrawnJob,
   notifyIdleAccountsJob,
   closeIdleAccountsJob,
+  foldDailyFiguresJob,
 ];

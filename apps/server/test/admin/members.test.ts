@@ -41,6 +41,35 @@ describe('member search', () => {
     expect(await ids('nobody-like-this%_')).toEqual([]);
   });
 
+  it('puts the member of an exact mail or id first, and matches phone numbers only for a phone-like search', async () => {
+    // Issue 21: the digits of a mail address also matched phone numbers, and the newest members came first, so the
+    // member searched for by full address came after every newer member whose phone held those digits.
+    const target = await buildMember(shop);
+    const mail = `taro.2026112${target.id % 10}@example.jp`;
+    await shop.ctx.db.pool.query('UPDATE members SET mail = $2 WHERE id = $1', [target.id, mail]);
+    const digits = mail.replace(/\D/g, '');
+    const others: number[] = [];
+    for (let i = 0; i < 16; i++) {
+      const o = await buildMember(shop);
+      await shop.ctx.db.pool.query('UPDATE members SET tel = $2 WHERE id = $1', [o.id, `0${digits}${i % 10}`]);
+      others.push(o.id);
+    }
+    const search = async (q: string) => {
+      const r = await support.get(`/admin/members?q=${encodeURIComponent(q)}`);
+      expect(r.state).toBe(200);
+      return { ids: (r.rows as { id: number }[]).map((x) => x.id), total: r.total as number };
+    };
+    const byMail = await search(mail);
+    expect(byMail.ids[0]).toBe(target.id);
+    expect(byMail.ids.filter((id) => others.includes(id))).toEqual([]);
+    expect(byMail.total).toBe(1);
+    // The same digits written as a phone number find the phones.
+    expect((await search(digits)).ids).toEqual(expect.arrayContaining(others));
+    // An id is exact and first, before members whose mail or phone holds the same digits.
+    const byId = await search(String(target.id));
+    expect(byId.ids[0]).toBe(target.id);
+  });
+
   it('refuses a bad page size or sort key with 400', async () => {
     expect((await support.get('/admin/members?per_page=5000')).state).toBe(400);
     expect((await support.get('/admin/members?sort=pass_hash')).state).toBe(400);

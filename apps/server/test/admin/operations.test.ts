@@ -15,6 +15,8 @@ const t = useShop(async () => {
   };
 });
 const at = (iso: string) => new Date(`${iso}+09:00`);
+const DAY = 24 * 3600_000;
+const tokyoDay = (d: Date) => new Date(d.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
 
 describe('unused-balance report (資金決済法 base dates)', () => {
   it('sums paid and free points left at the end of 3/31 and 9/30 from a ledger built here', async () => {
@@ -55,6 +57,58 @@ describe('unused-balance report (資金決済法 base dates)', () => {
     expect((await t.shipping.get('/admin/operations/unused-balance')).state).toBe(403);
   });
 
+  it("shows today's balance beside the base dates, paid and free apart, by lot expiry, against ¥10,000,000", async () => {
+    type Figures = { paid_points: number; free_points: number; over_threshold: boolean; deposit_yen: number };
+    type Expiry = { month: string; overdue: boolean; paid_points: number; free_points: number };
+    type Report = { threshold_yen: number; today: Figures & { at: string }; expiry: Expiry[]; rows: unknown[] };
+    const read = async () => (await t.owner.get('/admin/operations/unused-balance')) as unknown as Report;
+    const before = await read();
+    const now = t.shop.clock.now();
+    const m = await buildMember(t.shop);
+    await withTransaction(t.shop.ctx.db, async (tx) => {
+      await grantPoints(tx, { memberId: m.id, amount: 7000, kind: 'paid', reason: 'test', now });
+      await grantPoints(tx, { memberId: m.id, amount: 300, kind: 'free', reason: 'test', now });
+      // Free points go first: 100 of the 300.
+      await spendPoints(tx, { memberId: m.id, amount: 100, reason: 'test', now });
+      // Granted seven months ago, so past its date; the hourly expiry job has not reached it yet.
+      await grantPoints(tx, {
+        memberId: m.id,
+        amount: 50,
+        kind: 'paid',
+        reason: 'test',
+        now: new Date(now.getTime() - 213 * DAY),
+      });
+    });
+    const after = await read();
+    expect(after.threshold_yen).toBe(10_000_000);
+    expect(after.today.at.slice(0, 10)).toBe(tokyoDay(now));
+    expect(after.today.paid_points - before.today.paid_points).toBe(7050);
+    expect(after.today.free_points - before.today.free_points).toBe(200);
+    expect(after.today.over_threshold).toBe(false);
+    // The month the new lots expire in (six months on, in Tokyo); and the overdue lot apart, first.
+    const month = (e: Expiry[], overdue: boolean, m: string) =>
+      e.find((x) => x.overdue === overdue && x.month === m) ?? { paid_points: 0, free_points: 0 };
+    const { rows: lot } = await t.shop.ctx.db.pool.query(
+      "SELECT to_char(expires_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM') AS month FROM point_lots WHERE member_id = $1 AND granted = 7000",
+      [m.id],
+    );
+    const expires = lot[0].month as string;
+    const moved = (k: 'paid_points' | 'free_points') =>
+      month(after.expiry, false, expires)[k] - month(before.expiry, false, expires)[k];
+    expect([moved('paid_points'), moved('free_points')]).toEqual([7000, 200]);
+    expect(after.expiry[0]).toMatchObject({ overdue: true });
+    expect(after.expiry.filter((e) => e.overdue).reduce((n, e) => n + e.paid_points, 0)).toBeGreaterThanOrEqual(50);
+    // The expiry split adds up to today's balance.
+    expect(after.expiry.reduce((n, e) => n + e.paid_points, 0)).toBe(after.today.paid_points);
+    // Over the threshold, today says so and what the deposit would be.
+    await withTransaction(t.shop.ctx.db, (tx) =>
+      grantPoints(tx, { memberId: m.id, amount: 10_000_000, kind: 'paid', reason: 'test', now }),
+    );
+    const over = await read();
+    expect(over.today.over_threshold).toBe(true);
+    expect(over.today.deposit_yen).toBe(Math.ceil(over.today.paid_points / 2));
+  });
+
   it('exports a month of sales and point movements as CSV (UTF-8 with BOM)', async () => {
     const res = await t.owner.raw('/api/admin/operations/export?month=2026-02&kind=points');
     expect(res.status).toBe(200);
@@ -62,15 +116,59 @@ describe('unused-balance report (資金決済法 base dates)', () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const text = bytes.toString('utf8');
-    expect(text).toContain('日時,台帳ID,会員ID,増減,残高,理由');
-    expect(text).toMatch(/2026-02-01 10:00:00,\d+,\d+,-2000,3000,test/);
+    expect(text.split('\r\n')[0]).toBe('\uFEFF日時,台帳ID,会員ID,増減,残高,理由,理由コード,参照種別,参照ID,メモ');
+    // The reason by name in the staff's language (core ledgerLabel), then its code.
+    expect(text).toMatch(/2026-02-01 10:00:00,\d+,\d+,-2000,3000,デモ・テスト用の残高,test,/);
     expect(text).not.toContain('2026-01-10');
     const sales = await t.owner.raw('/api/admin/operations/export?month=2026-02&kind=sales');
     expect((await sales.text()).split('\r\n')[0]).toBe(
       '入金日時,決済ID,会員ID,決済方法,決済会社,金額(円),購入ポイント,ランク特典,クーポン特典',
     );
+    // The staff's language is the console's (its lang cookie).
+    t.owner.setCookie('lang', 'en');
+    const enText = await (await t.owner.raw('/api/admin/operations/export?month=2026-02&kind=points')).text();
+    t.owner.setCookie('lang', 'ja');
+    expect(enText.split('\r\n')[0]).toBe(
+      'Time,Ledger ID,Member ID,Change,Balance,Reason,Reason code,Reference,Reference ID,Memo',
+    );
+    expect(enText).toMatch(/2026-02-01 10:00:00,\d+,\d+,-2000,3000,Demo or test balance,test,/);
     expect((await t.owner.get('/admin/operations/export?month=2026-13&kind=sales')).state).toBe(400);
     expect((await t.support.get('/admin/operations/export?month=2026-02&kind=sales')).state).toBe(403);
+  });
+});
+
+describe('monthly CSVs at length (issue 21)', () => {
+  it('stream every row of a month in order, batch after batch, and nothing of the months around it', async () => {
+    const m = await buildMember(t.shop);
+    const db = t.shop.ctx.db.pool;
+    // 4,500 point rows in July 2025 and one each side of it; 4,100 payments, 4,000 of them credited at one instant.
+    await db.query(
+      `INSERT INTO ledger_entries (member_id, currency, amount, balance_after, reason, created_at)
+       SELECT $1, 'point', g + 1, g + 1, 'test', timestamptz '2025-07-01 00:00:00+09' + g * interval '1 minute'
+       FROM generate_series(0, 4499) g`,
+      [m.id],
+    );
+    await db.query(
+      `INSERT INTO ledger_entries (member_id, currency, amount, balance_after, reason, created_at)
+       VALUES ($1, 'point', -7, 0, 'test', '2025-06-30 23:59:59+09'), ($1, 'point', -8, 0, 'test', '2025-08-01 00:00:00+09')`,
+      [m.id],
+    );
+    const course = await db.query('INSERT INTO point_courses (point, price) VALUES (1000, 1000) RETURNING id');
+    await db.query(
+      `INSERT INTO payments (public_id, member_id, point_course_id, pay_id, gateway, status, amount, point, credited_at)
+       SELECT 'bulk-' || g, $1, $2, 1, 'sandbox', 'succeeded', 1000 + g, 1000,
+         CASE WHEN g < 4000 THEN timestamptz '2025-07-15 12:00:00+09' ELSE timestamptz '2025-07-20 12:00:00+09' END
+       FROM generate_series(0, 4099) g`,
+      [m.id, course.rows[0].id],
+    );
+    const points = await (await t.owner.raw('/api/admin/operations/export?month=2025-07&kind=points')).text();
+    const lines = points.split('\r\n').slice(1, -1);
+    expect(lines).toHaveLength(4500);
+    expect(lines.map((l) => Number(l.split(',')[3]))).toEqual(Array.from({ length: 4500 }, (_, i) => i + 1));
+    const sales = await (await t.owner.raw('/api/admin/operations/export?month=2025-07&kind=sales')).text();
+    const paid = sales.split('\r\n').slice(1, -1);
+    expect(paid).toHaveLength(4100);
+    expect(paid.map((l) => Number(l.split(',')[5]))).toEqual(Array.from({ length: 4100 }, (_, i) => 1000 + i));
   });
 });
 

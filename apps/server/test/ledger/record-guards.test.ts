@@ -95,6 +95,21 @@ describe('referenced rows are records', () => {
       () => [card.id],
     ],
     ['purchases (another member)', 'UPDATE purchases SET member_id = $2 WHERE id = $1', () => [purchase.id, memberB]],
+    // What the console's daily figures count (ADR 0040): a row's time, amount and kind stay as written.
+    [
+      'members (joined)',
+      "UPDATE members SET created_at = created_at - interval '1 day' WHERE id = $1",
+      () => [memberA],
+    ],
+    ['ledger_entries (amount)', 'UPDATE ledger_entries SET amount = amount * 2 WHERE member_id = $1', () => [memberA]],
+    [
+      'ledger_entries (time)',
+      "UPDATE ledger_entries SET created_at = created_at - interval '1 day' WHERE member_id = $1",
+      () => [memberA],
+    ],
+    ['point_lots (kind)', "UPDATE point_lots SET kind = 'free' WHERE member_id = $1", () => [memberA]],
+    ['point_lot_moves (amount)', 'UPDATE point_lot_moves SET amount = amount + 1', () => []],
+    ['purchase_cards (drawn at)', 'UPDATE purchase_cards SET created_at = now() WHERE id = $1', () => [card.id]],
   ])('refuses to change %s', async (_name, sql, params) => {
     await expect(q(sql, params())).rejects.toMatchObject(RECORD);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminMessages, adminMsg, translateAdminMessage } from './messages.ts';
 import { can, PERMISSIONS, ROLE_PERMISSIONS, STAFF_ROLES } from './permissions.ts';
-import { adjustmentSchema, auditQuerySchema, MAX_ADJUSTMENT } from './validation.ts';
+import { adjustmentSchema, auditQuerySchema, MAX_ADJUSTMENT, phoneSearchDigits } from './validation.ts';
 
 describe('admin messages', () => {
   it('has every key in both languages', () => {
@@ -42,5 +42,19 @@ describe('auditQuerySchema', () => {
   it('refuses a start after the end', () => {
     expect(auditQuerySchema.safeParse({ from: '2026-02-02', to: '2026-02-01' }).success).toBe(false);
     expect(auditQuerySchema.safeParse({ from: '2026-02-01', to: '2026-02-01' }).success).toBe(true);
+  });
+});
+
+describe('phoneSearchDigits', () => {
+  it('reads a phone number as people write it, and nothing else', () => {
+    expect(phoneSearchDigits('080-1234-5678')).toBe('08012345678');
+    expect(phoneSearchDigits(' +81 (90) 1234.5678 ')).toBe('819012345678');
+    expect(phoneSearchDigits('０９０ー１２３４ー５６７８')).toBe('09012345678');
+    expect(phoneSearchDigits('123456')).toBe('123456');
+    // Too short to mean a phone number; a mail address or a name holds digits but is not one.
+    expect(phoneSearchDigits('12345')).toBeNull();
+    expect(phoneSearchDigits('taro.20261127@example.jp')).toBeNull();
+    expect(phoneSearchDigits('田中090')).toBeNull();
+    expect(phoneSearchDigits('')).toBeNull();
   });
 });

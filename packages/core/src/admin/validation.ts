@@ -145,6 +145,19 @@ export const memberSearchSchema = listQuerySchema(MEMBER_SORT_KEYS, 'id').extend
 });
 export type MemberSearchInput = z.infer<typeof memberSearchSchema>;
 
+/**
+ * The digits of a member search that reads as a phone number — digits with the separators people write (spaces,
+ * hyphens, dots, brackets, a leading +; full-width too), at least 6 of them — else null. Only such a search matches
+ * phone numbers: the digits inside a mail address or a word must not (issue 21: a member searched by full mail
+ * address came 15th, after members whose phone numbers held its digits).
+ */
+export function phoneSearchDigits(q: string): string | null {
+  const text = q.normalize('NFKC').trim();
+  if (!/^\+?[\d\s().\-‐−ー]+$/.test(text)) return null;
+  const digits = text.replace(/\D/g, '');
+  return digits.length >= 6 ? digits : null;
+}
+
 export const LEDGER_SORT_KEYS = ['id'] as const;
 export const memberLedgerSchema = listQuerySchema(LEDGER_SORT_KEYS, 'id').extend({
   currency: z.enum(['point', 'coin'], { error: 'currencyUnknown' }).default('point'),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { baseDatesBefore, depositRequirement, endOfTokyoDay, tokyoMonthRange } from './reports.ts';
+import {
+  baseDatesBefore,
+  depositRequirement,
+  endOfTokyoDay,
+  tokyoMonthRange,
+  unusedBalanceFigures,
+} from './reports.ts';
 
 describe('unused-balance report rules', () => {
   it('lists the base dates that have ended, newest first, in Tokyo time', () => {
@@ -14,6 +20,21 @@ describe('unused-balance report rules', () => {
     expect(depositRequirement(10_000_000)).toBe(0);
     expect(depositRequirement(10_000_001)).toBe(5_000_001);
     expect(depositRequirement(24_000_000)).toBe(12_000_000);
+  });
+
+  it('values paid points only, and says whether they cross the ¥10,000,000 threshold', () => {
+    expect(unusedBalanceFigures({ paid_points: 10_000_000, free_points: 9_000_000, coins: 5 })).toEqual({
+      paid_points: 10_000_000,
+      free_points: 9_000_000,
+      coins: 5,
+      unused_yen: 10_000_000,
+      over_threshold: false,
+      deposit_yen: 0,
+    });
+    expect(unusedBalanceFigures({ paid_points: 10_000_001, free_points: 0, coins: 0 })).toMatchObject({
+      over_threshold: true,
+      deposit_yen: 5_000_001,
+    });
   });
 
   it('bounds days and months in Tokyo time', () => {

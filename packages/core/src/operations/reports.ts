@@ -2,8 +2,11 @@ import { z } from 'zod';
 
 /**
  * The unused-balance report of prepaid points (資金決済法 第三者型/自家型前払式支払手段; ADR 0018): the balance of
- * PAID points still unused at each base date, 31 March and 30 September (end of day, Asia/Tokyo). Free points are
- * given without payment and are not prepaid instruments; they are shown apart.
+ * PAID points still unused at each base date, 31 March and 30 September (end of day, Asia/Tokyo), and today's.
+ * Free points are given without payment and are not prepaid instruments; they are shown apart.
+ *
+ * The legal threshold: when the unused balance at a base date exceeds ¥10,000,000, the issuer must file with the
+ * Finance Bureau (自家型: 届出) and deposit at least half of that balance as security (発行保証金).
  */
 export const DEPOSIT_THRESHOLD_YEN = 10_000_000;
 
@@ -67,13 +70,58 @@ export const maintenanceSchema = z.object({
 });
 export type MaintenanceInput = z.infer<typeof maintenanceSchema>;
 
-export interface UnusedBalanceRow {
-  /** YYYY-MM-DD, a base date. */
-  date: string;
+/** Balances at one moment: paid and free points (their lots' net moves) and coins. */
+export interface UnusedBalances {
   paid_points: number;
   free_points: number;
   coins: number;
+}
+
+export interface UnusedBalanceFigures extends UnusedBalances {
   /** Paid points at their issue price (1 point = 1 yen: every course sells its paid points at face value). */
   unused_yen: number;
+  /** Whether unused_yen is above the legal threshold (DEPOSIT_THRESHOLD_YEN). */
+  over_threshold: boolean;
   deposit_yen: number;
+}
+
+export interface UnusedBalanceRow extends UnusedBalanceFigures {
+  /** YYYY-MM-DD, a base date. */
+  date: string;
+}
+
+/** The unused balance as of now (what a base date ending now would show); `at` is YYYY-MM-DD HH:mm:ss, Tokyo. */
+export interface UnusedBalanceNow extends UnusedBalanceFigures {
+  at: string;
+}
+
+/**
+ * Today's unused points by when their lots expire (every grant is a lot that expires 6 months later): per Tokyo
+ * month of expiry, and apart (`overdue`) those of lots whose expiry day is past that the hourly expiry job has not
+ * reached yet (still unused until it does).
+ */
+export interface LotExpiryRow {
+  /** YYYY-MM of the lots' expiry. */
+  month: string;
+  overdue: boolean;
+  paid_points: number;
+  free_points: number;
+}
+
+export interface UnusedBalanceReport {
+  threshold_yen: number;
+  today: UnusedBalanceNow;
+  expiry: LotExpiryRow[];
+  /** The base dates, newest first. */
+  rows: UnusedBalanceRow[];
+}
+
+/** What the report says of a balance: its value in yen, whether it is over the threshold, the deposit it asks. */
+export function unusedBalanceFigures(b: UnusedBalances): UnusedBalanceFigures {
+  return {
+    ...b,
+    unused_yen: b.paid_points,
+    over_threshold: b.paid_points > DEPOSIT_THRESHOLD_YEN,
+    deposit_yen: depositRequirement(b.paid_points),
+  };
 }

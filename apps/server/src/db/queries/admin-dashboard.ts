@@ -1,6 +1,10 @@
 import { many, maybeOne, type Queryable } from '../queryable.ts';
 
-/** The console's dashboard figures over a time range [from, to). */
+/**
+ * The console's dashboard figures, from the per-Tokyo-day figures (migration 0027, ADR 0040): whole Tokyo days
+ * from `fromDay` (YYYY-MM-DD) on. The figures of a day are those of the rows written with a time in it, so "today"
+ * holds what was written up to now.
+ */
 
 export interface PeriodFigures {
   points_sold: number;
@@ -13,53 +17,39 @@ export interface PeriodFigures {
   new_members: number;
 }
 
-export async function periodFigures(db: Queryable, from: Date, to: Date): Promise<PeriodFigures> {
+export async function periodFigures(db: Queryable, fromDay: string): Promise<PeriodFigures> {
   const row = await maybeOne<Record<keyof PeriodFigures, string>>(
     db,
-    `SELECT
-       (SELECT COALESCE(sum(point), 0) FROM payments WHERE status = 'succeeded' AND credited_at >= $1 AND credited_at < $2)
-         AS points_sold,
-       (SELECT COALESCE(sum(append_point + coupon_point), 0) FROM payments
-         WHERE status = 'succeeded' AND credited_at >= $1 AND credited_at < $2) AS bonus_points,
-       (SELECT COALESCE(-sum(amount), 0) FROM ledger_entries
-         WHERE currency = 'point' AND reason = 'pack_purchase' AND created_at >= $1 AND created_at < $2) AS points_spent,
-       (SELECT COALESCE(-sum(amount), 0) FROM ledger_entries
-         WHERE currency = 'coin' AND reason = 'pack_purchase' AND created_at >= $1 AND created_at < $2) AS coins_spent,
-       -- Draws are tickets: a last-one prize (ticket 0, ADR 0028) is a card won, not a draw.
-       (SELECT count(*) FROM purchase_cards WHERE created_at >= $1 AND created_at < $2 AND ticket_no > 0) AS draws,
-       (SELECT count(*) FROM purchase_cards WHERE status = 'convert' AND decided_at >= $1 AND decided_at < $2)
-         AS converted,
-       (SELECT count(*) FROM purchase_cards WHERE status = 'ship' AND decided_at >= $1 AND decided_at < $2) AS shipped,
-       (SELECT count(*) FROM members WHERE created_at >= $1 AND created_at < $2) AS new_members`,
-    [from, to],
+    `SELECT COALESCE(sum(points_sold), 0) AS points_sold, COALESCE(sum(bonus_points), 0) AS bonus_points,
+       COALESCE(sum(points_spent), 0) AS points_spent, COALESCE(sum(coins_spent), 0) AS coins_spent,
+       COALESCE(sum(draws), 0) AS draws, COALESCE(sum(converted), 0) AS converted,
+       COALESCE(sum(shipped), 0) AS shipped, COALESCE(sum(new_members), 0) AS new_members
+     FROM daily_figures_all WHERE day >= $1::date`,
+    [fromDay],
   );
   return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)])) as unknown as PeriodFigures;
 }
 
-/** Yen taken per payment method (pay_id) in the range. */
-export async function salesByMethod(db: Queryable, from: Date, to: Date) {
+/** Yen taken per payment method (pay_id) from `fromDay` on, most first. */
+export async function salesByMethod(db: Queryable, fromDay: string) {
   const rows = await many<{ pay_id: number; yen: string; payments: string }>(
     db,
-    `SELECT pay_id, sum(amount) AS yen, count(*) AS payments FROM payments
-     WHERE status = 'succeeded' AND credited_at >= $1 AND credited_at < $2 GROUP BY pay_id ORDER BY sum(amount) DESC`,
-    [from, to],
+    `SELECT pay_id, sum(yen) AS yen, sum(payments) AS payments FROM daily_figures_all
+     WHERE day >= $1::date AND pay_id <> 0 GROUP BY pay_id HAVING sum(payments) <> 0
+     ORDER BY sum(yen) DESC, pay_id`,
+    [fromDay],
   );
   return rows.map((r) => ({ pay_id: r.pay_id, yen: Number(r.yen), payments: Number(r.payments) }));
 }
 
-/** Per Tokyo day from `from`: yen taken, draws and new members (days without any are absent). */
-export async function dailySeries(db: Queryable, from: Date) {
+/** Per Tokyo day from `fromDay`: yen taken, draws and new members (days without any of the three are absent). */
+export async function dailySeries(db: Queryable, fromDay: string) {
   const rows = await many<{ day: string; yen: string; draws: string; members: string }>(
     db,
-    `WITH d AS (
-       SELECT to_char(credited_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD') AS day, amount AS yen, 0 AS draws, 0 AS members
-         FROM payments WHERE status = 'succeeded' AND credited_at >= $1
-       UNION ALL
-       SELECT to_char(created_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD'), 0, 1, 0 FROM purchase_cards WHERE created_at >= $1 AND ticket_no > 0
-       UNION ALL
-       SELECT to_char(created_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD'), 0, 0, 1 FROM members WHERE created_at >= $1)
-     SELECT day, sum(yen) AS yen, sum(draws) AS draws, sum(members) AS members FROM d GROUP BY day ORDER BY day`,
-    [from],
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(yen) AS yen, sum(draws) AS draws, sum(new_members) AS members
+     FROM daily_figures_all WHERE day >= $1::date
+     GROUP BY day HAVING sum(payments) <> 0 OR sum(draws) <> 0 OR sum(new_members) <> 0 ORDER BY day`,
+    [fromDay],
   );
   return rows.map((r) => ({ day: r.day, yen: Number(r.yen), draws: Number(r.draws), members: Number(r.members) }));
 }

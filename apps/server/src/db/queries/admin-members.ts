@@ -1,4 +1,5 @@
-import { many, maybeOne, type Queryable } from '../queryable.ts';
+import { phoneSearchDigits } from '@oripa/core/admin';
+import { many, maybeOne, oneNumber, type Queryable } from '../queryable.ts';
 import { LINE_COUNT } from './shipment-lines.ts';
 import { ledgerSubjectColumns, type LedgerSubjectRow } from './ledger-subject.ts';
 
@@ -43,32 +44,48 @@ const MEMBER_SORT: Record<string, string> = {
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Members matching `q`: the id exactly, or a part of the mail, the name (family and given names, with or without a
- * space) or a phone number (digits only). An empty q lists everyone.
+ * Members matching `q`: the id exactly, the mail exactly or in part, the name (family and given names, with or
+ * without a space), or — when `q` reads as a phone number (core phoneSearchDigits) — part of a phone number. An exact
+ * id or mail comes first, then the rest in the chosen order. An empty q lists everyone. The words are matched in
+ * member_search through its trigram indexes (migration 0028), not by reading every member.
  */
 export async function searchMembers(
   db: Queryable,
   q: string,
   page: { sort: string; dir: 'asc' | 'desc'; limit: number; offset: number },
 ): Promise<{ rows: AdminMemberRecord[]; total: number }> {
-  const digits = q.replace(/[^\d]/g, '');
-  const where = `WHERE $1 = ''
-      OR ($1 ~ '^[0-9]{1,15}$' AND m.id = $1::bigint)
-      OR lower(m.mail) LIKE lower($2)
-      OR (m.last_name || m.first_name) ILIKE $4
-      OR (m.last_name || ' ' || m.first_name) ILIKE $2
-      OR (m.first_name || ' ' || m.last_name) ILIKE $2
-      OR ($3 <> '%%' AND length($3) >= 6 AND (m.tel LIKE $3 OR m.sms_tel LIKE $3))`;
-  const values = [q, contains(q), digits ? `%${digits}%` : '%%', contains(q.replace(/\s+/g, ''))];
   const order = MEMBER_SORT[page.sort] ?? 'm.id';
   const dir = page.dir === 'asc' ? 'ASC' : 'DESC';
+  const text = q.replace(/[\r\n]+/g, ' ').trim();
+  if (text === '') {
+    const rows = await many<AdminMemberRecord>(
+      db,
+      `SELECT ${COLUMNS} FROM members m ORDER BY ${order} ${dir}, m.id ${dir} LIMIT $1 OFFSET $2`,
+      [page.limit, page.offset],
+    );
+    return { rows, total: await oneNumber(db, 'SELECT count(*) FROM members') };
+  }
+  const phone = phoneSearchDigits(text);
+  const id = /^[0-9]{1,15}$/.test(text) ? text : null;
+  const values: unknown[] = [id, contains(text.toLowerCase()), contains(text)];
+  const words = ['s.mail LIKE $2', 's.names ILIKE $3'];
+  const spaceless = text.replace(/\s+/g, '');
+  if (spaceless !== text) words.push(`s.names ILIKE $${values.push(contains(spaceless))}`);
+  // Phone numbers only for a phone-like search: the digits of a mail address must not match them.
+  if (phone) words.push(`s.phones LIKE $${values.push(`%${phone}%`)}`);
+  // Only the conditions that apply, each one a trigram index can answer; candidates joined by id.
+  const where = `WHERE m.id IN (SELECT $1::bigint WHERE $1::bigint IS NOT NULL
+      UNION SELECT s.member_id FROM member_search s WHERE ${words.join(' OR ')})`;
+  const n = values.length;
+  const exact = `CASE WHEN m.id = $1::bigint THEN 0 WHEN lower(m.mail) = $${n + 1} THEN 1 ELSE 2 END`;
   const rows = await many<AdminMemberRecord>(
     db,
-    `SELECT ${COLUMNS} FROM members m ${where} ORDER BY ${order} ${dir}, m.id ${dir} LIMIT $5 OFFSET $6`,
-    [...values, page.limit, page.offset],
+    `SELECT ${COLUMNS} FROM members m ${where} ORDER BY ${exact}, ${order} ${dir}, m.id ${dir}
+     LIMIT $${n + 2} OFFSET $${n + 3}`,
+    [...values, text.toLowerCase(), page.limit, page.offset],
   );
-  const count = await maybeOne<{ n: string }>(db, `SELECT count(*) AS n FROM members m ${where}`, values);
-  return { rows, total: Number(count?.n ?? 0) };
+  const total = await oneNumber(db, `SELECT count(*) FROM members m ${where}`, values);
+  return { rows, total };
 }
 
 export async function findAdminMember(db: Queryable, id: number): Promise<AdminMemberRecord | null> {

@@ -32,12 +32,13 @@ export const operationsRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/operations/unused-balance', { config: { permission: 'reports.read' } }, async (request, reply) => {
     const { date } = parseInput(unusedBalanceSchema, request.query);
-    return reply.ok({ rows: await unusedBalanceReport(ctx, date) });
+    return reply.ok({ ...(await unusedBalanceReport(ctx, date)) });
   });
 
+  // The file streams, a batch of rows at a time (services/admin/operations/reports.ts).
   app.get('/operations/export', { config: { permission: 'reports.read' } }, async (request, reply) => {
     const { month, kind } = parseInput(reportExportSchema, request.query);
-    const file = await monthlyCsv(ctx, month, kind);
+    const file = monthlyCsv(ctx, month, kind, request.lang);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${file.fileName}"`)

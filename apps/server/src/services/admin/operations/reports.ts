@@ -1,87 +1,176 @@
-import { formatTokyo } from '@oripa/core';
+import { Readable } from 'node:stream';
+import { formatTokyo, ledgerLabel, type Lang } from '@oripa/core';
 import {
   baseDatesBefore,
-  depositRequirement,
-  endOfTokyoDay,
+  DEPOSIT_THRESHOLD_YEN,
   toCsv,
   tokyoMonthRange,
-  type UnusedBalanceRow,
+  unusedBalanceFigures,
+  type UnusedBalanceReport,
 } from '@oripa/core/admin';
 import type { AppContext } from '../../../context.ts';
-import { pointMovementsBetween, salesBetween, unusedBalancesAt } from '../../../db/queries/admin-reports.ts';
+import {
+  openPointsByExpiry,
+  pointMovementIds,
+  pointMovementsBatch,
+  salesBatch,
+  unusedBalancesThrough,
+} from '../../../db/queries/admin-reports.ts';
 
-/** The unused balances at the given base date, or at the last six that have ended. */
-export async function unusedBalanceReport(ctx: AppContext, date?: string): Promise<UnusedBalanceRow[]> {
-  const dates = date ? [date] : baseDatesBefore(ctx.clock.now(), 6);
-  return Promise.all(
-    dates.map(async (d) => {
-      const b = await unusedBalancesAt(ctx.db.pool, endOfTokyoDay(d));
-      return { date: d, ...b, unused_yen: b.paid_points, deposit_yen: depositRequirement(b.paid_points) };
-    }),
-  );
+/**
+ * The unused-balance report (資金決済法): today's balance and when its lots expire, and the balance at the given
+ * base date or at the last six that have ended; each paid and free apart, in yen, against the ¥10,000,000
+ * threshold. All from the per-day figures (ADR 0040): today's points are those left in lots, by expiry day.
+ */
+export async function unusedBalanceReport(ctx: AppContext, date?: string): Promise<UnusedBalanceReport> {
+  const now = ctx.clock.now();
+  const dates = date ? [date] : baseDatesBefore(now, 6);
+  const db = ctx.db.pool;
+  const today = formatTokyo(now).slice(0, 10);
+  const [rows, open, throughToday] = await Promise.all([
+    Promise.all(dates.map(async (d) => ({ date: d, ...unusedBalanceFigures(await unusedBalancesThrough(db, d)) }))),
+    openPointsByExpiry(db, today),
+    unusedBalancesThrough(db, today),
+  ]);
+  const expiry = open.map((l) => ({
+    month: l.month,
+    overdue: l.overdue,
+    paid_points: Number(l.paid_points),
+    free_points: Number(l.free_points),
+  }));
+  const sum = (k: 'paid_points' | 'free_points') => expiry.reduce((n, l) => n + l[k], 0);
+  const current = unusedBalanceFigures({
+    paid_points: sum('paid_points'),
+    free_points: sum('free_points'),
+    coins: throughToday.coins,
+  });
+  return { threshold_yen: DEPOSIT_THRESHOLD_YEN, today: { at: formatTokyo(now), ...current }, expiry, rows };
 }
 
-const PAY_NAMES: Record<number, string> = {
-  1: 'クレジットカード',
-  2: 'コンビニ',
-  4: '銀行振込',
-  5: 'ウォレット',
-  6: 'キャリア決済',
-  7: 'クレジットカード(3Dセキュア)',
+/** Payment methods by name in the staff's language (the monthly sales CSV). */
+const PAY_NAMES: Record<number, Record<Lang, string>> = {
+  1: { ja: 'クレジットカード', en: 'Credit card' },
+  2: { ja: 'コンビニ', en: 'Convenience store' },
+  3: { ja: 'PayPal', en: 'PayPal' },
+  4: { ja: '銀行振込', en: 'Bank transfer' },
+  5: { ja: 'ウォレット', en: 'Wallet' },
+  6: { ja: 'キャリア決済', en: 'Carrier billing' },
+  7: { ja: 'クレジットカード(3Dセキュア)', en: 'Credit card (3-D Secure)' },
+  8: { ja: 'PayPay', en: 'PayPay' },
+  9: { ja: 'LINE Pay', en: 'LINE Pay' },
+  12: { ja: 'Google Pay', en: 'Google Pay' },
 };
 
-/** A month's sales or point movements as a CSV staff open in Excel (UTF-8 with BOM, CRLF, formulas defused by toCsv). */
-export async function monthlyCsv(
+const HEADERS: Record<'sales' | 'points', Record<Lang, string[]>> = {
+  sales: {
+    ja: [
+      '入金日時',
+      '決済ID',
+      '会員ID',
+      '決済方法',
+      '決済会社',
+      '金額(円)',
+      '購入ポイント',
+      'ランク特典',
+      'クーポン特典',
+    ],
+    en: [
+      'Credited at',
+      'Payment ID',
+      'Member ID',
+      'Method',
+      'Gateway',
+      'Amount (yen)',
+      'Points bought',
+      'Rank bonus',
+      'Coupon bonus',
+    ],
+  },
+  points: {
+    ja: ['日時', '台帳ID', '会員ID', '増減', '残高', '理由', '理由コード', '参照種別', '参照ID', 'メモ'],
+    en: [
+      'Time',
+      'Ledger ID',
+      'Member ID',
+      'Change',
+      'Balance',
+      'Reason',
+      'Reason code',
+      'Reference',
+      'Reference ID',
+      'Memo',
+    ],
+  },
+};
+
+/** Rows read and written at a time: the memory a file of any length takes. */
+const BATCH = 2_000;
+
+/** CSV text of rows staff open in Excel (CRLF, formulas defused by toCsv), as bytes. */
+const csvBytes = (rows: (string | number)[][]) => Buffer.from(toCsv(rows), 'utf8');
+
+async function* salesLines(ctx: AppContext, from: Date, to: Date, lang: Lang) {
+  let after = { at: from, id: 0 };
+  for (;;) {
+    const batch = await salesBatch(ctx.db.pool, from, to, after, BATCH);
+    if (batch.length === 0) return;
+    yield batch.map((s) => [
+      s.credited,
+      s.public_id,
+      Number(s.member_id),
+      PAY_NAMES[s.pay_id]?.[lang] ?? String(s.pay_id),
+      s.gateway,
+      Number(s.amount),
+      Number(s.point),
+      Number(s.append_point),
+      Number(s.coupon_point),
+    ]);
+    const last = batch.at(-1)!;
+    after = { at: last.credited_at, id: Number(last.id) };
+  }
+}
+
+async function* pointLines(ctx: AppContext, from: Date, to: Date, lang: Lang) {
+  const ids = await pointMovementIds(ctx.db.pool, from, to);
+  if (!ids) return;
+  let after = ids.first - 1;
+  for (;;) {
+    const batch = await pointMovementsBatch(ctx.db.pool, from, to, after, ids.last, BATCH);
+    if (batch.length === 0) return;
+    yield batch.map((m) => [
+      m.created,
+      Number(m.id),
+      Number(m.member_id),
+      Number(m.amount),
+      Number(m.balance_after),
+      // The reason's name in the staff's language (core ledgerLabel, as the member's history words it, without
+      // the thing it refers to: that is the reference columns), then its code for a spreadsheet's filters.
+      ledgerLabel(lang, { reason: m.reason }),
+      m.reason,
+      m.ref_type ?? '',
+      m.ref_id === null ? '' : Number(m.ref_id),
+      m.memo,
+    ]);
+    after = Number(batch.at(-1)!.id);
+  }
+}
+
+/**
+ * A month's sales or point movements as a CSV staff open in Excel (UTF-8 with BOM, CRLF, formulas defused), headed
+ * and worded in the staff's language. The body streams: the header, then each batch of rows as it is read by key,
+ * so a month of any size takes the memory of one batch and its first bytes leave at once (issue 21).
+ */
+export function monthlyCsv(
   ctx: AppContext,
   month: string,
   kind: 'sales' | 'points',
-): Promise<{ body: Buffer; fileName: string }> {
+  lang: Lang,
+): { body: Readable; fileName: string } {
   const { from, to } = tokyoMonthRange(month);
-  const db = ctx.db.pool;
-  let rows: (string | number)[][];
-  if (kind === 'sales') {
-    const sales = await salesBetween(db, from, to);
-    rows = [
-      [
-        '入金日時',
-        '決済ID',
-        '会員ID',
-        '決済方法',
-        '決済会社',
-        '金額(円)',
-        '購入ポイント',
-        'ランク特典',
-        'クーポン特典',
-      ],
-      ...sales.map((s) => [
-        formatTokyo(s.credited_at),
-        s.public_id,
-        Number(s.member_id),
-        PAY_NAMES[s.pay_id] ?? String(s.pay_id),
-        s.gateway,
-        Number(s.amount),
-        Number(s.point),
-        Number(s.append_point),
-        Number(s.coupon_point),
-      ]),
-    ];
-  } else {
-    const moves = await pointMovementsBetween(db, from, to);
-    rows = [
-      ['日時', '台帳ID', '会員ID', '増減', '残高', '理由', '参照種別', '参照ID', 'メモ'],
-      ...moves.map((m) => [
-        formatTokyo(m.created_at),
-        Number(m.id),
-        Number(m.member_id),
-        Number(m.amount),
-        Number(m.balance_after),
-        m.reason,
-        m.ref_type ?? '',
-        m.ref_id === null ? '' : Number(m.ref_id),
-        m.memo,
-      ]),
-    ];
+  async function* chunks() {
+    yield Buffer.concat([Buffer.from('\uFEFF', 'utf8'), csvBytes([HEADERS[kind][lang]])]);
+    const lines = kind === 'sales' ? salesLines(ctx, from, to, lang) : pointLines(ctx, from, to, lang);
+    for await (const rows of lines) yield csvBytes(rows);
   }
-  const text = toCsv(rows);
-  return { body: Buffer.from(`\uFEFF${text}`, 'utf8'), fileName: `${kind}_${month}.csv` };
+  return { body: Readable.from(chunks()), fileName: `${kind}_${month}.csv` };
 }

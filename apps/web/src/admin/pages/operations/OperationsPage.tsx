@@ -11,9 +11,7 @@ import {
   type MaintenanceState,
 } from '../../api/operations';
 import { useStaff } from '../../components/RequireStaff';
-
-/** Read by screen readers, not shown (the section's heading says it). */
-const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' } as const;
+import { UnusedBalanceReport } from './UnusedBalanceReport';
 
 /** /admin/operations (owner): the maintenance switch, the unused-balance report and the monthly CSV exports. */
 export function OperationsPage() {
@@ -102,40 +100,11 @@ function MaintenanceForm({ state }: { state: MaintenanceState }) {
 function UnusedBalance() {
   const { t } = useTranslation('admin-operations');
   const q = useQuery({ queryKey: ['admin', 'unused-balance'], queryFn: fetchUnusedBalance });
-  const rows = isOk(q.data) ? q.data.rows : [];
-  const n = (v: number) => v.toLocaleString();
   return (
     <section className="a-card" aria-labelledby="unused-h">
       <h2 id="unused-h">{t('unused.title')}</h2>
       <p className="a-hint">{t('unused.hint')}</p>
-      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
-      <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('unused.table')}>
-        <table className="a-plain">
-          <caption style={HIDDEN}>{t('unused.table')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('unused.date')}</th>
-              <th scope="col">{t('unused.paid')}</th>
-              <th scope="col">{t('unused.yen')}</th>
-              <th scope="col">{t('unused.deposit')}</th>
-              <th scope="col">{t('unused.free')}</th>
-              <th scope="col">{t('unused.coins')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.date}>
-                <th scope="row">{r.date}</th>
-                <td>{n(r.paid_points)}</td>
-                <td>{n(r.unused_yen)}</td>
-                <td>{r.deposit_yen > 0 ? n(r.deposit_yen) : t('unused.none')}</td>
-                <td>{n(r.free_points)}</td>
-                <td>{n(r.coins)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {isOk(q.data) ? <UnusedBalanceReport report={q.data} /> : null}
     </section>
   );
 }
