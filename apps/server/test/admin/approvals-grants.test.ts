@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildMember, ledgerViolations } from '../factories.ts';
 import { startTestShop, useShop } from '../test-shop.ts';
-import { staffClient } from './staff-fixtures.ts';
+import { codeAt, STAFF_PASSWORD, staffClient } from './staff-fixtures.ts';
 
 /**
  * Issue 21 §4: support could grant 1,000,000 points per call, with no cap and no second person. A grant above
@@ -146,10 +146,14 @@ describe('balance grants above the limit wait for an owner', () => {
       (await t.support.post(`/admin/members/${m.id}/adjust`, { currency: 'point', amount: -500, reason: 'fix' }))
         .member,
     ).toBeDefined();
-    // A day later (the grants' rows moved back: a staff session would not survive the clock moving 24 hours).
-    await q("UPDATE ledger_entries SET created_at = created_at - interval '24 hours 1 second' WHERE member_id = $1", [
-      m.id,
-    ]);
+    // A day later on the shop's clock (the ledger's rows are records whose time never changes, ADR 0040); the same
+    // support member signs in again, since a staff session ends after an idle hour of the shop's time.
+    t.shop.clock.advance(24 * 3600_000 + 1_000);
+    expect((await t.support.post('/admin/login', { mail: t.support.staff.mail, pass: STAFF_PASSWORD })).state).toBe(
+      200,
+    );
+    const verified = await t.support.post('/admin/totp/verify', { code: await codeAt(t.shop, t.support.totpSecret) });
+    expect(verified.state, JSON.stringify(verified)).toBe(200);
     expect((await give(9_000)).member).toBeDefined();
     expect(await points(m.id)).toBe(18_500);
   });

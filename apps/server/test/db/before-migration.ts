@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -23,7 +23,11 @@ export async function databaseBefore(number: string): Promise<{
   for (const f of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql') && f < `${number}_`)) {
     cpSync(path.join(MIGRATIONS_DIR, f), path.join(before, f));
   }
-  await migrateAll(pool, { migrations: before });
+  // The old migrations only: today's function files are the live source (ADR 0009) and may write tables a later
+  // migration makes (member_search, the daily figures' deltas), so they come with migrateRest(), as on a deploy.
+  const noFunctions = path.join(before, 'functions');
+  mkdirSync(noFunctions);
+  await migrateAll(pool, { migrations: before, functions: noFunctions });
   return {
     pool,
     q: (sql, params = []) => pool.query(sql, params),

@@ -96,8 +96,9 @@ const ROW_TYPES: Record<string, Sources> = {
   'admin-reports.ts:SalesExportRow': {
     tables: ['payments'],
     notNull: { credited_at: 'the statement reads payments credited in a range (credited_at >= $1)' },
+    computed: ['credited'],
   },
-  'admin-reports.ts:PointMovementRow': { tables: ['ledger_entries'] },
+  'admin-reports.ts:PointMovementRow': { tables: ['ledger_entries'], computed: ['created'] },
   'admin-shipments.ts:ShipmentListRow': { tables: ['shipments'], computed: ['line_count'] },
   'admin-shipments.ts:ShipmentEventRow': { tables: ['shipment_events'] },
   'admin-shipments.ts:LockedShipment': { tables: ['shipments'], computed: ['line_count'] },
@@ -215,6 +216,7 @@ const ROW_TYPES: Record<string, Sources> = {
 
 /** Types with snake_case properties that are deliberately not rows of a table, and why. */
 const NOT_ROWS: Record<string, string> = {
+  'admin-reports.ts:OpenPointsRow': 'sums of open lots by month of expiry, every property computed',
   'login-known-ips.ts:LoginAccount': 'a parameter: whose known addresses (a member or a staff member), not a row',
   'admin-cards.ts:MediaVariant': 'one element of the media.variants jsonb array',
   'admin-dashboard.ts:PeriodFigures': 'sums over a period, every property computed',
