@@ -39,25 +39,10 @@ CREATE TABLE daily_figures (
   PRIMARY KEY (day, pay_id)
 );
 
+-- The same figures, one row per writing statement and day (LIKE keeps the two column lists one).
 CREATE TABLE daily_figure_deltas (
   id bigserial PRIMARY KEY,
-  day date NOT NULL,
-  pay_id integer NOT NULL DEFAULT 0,
-  payments bigint NOT NULL DEFAULT 0,
-  yen bigint NOT NULL DEFAULT 0,
-  points_sold bigint NOT NULL DEFAULT 0,
-  bonus_points bigint NOT NULL DEFAULT 0,
-  points_spent bigint NOT NULL DEFAULT 0,
-  coins_spent bigint NOT NULL DEFAULT 0,
-  draws bigint NOT NULL DEFAULT 0,
-  converted bigint NOT NULL DEFAULT 0,
-  shipped bigint NOT NULL DEFAULT 0,
-  new_members bigint NOT NULL DEFAULT 0,
-  paid_points bigint NOT NULL DEFAULT 0,
-  free_points bigint NOT NULL DEFAULT 0,
-  coins bigint NOT NULL DEFAULT 0,
-  expiring_paid bigint NOT NULL DEFAULT 0,
-  expiring_free bigint NOT NULL DEFAULT 0
+  LIKE daily_figures INCLUDING DEFAULTS
 );
 
 CREATE VIEW daily_figures_all AS
