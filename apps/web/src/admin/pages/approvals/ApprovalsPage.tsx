@@ -110,9 +110,7 @@ function ApprovalItem({ approval: a, onDone }: { approval: ApprovalRow; onDone: 
       </h2>
       <dl className="a-dl">
         <dt>{t('requestedBy')}</dt>
-        <dd>
-          {a.requested_by_name}（{a.requested_at}）
-        </dd>
+        <dd>{t('whoAt', { name: a.requested_by_name, at: a.requested_at })}</dd>
         <dt>{t('reason')}</dt>
         <dd>{a.reason}</dd>
         {a.not_before && a.status === 'pending' ? (
@@ -125,7 +123,11 @@ function ApprovalItem({ approval: a, onDone }: { approval: ApprovalRow; onDone: 
           <>
             <dt>{t('decidedBy')}</dt>
             <dd>
-              {a.decided_by_name}（{a.decided_at}）{a.decision_note ? `: ${a.decision_note}` : ''}
+              {t(a.decision_note ? 'whoAtNote' : 'whoAt', {
+                name: a.decided_by_name,
+                at: a.decided_at,
+                note: a.decision_note,
+              })}
             </dd>
           </>
         ) : null}
