@@ -24,6 +24,7 @@ export function Footer() {
   const operator = info ? (en ? info.operator.nameEn : info.operator.name) : '';
   const hours = info?.support_hours ?? SUPPORT_HOURS;
   const mail = info?.operator.email;
+  const phone = info?.operator.phone;
   const year = new Date().getFullYear();
 
   return (
@@ -71,7 +72,17 @@ export function Footer() {
                 <a href={mail ? `mailto:${mail}` : '/user-guide/'}>{t('footer.contact')}</a>
               </li>
             </ul>
-            <p className={styles.hours}>{t('footer.hours', { open: hours.open, close: hours.close })}</p>
+            {/* The number beside its hours, so a buyer can call from the footer (issue 24); the hours alone until
+                site_info answers. */}
+            {phone ? (
+              <p className={styles.hours}>
+                {t('footer.phoneLabel')} <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+                <br />
+                {t('footer.phoneHours', { open: hours.open, close: hours.close })}
+              </p>
+            ) : (
+              <p className={styles.hours}>{t('footer.hours', { open: hours.open, close: hours.close })}</p>
+            )}
           </div>
         </nav>
       </div>

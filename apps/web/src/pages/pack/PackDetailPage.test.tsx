@@ -131,4 +131,16 @@ describe('PackDetailPage purchase flow', () => {
     await screen.findByTestId('where');
     expect(router.state.location.pathname).toBe('/');
   });
+
+  it('a pack that cannot be shown still has one h1 that names the problem, and a retry for a failed load', async () => {
+    mockApi({ 'GET /user/point': guest, 'GET /user/pack/detail/404404': { state: 404 } });
+    renderRoutes(routes, '/pack-detail?packId=404404');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('ガチャが見つかりません');
+    expect(screen.queryByRole('button', { name: '再読み込み' })).toBeNull();
+    cleanup();
+    mockApi({ 'GET /user/point': guest, 'GET /user/pack/detail/500500': { state: 500 } });
+    renderRoutes(routes, '/pack-detail?packId=500500');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('ガチャを表示できません');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
 });

@@ -90,7 +90,11 @@ function PackDetailView({ packId }: { packId: number }) {
   if (isPending) return <PackDetailSkeleton />;
   if (failed(data) || !data?.detail) {
     return (
-      <section className={page.page}>
+      <section className={page.page} aria-labelledby="pack-error-title">
+        {/* The page keeps one h1 when the pack cannot be shown (axe page-has-heading-one, issue 24). */}
+        <h1 id="pack-error-title" className={page.h1}>
+          {data?.state === 404 ? t('detail.notFoundTitle') : t('detail.errorTitle')}
+        </h1>
         <p className={page.alert} role="alert">
           {data?.state === 404 ? t('detail.notFound') : t('detail.error')}
         </p>

@@ -1,0 +1,45 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
+import { mockApi } from '../../test/mock-api';
+import { renderPage } from '../../test/render';
+import { Footer } from './Footer';
+
+const operator = {
+  name: '株式会社キラキラ',
+  nameEn: 'Kirakira Inc.',
+  representative: '山田 太郎',
+  representativeEn: 'Taro Yamada',
+  address: '東京都渋谷区1-2-3',
+  addressEn: '1-2-3 Shibuya, Tokyo',
+  phone: '03-1234-5678',
+  email: 'support@kirakira-oripa.example',
+};
+const siteInfo = {
+  state: 200,
+  operator,
+  support_hours: { days: 'weekdays', open: '10:00', close: '17:00' },
+  shop_name: { ja: 'キラキラオリパ', en: 'KIRAKIRA ORIPA' },
+};
+
+describe('Footer', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('ja');
+  });
+  afterEach(cleanup);
+
+  it('shows the phone number as a tel: link beside the phone hours (issue 24)', async () => {
+    mockApi({ 'GET /user/site_info': siteInfo, 'GET /user/card_type': { state: 200, list: [] } });
+    renderPage(<Footer />);
+    const call = await screen.findByRole('link', { name: '03-1234-5678' });
+    expect(call.getAttribute('href')).toBe('tel:0312345678');
+    expect(call.closest('p')?.textContent).toBe('お電話でのお問い合わせ 03-1234-5678平日 10:00〜17:00');
+  });
+
+  it('shows the hours alone while the operator is unknown', async () => {
+    mockApi({ 'GET /user/site_info': { state: 500 }, 'GET /user/card_type': { state: 200, list: [] } });
+    renderPage(<Footer />);
+    expect(await screen.findByText('お電話でのお問い合わせ：平日 10:00〜17:00')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^0\d/ })).toBeNull();
+  });
+});
