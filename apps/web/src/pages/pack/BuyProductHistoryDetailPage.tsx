@@ -1,3 +1,5 @@
+import type { ShipmentStatus } from '@oripa/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { failed, useHistoryDetail } from '../../api/packs';
@@ -11,6 +13,16 @@ import { ExchangedCard } from './ExchangedCard';
 import { MiniCards } from './MiniCards';
 import styles from './HistoryPages.module.css';
 import page from './PackPages.module.css';
+
+/**
+ * The shipped list's heading follows the parcel (issue 24): "発送したカード" only once it left; before that the cards
+ * are "to be shipped" with the parcel's status (no parcel yet reads as being prepared).
+ */
+function shippedHeading(t: TFunction<'pack'>, count: number, status: ShipmentStatus | undefined) {
+  if (status === 'shipped') return t('history.shippedCards', { count });
+  if (count === 0) return t('history.toShipCardsNone');
+  return t('history.toShipCards', { count, status: t(`history.shipmentStatus.${status ?? 'preparing'}`) });
+}
 
 /**
  * /buy-product-history-detail?packHistoryId: the SHIPPED page of one decided purchase; ?exchangeId: the same page
@@ -64,7 +76,7 @@ export function BuyProductHistoryDetailPage() {
             <>
               <section className={page.panel} aria-labelledby="shipped-cards">
                 <h2 id="shipped-cards" className={page.h2}>
-                  {t('history.shippedCards', { count: d.shipped_cards.length })}
+                  {shippedHeading(t, d.shipped_cards.length, d.shipment?.status)}
                 </h2>
                 <MiniCards cards={d.shipped_cards} empty={t('history.noShipped')} />
               </section>

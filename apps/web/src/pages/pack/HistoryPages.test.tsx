@@ -104,6 +104,14 @@ describe('BuyProductHistoryDetailPage (SHIPPED)', () => {
         detail: {
           ...row(3, '1'),
           delivery_code: 'YT-123',
+          shipment: {
+            id: 9,
+            status: 'shipped',
+            carrier: 'yamato',
+            tracking_number: '1',
+            tracking_url: '',
+            timeline: [],
+          },
           shipped_cards: [drawnCard(1, { status: 'ship' })],
           converted_cards: [drawnCard(2, { status: 'convert' }), drawnCard(3, { status: 'convert' })],
         },
@@ -121,6 +129,36 @@ describe('BuyProductHistoryDetailPage (SHIPPED)', () => {
     expect(screen.getByText('ポイントに変換したカード（2枚）')).toBeTruthy();
     expect(screen.getByTestId('total-returned').textContent).toBe('300P');
     expect(screen.getByRole('link', { name: 'ガチャ履歴へ戻る' }).getAttribute('href')).toBe('/buy-product-history');
+  });
+
+  it('says the cards are still to be shipped, with the parcel status, until the parcel has left (issue 24)', async () => {
+    const detail = (shipment: unknown) => ({
+      state: 200,
+      detail: { ...row(3, '1'), shipment, shipped_cards: [drawnCard(1), drawnCard(2)], converted_cards: [] },
+    });
+    const parcel = (status: string) => ({
+      id: 9,
+      status,
+      carrier: null,
+      tracking_number: '',
+      tracking_url: '',
+      timeline: [],
+    });
+    const cases: [unknown, string][] = [
+      [null, '発送予定のカード（2枚）・発送準備中'],
+      [parcel('packed'), '発送予定のカード（2枚）・梱包済み'],
+      [parcel('held'), '発送予定のカード（2枚）・発送保留中'],
+      [parcel('shipped'), '発送したカード（2枚）'],
+    ];
+    for (const [shipment, heading] of cases) {
+      mockApi({ 'GET /user/point': member, 'GET /user/history/detail/3': detail(shipment) });
+      renderRoutes(
+        [{ path: '/buy-product-history-detail', element: <BuyProductHistoryDetailPage /> }],
+        '/buy-product-history-detail?packHistoryId=3',
+      );
+      expect((await screen.findByRole('heading', { level: 2, name: /カード（2枚）/ })).textContent).toBe(heading);
+      cleanup();
+    }
   });
 
   it('reads naturally in English: the date through Intl and the points as the rest of the shop writes them', async () => {
