@@ -115,6 +115,48 @@ describe('ConfirmGetCardListPage decision', () => {
     expect(screen.getByText('2枚のカードを5営業日以内に発送します。')).toBeTruthy();
   });
 
+  it('shows where the parcel goes, its fee and when it ships before the irreversible choice (issue 24)', async () => {
+    const detail = (pref_id: number, pref_name: string) => ({
+      state: 200,
+      detail: {
+        lastName: '山田',
+        middleName: '',
+        firstName: '花子',
+        mail: 'h@example.com',
+        tel: '09012345678',
+        zipcode: '1500001',
+        pref_id,
+        pref_name,
+        shiku: '渋谷区',
+        address: '神宮前1-2-3',
+        building: 'キラキラ館101',
+        referral_code: '',
+      },
+    });
+    mockApi({
+      'GET /user/point': member,
+      'GET /user/pack/buy_result': buyResult,
+      'GET /user/detail': detail(13, '東京都'),
+    });
+    renderRoutes(routes, path);
+    const address = await screen.findByTestId('ship-address');
+    await vi.waitFor(() => expect(address.textContent).toContain('〒150-0001 東京都 渋谷区 神宮前1-2-3 キラキラ館101'));
+    expect(address.textContent).toContain('山田 花子');
+    expect(screen.getByTestId('ship-fee').textContent).toBe('無料（日本国内）');
+    expect(screen.getByText(/原則5営業日以内に発送します/)).toBeTruthy();
+    // The address can be changed from here, before confirming.
+    fireEvent.click(screen.getByRole('button', { name: 'お届け先を変更する' }));
+    expect(await screen.findByRole('dialog', { name: 'address' })).toBeTruthy();
+    cleanup();
+    mockApi({
+      'GET /user/point': member,
+      'GET /user/pack/buy_result': buyResult,
+      'GET /user/detail': detail(99, '海外'),
+    });
+    renderRoutes(routes, path);
+    await vi.waitFor(() => expect(screen.getByTestId('ship-fee').textContent).toContain('別途送料・関税等'));
+  });
+
   it('204 "-1" goes to the top page', async () => {
     mockApi({
       'GET /user/point': member,

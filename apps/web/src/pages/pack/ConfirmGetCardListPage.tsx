@@ -13,6 +13,7 @@ import { cardChoicePath } from '../../lib/pack/result-paths';
 import { pendingCards } from './GetCardListPage';
 import { MiniCards } from './MiniCards';
 import { ShipHeader } from './ShipHeader';
+import { ShipTerms } from './ShipTerms';
 import styles from './CardListPages.module.css';
 import page from './PackPages.module.css';
 import { CheckBadge } from '../../components/pack/PackIcons';
@@ -104,6 +105,7 @@ function ConfirmChoice({
           </p>
         </section>
       </div>
+      {ship.length > 0 && <ShipTerms />}
       <p className={page.warn} role="note">
         {t('decide.irreversible')}
       </p>
