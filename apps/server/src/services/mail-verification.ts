@@ -12,6 +12,7 @@ import {
 import { withTransaction } from '../db/transaction.ts';
 import { assertNotLocked, recordAttempt, THROTTLE_RULES } from './auth-throttle.ts';
 import { sendMailVerification as queueVerificationMail } from '../mail/mail-verification.ts';
+import { recipientOf } from '../mail/outbox.ts';
 import { payOwedReferrerShares } from './programmes/referral/referral.ts';
 
 /**
@@ -34,7 +35,8 @@ export async function sendMailVerification(ctx: AppContext, memberId: number): P
     expiresAt: new Date(now.getTime() + VERIFY_TOKEN_TTL_MS),
   });
   const link = `${ctx.config.publicUrl.replace(/\/$/, '')}/verify-mail?token=${token}`;
-  const to = { mail: member.mail, lang: member.lang, lastName: '', firstName: '' };
+  // Greeted by name like every other mail (issue 24): registration asks for the name before this is sent.
+  const to = recipientOf(member);
   await queueVerificationMail(ctx, ctx.db.pool, to, link, VERIFY_TOKEN_TTL_MS / 3600_000);
 }
 

@@ -47,6 +47,22 @@ it('registration mails a link whose token verifies the address once', async () =
   ]);
 });
 
+it('the verification mail greets the member by the name given at registration, in their language (issue 24)', async () => {
+  for (const [lang, greeting] of [
+    ['ja', '山田 太郎 様'],
+    ['en', 'Dear 太郎 山田,'],
+  ] as const) {
+    const form = validRegistration();
+    expect((await shop.client(lang).post('/user/append', form)).state).toBe(200);
+    const { rows } = await q(
+      "SELECT body FROM outbox_messages WHERE recipient = $1 AND body LIKE '%/verify-mail?token=%'",
+      [form.mail],
+    );
+    expect(rows[0].body).toContain(greeting);
+    expect(rows[0].body).not.toContain(lang === 'ja' ? 'お客様' : 'Hello,');
+  }
+});
+
 it('an expired link does not verify; a member can ask for a new one', async () => {
   const form = validRegistration();
   const c = shop.client('ja');

@@ -46,8 +46,16 @@ export async function markMailVerified(db: Queryable, memberId: number, mail: st
 export async function findMailVerification(
   db: Queryable,
   memberId: number,
-): Promise<{ mail: string; lang: 'ja' | 'en'; mail_verified_at: Date | null } | null> {
-  return maybeOne(db, 'SELECT mail, lang, mail_verified_at FROM members WHERE id = $1', [memberId]);
+): Promise<{
+  mail: string;
+  lang: 'ja' | 'en';
+  last_name: string;
+  first_name: string;
+  mail_verified_at: Date | null;
+} | null> {
+  return maybeOne(db, 'SELECT mail, lang, last_name, first_name, mail_verified_at FROM members WHERE id = $1', [
+    memberId,
+  ]);
 }
 
 /** Deletes up to `batch` tokens used or expired more than `keep` (an interval) before `now` (for the purge job). */
