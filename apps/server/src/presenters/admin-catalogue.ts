@@ -7,6 +7,8 @@ import {
   type AdminMedia,
   type AdminPackDetail,
   type AdminPackSummary,
+  lineupEconomics,
+  type ReturnRateBand,
 } from '@oripa/core/admin';
 import type { MasterCardRow, MediaRow } from '../db/queries/admin-cards.ts';
 import type { ConsolePackRow } from '../db/queries/admin-packs.ts';
@@ -59,7 +61,7 @@ export function presentPackSummary(r: ConsolePackRow): AdminPackSummary {
   };
 }
 
-export function presentPackDetail(p: ConsolePack): AdminPackDetail {
+export function presentPackDetail(p: ConsolePack, band: ReturnRateBand): AdminPackDetail {
   const r = p.row;
   const lineup: AdminPackDetail['lineup'] = p.published
     ? p.published.map((c) => {
@@ -107,6 +109,7 @@ export function presentPackDetail(p: ConsolePack): AdminPackDetail {
     published_at: time(r.published_at),
     seed_hash: r.seed_hash,
     revealed_seed: r.revealed_seed,
+    economics: lineupEconomics(lineup, r.point, p.cards.get(Number(r.last_one_card_id ?? 0))?.buy_point ?? null, band),
     figures: f
       ? {
           sold: r.drawn ?? 0,

@@ -1,4 +1,5 @@
 import type { Rank } from '../contract/packs.ts';
+import type { BandedEconomics } from './economics.ts';
 import type { LineupEntry } from './lineup.ts';
 
 /** Wire shapes of /api/admin/cards, /api/admin/packs and /api/admin/media (issue 10). Times are Tokyo wire text. */
@@ -73,4 +74,6 @@ export interface AdminPackDetail extends AdminPackSummary {
   seed_hash: string | null;
   revealed_seed: string | null;
   figures: AdminPackFigures | null;
+  /** The lineup's economics at the pack's price, as the server computes them (the publish step shows these). */
+  economics: BandedEconomics;
 }
