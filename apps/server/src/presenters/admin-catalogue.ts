@@ -92,6 +92,7 @@ export function presentPackDetail(p: ConsolePack, band: ReturnRateBand): AdminPa
       });
   lineup.sort((a, b) => RANK_ORDER.indexOf(a.rank) - RANK_ORDER.indexOf(b.rank));
   const f = p.figures;
+  const lastOne = r.last_one_card_id === null ? null : (p.cards.get(Number(r.last_one_card_id)) ?? null);
   const zero = () => Object.fromEntries(RANK_ORDER.map((k) => [k, 0])) as Record<Rank, number>;
   return {
     ...presentPackSummary(r),
@@ -109,7 +110,17 @@ export function presentPackDetail(p: ConsolePack, band: ReturnRateBand): AdminPa
     published_at: time(r.published_at),
     seed_hash: r.seed_hash,
     revealed_seed: r.revealed_seed,
-    economics: lineupEconomics(lineup, r.point, p.cards.get(Number(r.last_one_card_id ?? 0))?.buy_point ?? null, band),
+    last_one_card: lastOne
+      ? {
+          id: Number(lastOne.id),
+          name_ja: lastOne.name_ja,
+          name_en: lastOne.name_en,
+          image_url: lastOne.image_url,
+          rarity: lastOne.rarity,
+          buy_point: lastOne.buy_point,
+        }
+      : null,
+    economics: lineupEconomics(lineup, r.point, lastOne?.buy_point ?? null, band),
     figures: f
       ? {
           sold: r.drawn ?? 0,

@@ -30,7 +30,7 @@ const t = useShop(async () => {
 
 interface Page {
   state: number;
-  rows: { id: number; card_type: number; rarity: number; model_number: string; name_ja: string; buy_point: number }[];
+  rows: { id: number; card_type: number; rarity: number; model_number: string; name_ja: string; name_en: string }[];
   total: number;
   errors?: Record<string, string[]>;
 }

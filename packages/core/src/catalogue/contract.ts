@@ -69,6 +69,8 @@ export interface AdminPackDetail extends AdminPackSummary {
   total_tickets: number;
   lineup: (LineupEntry & { name_ja: string; name_en: string; image_url: string; rarity: number; buy_point: number })[];
   last_one_card_id: number | null;
+  /** The last-one prize as the master has it (for the editor to show), or null. */
+  last_one_card: Pick<AdminCard, 'id' | 'name_ja' | 'name_en' | 'image_url' | 'rarity' | 'buy_point'> | null;
   sort: number;
   published_at: string | null;
   seed_hash: string | null;
