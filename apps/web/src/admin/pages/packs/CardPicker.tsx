@@ -121,9 +121,9 @@ export function CardPicker(props: Props) {
   return (
     <section className="a-picker" aria-labelledby={`${f}-title`} onKeyDown={keys} data-testid="card-picker">
       <div className="a-row" style={{ justifyContent: 'space-between' }}>
-        <h3 id={`${f}-title`} style={{ margin: 0 }}>
+        <h2 id={`${f}-title`} style={{ margin: 0, fontSize: 16 }}>
           {props.onAdd ? t('picker.title') : t('picker.chooseTitle')}
-        </h3>
+        </h2>
         <button type="button" onClick={props.onClose}>
           {t('picker.close')}
         </button>
@@ -160,7 +160,7 @@ export function CardPicker(props: Props) {
           </select>
         </div>
       </div>
-      <p className="a-hint" role="status" aria-live="polite" data-testid="picker-status">
+      <p className="a-hint" aria-live="polite" data-testid="picker-status">
         {reply && !isOk(reply)
           ? t('admin-common:failed')
           : t('picker.found', { total: total.toLocaleString(), page, pages })}

@@ -14,11 +14,14 @@ export function EconomicsPanel({
   unit,
   title,
   testId = 'economics',
+  level = 2,
 }: {
   economics: BandedEconomics;
   unit: string;
   title: string;
   testId?: string;
+  /** The heading's level: 2 beside the lineup, 3 inside the publish step. */
+  level?: 2 | 3;
 }) {
   const { t } = useTranslation('admin-catalogue');
   const h = useId();
@@ -31,7 +34,7 @@ export function EconomicsPanel({
   );
   return (
     <section className="a-economics" aria-labelledby={h} data-testid={testId}>
-      <h3 id={h}>{title}</h3>
+      {level === 2 ? <h2 id={h}>{title}</h2> : <h3 id={h}>{title}</h3>}
       <dl className="a-figures">
         {figure('ev', t('econ.ev'), money(e.evPerDraw))}
         {figure('rate', t('econ.rate'), pct(e.returnRateBp), { 'data-warn': e.warning !== null })}
@@ -43,7 +46,7 @@ export function EconomicsPanel({
       <p className="a-hint" data-testid={`${testId}-band`}>
         {t('econ.band', { min: bpPercent(e.band.minBp), max: bpPercent(e.band.maxBp) })}
       </p>
-      <p role="status" aria-live="polite" className="a-warn" data-testid={`${testId}-warning`}>
+      <p aria-live="polite" className="a-warn" data-testid={`${testId}-warning`}>
         {e.warning ? `⚠ ${t(`econ.${e.warning}`, { rate: pct(e.returnRateBp) })}` : null}
       </p>
       <div style={{ overflowX: 'auto' }}>

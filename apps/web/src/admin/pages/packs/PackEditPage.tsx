@@ -241,6 +241,7 @@ function PackFormView({
               unit={t(`currencies.${v.payment_method}`)}
               title={t('econ.serverTitle')}
               testId="publish-economics"
+              level={3}
             />
             <p>{t('publishConfirm')}</p>
             <div className="a-row">
