@@ -98,12 +98,12 @@ describe('CardPicker (pack editor)', () => {
     await screen.findByText('45 cards · page 2 of 3');
     expect(server.last().get('page')).toBe('2');
     await screen.findByRole('option', { name: 'Galaxy Monsters' });
-    await user.selectOptions(screen.getByLabelText('Game'), 'Galaxy Monsters');
+    await user.selectOptions(screen.getByLabelText('Card type (game)'), 'Galaxy Monsters');
     await user.selectOptions(screen.getByLabelText('Rarity'), 'Ultra rare');
     await user.type(screen.getByLabelText('Set (start of the model number)'), 'KR01');
     // Game 1 = even ids, rarity 3 = id % 4 = 3: none; so game 2 (odd ids): 3, 7, 11, …
     await screen.findByText('0 cards · page 1 of 1');
-    await user.selectOptions(screen.getByLabelText('Game'), 'Dragon Tales');
+    await user.selectOptions(screen.getByLabelText('Card type (game)'), 'Dragon Tales');
     await screen.findByText('6 cards · page 1 of 1'); // 3, 7, 11, 15, 19, 23
     expect(Object.fromEntries(server.last())).toMatchObject({ card_type: '2', rarity: '3', set: 'KR01', page: '1' });
     expect(rowNames()).toEqual([23, 19, 15, 11, 7, 3].map((i) => `Star dragon ${i}`));
