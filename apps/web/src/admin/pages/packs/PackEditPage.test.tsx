@@ -99,7 +99,7 @@ describe('the pack editor: lineup, live economics, publish step', () => {
     const user = userEvent.setup();
     renderPage(<PackEditPage />, '/admin/packs/5', { routePath: '/admin/packs/:id' });
     await screen.findByText('Azure Flame');
-    await user.click(screen.getByRole('button', { name: 'Publish', exact: true }));
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
     const step = await screen.findByTestId('publish-step');
     expect(api.posts('/admin/packs/5')).toHaveLength(1);
     expect(api.posts('/admin/packs/5/publish')).toHaveLength(0);
@@ -109,7 +109,7 @@ describe('the pack editor: lineup, live economics, publish step', () => {
     // Back to editing: nothing is published.
     await user.click(within(step).getByRole('button', { name: 'Back to editing' }));
     expect(screen.queryByTestId('publish-step')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Publish', exact: true }));
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
     await user.click(within(await screen.findByTestId('publish-step')).getByRole('button', { name: 'Publish now' }));
     expect(api.posts('/admin/packs/5/publish')).toHaveLength(1);
   });
