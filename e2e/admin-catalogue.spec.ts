@@ -68,9 +68,9 @@ for (const lang of ['ja', 'en'] as const) {
       await snap(page, testInfo, `admin-dashboard-${lang}`);
 
       const hue = lang === 'ja' ? 10 : 190;
-      const s = await createCard(page, lang, c, [`星霊竜 ${tag}`, `Star Spirit Dragon ${tag}`], 3, hue);
+      await createCard(page, lang, c, [`星霊竜 ${tag}`, `Star Spirit Dragon ${tag}`], 3, hue);
       await snap(page, testInfo, `admin-card-edit-${lang}`);
-      const a = await createCard(page, lang, c, [`月影の狐 ${tag}`, `Moonshade Fox ${tag}`], 2, hue + 40);
+      await createCard(page, lang, c, [`月影の狐 ${tag}`, `Moonshade Fox ${tag}`], 2, hue + 40);
       await page.goto('/admin/cards?q=' + encodeURIComponent(tag));
       await expect(page.getByRole('link', { name: new RegExp(escape(tag)) })).toHaveCount(2);
       await page.goto('/admin/cards');
@@ -89,19 +89,36 @@ for (const lang of ['ja', 'en'] as const) {
       await page.getByLabel(str(c, 'price'), { exact: true }).fill('300');
       await page.getByLabel(str(c, 'start')).fill('2024-01-01T10:00');
       await page.getByLabel(str(c, 'totalTickets')).fill('30');
-      const lines: [number | 'demo', string, string][] = [
-        [s, 'S', '1'],
-        [a, 'A', '4'],
-        ['demo', 'C', '25'],
+      // The lineup from the card picker (a server search, issue 21 item 6): the two new cards by their tag, one at a
+      // time to its rank, then any normal card of the demo master to C.
+      const fill = (key: string, vars: Record<string, string>) =>
+        Object.entries(vars).reduce((t, [k, v]) => t.replace(`{{${k}}}`, v), str(c, key));
+      await page.getByRole('button', { name: str(c, 'addCards') }).click();
+      const picker = page.getByTestId('card-picker');
+      await picker.getByLabel(str(c, 'picker.text')).fill(tag);
+      await expect(picker.getByTestId('picker-row')).toHaveCount(2);
+      const lines: [string, string, string][] = [
+        [lang === 'ja' ? `星霊竜 ${tag}` : `Star Spirit Dragon ${tag}`, 'S', '1'],
+        [lang === 'ja' ? `月影の狐 ${tag}` : `Moonshade Fox ${tag}`, 'A', '4'],
       ];
-      for (const [i, [card, rank, count]] of lines.entries()) {
-        await page.getByRole('button', { name: str(c, 'addCard') }).click();
-        await page.getByLabel(`${str(c, 'rank')} ${i + 1}`, { exact: true }).selectOption(rank);
-        const select = page.getByLabel(`${str(c, 'card')} ${i + 1}`, { exact: true });
-        if (card === 'demo') await select.selectOption({ index: 1 });
-        else await select.selectOption(String(card));
-        await page.getByLabel(`${str(c, 'count')} ${i + 1}`, { exact: true }).fill(count);
+      for (const [name, rank, count] of lines) {
+        await picker.getByLabel(fill('picker.selectCard', { name }), { exact: true }).check();
+        await picker.getByLabel(str(c, 'picker.toRank')).selectOption(rank);
+        await picker.getByLabel(str(c, 'picker.count')).fill(count);
+        await picker.getByRole('button', { name: fill('picker.add', { n: '1', rank }) }).click();
+        await expect(
+          picker.getByRole('status').filter({ hasText: fill('picker.added', { n: '1', rank }) }),
+        ).toBeVisible();
       }
+      await picker.getByLabel(str(c, 'picker.text')).fill('');
+      await picker.getByLabel(str(c, 'rarity')).selectOption('0');
+      await picker.getByTestId('picker-row').first().getByRole('checkbox').check();
+      await picker.getByLabel(str(c, 'picker.toRank')).selectOption('C');
+      await picker.getByLabel(str(c, 'picker.count')).fill('25');
+      await picker.getByRole('button', { name: fill('picker.add', { n: '1', rank: 'C' }) }).click();
+      await picker.getByRole('button', { name: str(c, 'picker.close') }).click();
+      await expect(page.getByTestId('lineup-line')).toHaveCount(3);
+      await expect(page.getByTestId('economics-ev')).not.toHaveText('—');
       await expect(page.locator('.a-sum')).toHaveAttribute('data-ok', 'true');
       await page.getByRole('button', { name: str(c, 'save') }).click();
       await expect(page).toHaveURL(/\/admin\/packs\/\d+$/);
@@ -146,8 +163,14 @@ for (const lang of ['ja', 'en'] as const) {
       await guestContext.close();
       await shop.close();
 
-      page.once('dialog', (d) => void d.accept());
-      await page.getByRole('button', { name: str(c, 'publish') }).click();
+      // The publish step: the server's economics of the saved draft, then the confirmation.
+      await page.getByRole('button', { name: str(c, 'publish'), exact: true }).click();
+      const step = page.getByTestId('publish-step');
+      await expect(step.getByTestId('publish-economics-ev')).toHaveText(
+        (await page.getByTestId('economics-ev').textContent())!,
+      );
+      await snap(page, testInfo, `admin-pack-publish-step-${lang}`);
+      await step.getByRole('button', { name: str(c, 'publishNow') }).click();
       await expect(page.getByTestId('pack-status')).toHaveText(str(c, 'statuses.on_sale'));
       await expect(page.getByRole('status')).toHaveText(str(c, 'published'));
       const commitment = (await page.getByTestId('commitment').textContent())!.trim();

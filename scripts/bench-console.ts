@@ -7,6 +7,7 @@
  *   npm run bench:console                                   # 100,000 members, 1,000,000 purchases (+ payments, parcels)
  *   npm run bench:console -- --members 10000 --purchases 100000   # a quick run
  *   npm run bench:console -- --runs 20                     # more runs per call (default 10, after one warm-up)
+ *   npm run bench:console -- --master-cards 50000          # a larger card master (default 10,000) for the picker
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:console   # a fresh db on that server
  *   DATABASE_URL=… npm run bench:console -- --keep          # keep the database afterwards (to EXPLAIN its queries)
  *
@@ -35,6 +36,7 @@ const { values: opt } = parseArgs({
     days: { type: 'string', default: '365' },
     runs: { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
+    'master-cards': { type: 'string', default: '10000' },
   },
 });
 const RUNS = Math.max(2, Number(opt.runs));
@@ -131,6 +133,14 @@ function calls(s: ConsoleSeed): Call[] {
     { label: 'packs', path: '/admin/packs' },
     { label: 'pack', path: `/admin/packs/${s.packIds[0]}` },
     { label: 'cards', path: '/admin/cards' },
+    // The pack editor's card picker (issue 21 item 6): 20 a page over the 10,000-card master.
+    { label: 'card picker: first page', path: '/admin/cards?per_page=20' },
+    { label: 'card picker: name (ja)', path: `/admin/cards?per_page=20&q=${q('紅蓮竜')}` },
+    { label: 'card picker: name (en)', path: '/admin/cards?per_page=20&q=phoenix' },
+    { label: 'card picker: model number', path: '/admin/cards?per_page=20&q=GX17-1' },
+    { label: 'card picker: game+rarity+set', path: '/admin/cards?per_page=20&card_type=3&rarity=2&set=GX12' },
+    { label: 'card picker: page 400', path: '/admin/cards?per_page=20&page=400' },
+    { label: 'card picker: no match', path: `/admin/cards?per_page=20&q=${q('存在しない')}` },
     { label: 'audit log', path: '/admin/audit' },
     { label: 'staff', path: '/admin/staff' },
     { label: 'exchange orders', path: '/admin/programmes/exchange-orders' },
@@ -223,7 +233,13 @@ async function main() {
   try {
     const seedStarted = performance.now();
     log('seeding:');
-    const seeded = await seedConsoleDatabase(db.url, { members, purchases, days: Number(opt.days), log });
+    const seeded = await seedConsoleDatabase(db.url, {
+      members,
+      purchases,
+      days: Number(opt.days),
+      masterCards: Number(opt['master-cards']),
+      log,
+    });
     const seedS = (performance.now() - seedStarted) / 1000;
     log(
       `seeded in ${seedS.toFixed(0)} s: ${seeded.members.toLocaleString('en')} members, ` +

@@ -28,6 +28,8 @@ export interface ConsoleSeedOptions {
   purchases: number;
   /** The history's length in days, ending now. */
   days?: number;
+  /** Cards in the card master, for the pack editor's picker (default 10,000). */
+  masterCards?: number;
   /** The password of every member. */
   pass?: string;
   log?: (line: string) => void;
@@ -348,6 +350,23 @@ export async function seedConsoleDatabase(url: string, o: ConsoleSeedOptions): P
          LEFT JOIN (SELECT member_id, sum(amount) AS yen FROM payments WHERE status = 'succeeded' GROUP BY member_id) y
            ON y.member_id = b.member_id
        WHERE m.id = b.member_id`,
+    );
+
+    // ------------------------------------------------------------------ the card master
+    // The pack editor's picker searches it (issue 21 item 6): fictional names from 8 × 8 words, 5 games, sets of 200
+    // cards (model numbers GX01-001 …), rarities 0-3.
+    await q(
+      'card master',
+      `INSERT INTO cards (card_type, name_ja, name_en, rarity, model_number, buy_point, image_url)
+       SELECT 1 + g % 5,
+         (ARRAY['星霊','月影','紅蓮','蒼天','雷鳴','翠風','黒曜','白銀'])[1 + g % 8]
+           || (ARRAY['竜','狐','騎士','魔導士','獅子','鳳凰','巨人','妖精'])[1 + (g / 8) % 8] || ' ' || g,
+         (ARRAY['Star','Moon','Crimson','Azure','Thunder','Jade','Obsidian','Silver'])[1 + g % 8] || ' '
+           || (ARRAY['Dragon','Fox','Knight','Mage','Lion','Phoenix','Giant','Fairy'])[1 + (g / 8) % 8] || ' ' || g,
+         (g * 7) % 4, 'GX' || lpad((1 + (g - 1) / 200)::text, 2, '0') || '-' || lpad((1 + (g - 1) % 200)::text, 3, '0'),
+         30 + (g * 37) % 5000, '/media/bench-card.webp'
+       FROM generate_series(1, $1::int) g`,
+      [Math.max(0, Math.floor(o.masterCards ?? 10_000))],
     );
 
     // ------------------------------------------------------------------ the audit log

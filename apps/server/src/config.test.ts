@@ -127,6 +127,19 @@ describe('configuration', () => {
     expect(() => parseConfig({ AGE_CAP_16_17: 'lots' })).toThrow(/AGE_CAP_16_17/);
   });
 
+  it('reads the return-rate band the pack editor warns outside of, in basis points, and refuses it upside down', () => {
+    expect(parseConfig({}).packReturnRateBand).toEqual({ minBp: 6_000, maxBp: 10_000 });
+    expect(parseConfig({ PACK_RETURN_RATE_MIN: '70', PACK_RETURN_RATE_MAX: '85' }).packReturnRateBand).toEqual({
+      minBp: 7_000,
+      maxBp: 8_500,
+    });
+    expect(() => parseConfig({ PACK_RETURN_RATE_MIN: '90', PACK_RETURN_RATE_MAX: '80' })).toThrow(
+      /PACK_RETURN_RATE_MIN/,
+    );
+    expect(() => parseConfig({ PACK_RETURN_RATE_MAX: '-5' })).toThrow(/PACK_RETURN_RATE_MAX/);
+    expect(() => parseConfig({ PACK_RETURN_RATE_MIN: 'half' })).toThrow(/PACK_RETURN_RATE_MIN/);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseConfig({ PORT: '' }).port).toBe(3000);
   });

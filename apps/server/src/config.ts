@@ -67,6 +67,10 @@ const envSchema = z.object({
   // Accounts one client address may create per hour (services/auth-throttle.ts); a benchmark raises it for itself.
   REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   ADJUSTMENT_APPROVAL_ABOVE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  // The return rate (還元率, percent) a pack is expected to have; outside it the pack editor and the publish step
+  // warn (never refuse) (core catalogue/economics.ts, ADR 0045).
+  PACK_RETURN_RATE_MIN: z.coerce.number().int().min(0).max(1000).default(60),
+  PACK_RETURN_RATE_MAX: z.coerce.number().int().min(0).max(1000).default(100),
   OPERATOR_NAME: z.string().min(1).default('株式会社キラキラトレーディング'),
   OPERATOR_NAME_EN: z.string().min(1).default('Kirakira Trading Co., Ltd.'),
   OPERATOR_REPRESENTATIVE: z.string().min(1).default('星野 光'),
@@ -163,6 +167,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     // A younger band never gets more than an older one.
     throw new ConfigError('Invalid configuration:\n  AGE_CAP_UNDER_16: must not be above AGE_CAP_16_17');
   }
+  if (e.PACK_RETURN_RATE_MIN > e.PACK_RETURN_RATE_MAX) {
+    throw new ConfigError('Invalid configuration:\n  PACK_RETURN_RATE_MIN: must not be above PACK_RETURN_RATE_MAX');
+  }
   if (production && !e.DATABASE_URL) {
     // Allowed, but production normally runs against a managed PostgreSQL.
   }
@@ -191,6 +198,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     logLevel: e.LOG_LEVEL,
     registrationLimitPerHour: e.REGISTRATION_LIMIT_PER_HOUR,
     adjustmentApprovalAbove: e.ADJUSTMENT_APPROVAL_ABOVE,
+    packReturnRateBand: { minBp: e.PACK_RETURN_RATE_MIN * 100, maxBp: e.PACK_RETURN_RATE_MAX * 100 },
     mail: {
       from: e.MAIL_FROM,
       smtpUrl: e.SMTP_URL,

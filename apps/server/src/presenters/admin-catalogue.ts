@@ -7,6 +7,8 @@ import {
   type AdminMedia,
   type AdminPackDetail,
   type AdminPackSummary,
+  lineupEconomics,
+  type ReturnRateBand,
 } from '@oripa/core/admin';
 import type { MasterCardRow, MediaRow } from '../db/queries/admin-cards.ts';
 import type { ConsolePackRow } from '../db/queries/admin-packs.ts';
@@ -59,7 +61,7 @@ export function presentPackSummary(r: ConsolePackRow): AdminPackSummary {
   };
 }
 
-export function presentPackDetail(p: ConsolePack): AdminPackDetail {
+export function presentPackDetail(p: ConsolePack, band: ReturnRateBand): AdminPackDetail {
   const r = p.row;
   const lineup: AdminPackDetail['lineup'] = p.published
     ? p.published.map((c) => {
@@ -90,6 +92,7 @@ export function presentPackDetail(p: ConsolePack): AdminPackDetail {
       });
   lineup.sort((a, b) => RANK_ORDER.indexOf(a.rank) - RANK_ORDER.indexOf(b.rank));
   const f = p.figures;
+  const lastOne = r.last_one_card_id === null ? null : (p.cards.get(Number(r.last_one_card_id)) ?? null);
   const zero = () => Object.fromEntries(RANK_ORDER.map((k) => [k, 0])) as Record<Rank, number>;
   return {
     ...presentPackSummary(r),
@@ -107,6 +110,17 @@ export function presentPackDetail(p: ConsolePack): AdminPackDetail {
     published_at: time(r.published_at),
     seed_hash: r.seed_hash,
     revealed_seed: r.revealed_seed,
+    last_one_card: lastOne
+      ? {
+          id: Number(lastOne.id),
+          name_ja: lastOne.name_ja,
+          name_en: lastOne.name_en,
+          image_url: lastOne.image_url,
+          rarity: lastOne.rarity,
+          buy_point: lastOne.buy_point,
+        }
+      : null,
+    economics: lineupEconomics(lineup, r.point, lastOne?.buy_point ?? null, band),
     figures: f
       ? {
           sold: r.drawn ?? 0,

@@ -1,4 +1,5 @@
 import type { Rank } from '../contract/packs.ts';
+import type { BandedEconomics } from './economics.ts';
 import type { LineupEntry } from './lineup.ts';
 
 /** Wire shapes of /api/admin/cards, /api/admin/packs and /api/admin/media (issue 10). Times are Tokyo wire text. */
@@ -68,9 +69,13 @@ export interface AdminPackDetail extends AdminPackSummary {
   total_tickets: number;
   lineup: (LineupEntry & { name_ja: string; name_en: string; image_url: string; rarity: number; buy_point: number })[];
   last_one_card_id: number | null;
+  /** The last-one prize as the master has it (for the editor to show), or null. */
+  last_one_card: Pick<AdminCard, 'id' | 'name_ja' | 'name_en' | 'image_url' | 'rarity' | 'buy_point'> | null;
   sort: number;
   published_at: string | null;
   seed_hash: string | null;
   revealed_seed: string | null;
   figures: AdminPackFigures | null;
+  /** The lineup's economics at the pack's price, as the server computes them (the publish step shows these). */
+  economics: BandedEconomics;
 }

@@ -1,4 +1,5 @@
 export * from './lineup.ts';
+export * from './economics.ts';
 export * from './schemas.ts';
 export * from './contract.ts';
 export * from './messages.ts';

@@ -35,25 +35,41 @@ export type CardSort = keyof typeof CARD_SORTS;
 export interface CardQuery {
   search: string;
   cardType: number | null;
+  /** 0-3, or null for any. */
+  rarity: number | null;
+  /** The start of the model number (a set's code, e.g. 'KR01'), or '' for any. */
+  set: string;
   sort: CardSort;
   desc: boolean;
   limit: number;
   offset: number;
 }
 
-/** One page of the master, filtered by a text (names or model number) and a card type, with the total count. */
+/** A text for ILIKE, its wildcards and escape taken literally. */
+const literal = (text: string) => text.replace(/[%_\\]/g, (c) => `\\${c}`);
+
+/**
+ * One page of the master, filtered by a text (names or model number), a card type, a rarity and a set (model number
+ * prefix), with the total count. The pack editor's card picker pages through 10,000+ cards with it.
+ */
 export async function listMasterCards(db: Queryable, q: CardQuery): Promise<{ rows: MasterCardRow[]; total: number }> {
   const order = `${CARD_SORTS[q.sort]} ${q.desc ? 'DESC' : 'ASC'}, id DESC`;
+  const where = `($1 = '' OR name_ja ILIKE '%' || $1 || '%' OR name_en ILIKE '%' || $1 || '%'
+       OR model_number ILIKE '%' || $1 || '%')
+     AND ($2::int IS NULL OR card_type = $2)
+     AND ($3::int IS NULL OR rarity = $3)
+     AND ($4 = '' OR model_number ILIKE $4 || '%')`;
+  const filters = [literal(q.search), q.cardType, q.rarity, literal(q.set)];
   const rows = await many<MasterCardRow & { total: string }>(
     db,
-    `SELECT ${CARD_COLUMNS}, count(*) OVER () AS total FROM cards
-     WHERE ($1 = '' OR name_ja ILIKE '%' || $1 || '%' OR name_en ILIKE '%' || $1 || '%'
-       OR model_number ILIKE '%' || $1 || '%')
-       AND ($2::int IS NULL OR card_type = $2)
-     ORDER BY ${order} LIMIT $3 OFFSET $4`,
-    [q.search.replace(/[%_\\]/g, (c) => `\\${c}`), q.cardType, q.limit, q.offset],
+    `SELECT ${CARD_COLUMNS}, count(*) OVER () AS total FROM cards WHERE ${where}
+     ORDER BY ${order} LIMIT $5 OFFSET $6`,
+    [...filters, q.limit, q.offset],
   );
-  return { rows, total: rows[0] ? Number(rows[0].total) : 0 };
+  if (rows[0] || q.offset === 0) return { rows, total: rows[0] ? Number(rows[0].total) : 0 };
+  // A page past the end still tells the total, so the picker can offer the last page.
+  const count = await maybeOne<{ n: string }>(db, `SELECT count(*) AS n FROM cards WHERE ${where}`, filters);
+  return { rows, total: Number(count?.n ?? 0) };
 }
 
 export async function findMasterCard(db: Queryable, id: number): Promise<MasterCardRow | null> {

@@ -16,12 +16,17 @@ import {
 const WRITE = { permission: 'catalogue.write' } as const;
 const idParams = z.object({ id: idField });
 
-/** GET /api/admin/cards query: page, per_page, search text, card type, sort key and direction. */
+/**
+ * GET /api/admin/cards query: page, per_page, search text (names ja/en, model number), card type (game), rarity,
+ * set (model number prefix), sort key and direction. The card list and the pack editor's picker both read it.
+ */
 export const cardQuerySchema = z.object({
   page: intField(1, 100_000).optional().default(1),
   per_page: intField(1, 200).optional().default(CARDS_PER_PAGE),
   q: z.string().trim().max(100).optional().default(''),
   card_type: z.union([intField(1, 1000), z.literal('')]).optional(),
+  rarity: z.union([intField(0, 3), z.literal('')]).optional(),
+  set: z.string().trim().max(40).optional().default(''),
   sort: z.enum(CARD_SORT_KEYS).optional().default('id'),
   dir: z.enum(['asc', 'desc']).optional().default('desc'),
 });
@@ -35,6 +40,8 @@ export const cardRoutes: FastifyPluginAsync = async (app) => {
     const { rows, total } = await listCards(ctx, {
       search: q.q,
       cardType: typeof q.card_type === 'number' ? q.card_type : null,
+      rarity: typeof q.rarity === 'number' ? q.rarity : null,
+      set: q.set,
       sort: q.sort,
       desc: q.dir === 'desc',
       limit: q.per_page,

@@ -52,9 +52,14 @@ export const packAdminRoutes: FastifyPluginAsync = async (app) => {
     return reply.ok({ rows: rows.map(presentPackSummary), total, page: q.page, per_page: q.per_page });
   });
 
+  // The return-rate band the editor's live economics panel warns outside of (PACK_RETURN_RATE_MIN/MAX).
+  app.get('/packs/economics-band', { config: WRITE }, async (_request, reply) =>
+    reply.ok({ band: ctx.config.packReturnRateBand }),
+  );
+
   app.get('/packs/:id', { config: WRITE }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
-    return reply.ok({ pack: presentPackDetail(await getPack(ctx, id)) });
+    return reply.ok({ pack: presentPackDetail(await getPack(ctx, id), ctx.config.packReturnRateBand) });
   });
 
   // The preview step: a link to the storefront's pack page for this draft, signed and short-lived (pack-preview.ts).
@@ -70,31 +75,31 @@ export const packAdminRoutes: FastifyPluginAsync = async (app) => {
   app.post('/packs', { config: WRITE }, async (request, reply) => {
     const input = parseInput(packDraftSchema, request.payload);
     const id = await createDraft(ctx, requireStaff(request), input);
-    return reply.ok({ pack: presentPackDetail(await getPack(ctx, id)) });
+    return reply.ok({ pack: presentPackDetail(await getPack(ctx, id), ctx.config.packReturnRateBand) });
   });
 
   app.post('/packs/:id', { config: WRITE }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(packDraftSchema, request.payload);
     await saveDraft(ctx, requireStaff(request), id, input);
-    return reply.ok({ pack: presentPackDetail(await getPack(ctx, id)) });
+    return reply.ok({ pack: presentPackDetail(await getPack(ctx, id), ctx.config.packReturnRateBand) });
   });
 
   app.post('/packs/:id/publish', { config: PUBLISH }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     await publishDraft(ctx, requireStaff(request), id);
-    return reply.ok({ pack: presentPackDetail(await getPack(ctx, id)) });
+    return reply.ok({ pack: presentPackDetail(await getPack(ctx, id), ctx.config.packReturnRateBand) });
   });
 
   app.post('/packs/:id/close', { config: PUBLISH }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     await closePack(ctx, requireStaff(request), id);
-    return reply.ok({ pack: presentPackDetail(await getPack(ctx, id)) });
+    return reply.ok({ pack: presentPackDetail(await getPack(ctx, id), ctx.config.packReturnRateBand) });
   });
 
   app.post('/packs/:id/clone', { config: WRITE }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     const newId = await cloneDraft(ctx, requireStaff(request), id);
-    return reply.ok({ pack: presentPackDetail(await getPack(ctx, newId)) });
+    return reply.ok({ pack: presentPackDetail(await getPack(ctx, newId), ctx.config.packReturnRateBand) });
   });
 };

@@ -1,4 +1,11 @@
-import type { AdminCard, AdminMedia, AdminPackDetail, AdminPackSummary, ListPage } from '@oripa/core/admin';
+import type {
+  AdminCard,
+  AdminMedia,
+  AdminPackDetail,
+  AdminPackSummary,
+  ListPage,
+  ReturnRateBand,
+} from '@oripa/core/admin';
 import { apiGet, apiPost, apiUpload, type Reply } from '../../api/client';
 import { fetchList } from './list';
 
@@ -23,6 +30,8 @@ export const closePack = (id: number) => apiPost<Reply<{ pack: AdminPackDetail }
 /** A signed, short-lived link to the storefront's page for a draft (the preview step). */
 export const fetchPackPreview = (id: number) =>
   apiGet<Reply<{ url: string; expires_at: string }>>(`/admin/packs/${id}/preview`);
+/** The return-rate band the economics panel warns outside of (server configuration). */
+export const fetchEconomicsBand = () => apiGet<Reply<{ band: ReturnRateBand }>>('/admin/packs/economics-band');
 export const clonePack = (id: number) => apiPost<Reply<{ pack: AdminPackDetail }>>(`/admin/packs/${id}/clone`);
 
 export type { ListPage };

@@ -2,6 +2,7 @@ import { RANK_ORDER, type FieldErrors, type Rank } from '@oripa/core';
 import {
   adminMsg as msg,
   FROZEN_AFTER_PUBLISH,
+  lineupEconomics,
   publishProblems,
   type AdminPackStatus,
   type LineupEntry,
@@ -223,7 +224,17 @@ export async function publishDraft(ctx: AppContext, staff: StaffIdentity, id: nu
       seedHex,
       now: ctx.clock.now(),
     });
-    return { before: { status: 'draft' }, after: { status: 'published', pack_id: packId }, result: packId };
+    // The figures the operator confirmed in the publish step, from the same core arithmetic, kept in the audit.
+    const lastOne = cards.get(Number(d.last_one_card_id || 0))?.buy_point ?? null;
+    const lines = d.lineup.map((e) => ({ ...e, buy_point: cards.get(e.card_id)!.buy_point }));
+    const e = lineupEconomics(lines, d.point, lastOne, ctx.config.packReturnRateBand);
+    const economics = {
+      ev_per_draw: e.evPerDraw,
+      return_rate_bp: e.returnRateBp,
+      margin: e.margin,
+      warning: e.warning,
+    };
+    return { before: { status: 'draft' }, after: { status: 'published', pack_id: packId, economics }, result: packId };
   });
 }
 

@@ -10,7 +10,7 @@ import { useServerList } from '../../hooks/use-server-list';
 import { useCardTypes } from './CardTypeOptions';
 import './catalogue.css';
 
-const FILTERS = ['q', 'card_type'];
+const FILTERS = ['q', 'card_type', 'rarity', 'set'];
 
 /** /admin/cards (operator): the card master, searched, sorted and paged on the server. */
 export function CardsPage() {
@@ -83,6 +83,14 @@ export function CardsPage() {
             all: t('all'),
             options: types.map((x) => ({ value: String(x.id), label: x.name })),
           },
+          {
+            name: 'rarity',
+            kind: 'select',
+            label: t('rarity'),
+            all: t('all'),
+            options: [0, 1, 2, 3].map((r) => ({ value: String(r), label: t(`rarities.${r}`) })),
+          },
+          { name: 'set', kind: 'search', label: t('picker.set'), placeholder: t('picker.setHint') },
         ]}
         initial={params.filters}
         onApply={(filters) => update({ filters })}

@@ -1,16 +1,18 @@
-import { RANK_ORDER, type Rank } from '@oripa/core';
-import { packDraftSchema, type AdminCard, type AdminPackDetail } from '@oripa/core/admin';
+import { packDraftSchema, type AdminCard, type AdminPackDetail, type BandedEconomics } from '@oripa/core/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isOk, type ApiReply } from '../../../api/client';
-import { clonePack, closePack, fetchCards, fetchPack, publishPack, savePack } from '../../api/catalogue';
+import { clonePack, closePack, fetchEconomicsBand, fetchPack, publishPack, savePack } from '../../api/catalogue';
 import { FormAlert } from '../../components/Field';
 import { CardTypeOptions } from '../cards/CardTypeOptions';
 import { ImagePicker } from '../cards/ImagePicker';
 import { replyErrors, schemaErrors, type FormErrors } from '../cards/form-errors';
-import { EMPTY, fromDetail, toBody, type LineLine, type PackForm } from './pack-form';
+import { detailCards, type CardInfo } from './card-info';
+import { EconomicsPanel } from './EconomicsPanel';
+import { DEFAULT_BAND, LineupEditor } from './LineupEditor';
+import { EMPTY, fromDetail, toBody, type PackForm } from './pack-form';
 import { PackFigures } from './PackFigures';
 import { PackPreview } from './PackPreview';
 import { StorePreviewLink } from './StorePreviewLink';
@@ -24,19 +26,15 @@ export function PackEditPage() {
   const { t } = useTranslation('admin-catalogue');
   const notice = (useLocation().state as { notice?: string } | null)?.notice ?? null;
   const pack = useQuery({ queryKey: ['admin', 'pack', id], queryFn: () => fetchPack(id!), enabled: id !== null });
-  const cards = useQuery({
-    queryKey: ['admin', 'cards', 'all'],
-    queryFn: () => fetchCards({ per_page: 200, sort: 'id', dir: 'asc' }),
-  });
-  if ((id !== null && !isOk(pack.data)) || !isOk(cards.data))
-    return <p className="a-loading">{t('admin-common:loading')}</p>;
+  const band = useQuery({ queryKey: ['admin', 'economics-band'], queryFn: fetchEconomicsBand, staleTime: Infinity });
+  if (id !== null && !isOk(pack.data)) return <p className="a-loading">{t('admin-common:loading')}</p>;
   const detail = id !== null && isOk(pack.data) ? pack.data.pack : null;
   return (
     <PackFormView
       key={`${id ?? 'new'}-${detail?.status ?? ''}`}
       id={id}
       detail={detail}
-      cards={cards.data.rows}
+      band={isOk(band.data) ? band.data.band : DEFAULT_BAND}
       initialNotice={notice ? t(notice) : null}
     />
   );
@@ -45,12 +43,12 @@ export function PackEditPage() {
 function PackFormView({
   id,
   detail,
-  cards,
+  band,
   initialNotice,
 }: {
   id: number | null;
   detail: AdminPackDetail | null;
-  cards: AdminCard[];
+  band: BandedEconomics['band'];
   initialNotice: string | null;
 }) {
   const { t } = useTranslation('admin-catalogue');
@@ -62,6 +60,16 @@ function PackFormView({
   const [notice, setNotice] = useState<string | null>(initialNotice);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState(false);
+  // Every card the lineup names, as far as known (the saved draft's, then each one the picker found).
+  const [cards, setCards] = useState<Map<string, CardInfo>>(() => detailCards(detail));
+  // The publish step: the server's figures for the saved draft, shown before the operator confirms.
+  const [publishStep, setPublishStep] = useState<BandedEconomics | null>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (publishStep) stepHeading.current?.focus();
+  }, [publishStep]);
+  const addCards = (found: AdminCard[]) =>
+    setCards((prev) => new Map([...prev, ...found.map((c) => [String(c.id), c] as const)]));
   const published = detail !== null && detail.status !== 'draft';
   const set = <K extends keyof PackForm>(k: K, value: PackForm[K]) => setV((prev) => ({ ...prev, [k]: value }));
 
@@ -70,7 +78,7 @@ function PackFormView({
     await queryClient.invalidateQueries({ queryKey: ['admin', 'pack', id] });
   };
 
-  /** Runs a call; a refusal shows its field errors, a success its notice (and maybe a new address). */
+  /** Runs a call; a refusal shows its field errors, a success its notice (and maybe a new address); answers the pack. */
   async function run(call: () => Promise<ApiReply & { pack?: AdminPackDetail }>, done: string) {
     setBusy(true);
     setNotice(null);
@@ -82,10 +90,10 @@ function PackFormView({
       await navigate(`/admin/packs/${reply.pack.id}`, { replace: reply.pack.id === id, state: { notice: done } });
       setNotice(t(done));
       await refresh();
-      return true;
+      return reply.pack;
     }
     setErrors(replyErrors(reply, t('admin-common:failed')));
-    return false;
+    return null;
   }
 
   async function save(e?: FormEvent) {
@@ -93,13 +101,18 @@ function PackFormView({
     const body = toBody(v);
     const local = schemaErrors(packDraftSchema, body);
     setErrors(local);
-    if (Object.keys(local).length) return false;
+    if (Object.keys(local).length) return null;
     return run(() => savePack(id, body), id === null ? 'created' : 'saved');
   }
 
+  /** The publish step: save, then show the server's economics of the saved draft and ask for confirmation. */
+  async function startPublish() {
+    const saved = await save();
+    if (saved) setPublishStep(saved.economics);
+  }
+
   async function publish() {
-    if (!window.confirm(t('publishConfirm'))) return;
-    if (!(await save())) return;
+    setPublishStep(null);
     await run(() => publishPack(id!), 'published');
   }
 
@@ -208,11 +221,39 @@ function PackFormView({
         <LineupEditor
           value={v}
           cards={cards}
+          band={band}
           frozen={published}
           errors={errors}
-          onChange={(patch) => setV((prev) => ({ ...prev, ...patch }))}
+          onChange={(patch) => {
+            setV((prev) => ({ ...prev, ...patch }));
+            setPublishStep(null);
+          }}
+          onCards={addCards}
         />
         {preview ? <PackPreview form={v} cards={cards} /> : null}
+        {publishStep ? (
+          <section className="a-card a-publish-step" aria-labelledby={`${f}-step`} data-testid="publish-step">
+            <h2 id={`${f}-step`} ref={stepHeading} tabIndex={-1}>
+              {t('publishStep')}
+            </h2>
+            <EconomicsPanel
+              economics={publishStep}
+              unit={t(`currencies.${v.payment_method}`)}
+              title={t('econ.serverTitle')}
+              testId="publish-economics"
+              level={3}
+            />
+            <p>{t('publishConfirm')}</p>
+            <div className="a-row">
+              <button type="button" className="a-primary" disabled={busy} onClick={() => void publish()}>
+                {t('publishNow')}
+              </button>
+              <button type="button" onClick={() => setPublishStep(null)}>
+                {t('publishCancel')}
+              </button>
+            </div>
+          </section>
+        ) : null}
         <div className="a-actions">
           <button type="submit" className="a-primary" disabled={busy}>
             {published ? t('saveTexts') : t('save')}
@@ -222,7 +263,13 @@ function PackFormView({
           </button>
           {id !== null && !published ? <StorePreviewLink id={id} /> : null}
           {id !== null && !published ? (
-            <button type="button" className="a-primary" disabled={busy} onClick={() => void publish()}>
+            <button
+              type="button"
+              className="a-primary"
+              disabled={busy}
+              aria-expanded={publishStep !== null}
+              onClick={() => void startPublish()}
+            >
               {t('publish')}
             </button>
           ) : null}
@@ -246,175 +293,5 @@ function PackFormView({
         </div>
       </form>
     </>
-  );
-}
-
-function LineupEditor({
-  value,
-  cards,
-  frozen,
-  errors,
-  onChange,
-}: {
-  value: PackForm;
-  cards: AdminCard[];
-  frozen: boolean;
-  errors: FormErrors;
-  onChange: (patch: Partial<PackForm>) => void;
-}) {
-  const { t, i18n } = useTranslation('admin-catalogue');
-  const f = useId();
-  const lines = value.lineup;
-  const sum = lines.reduce((s, l) => s + (Number(l.count) || 0), 0);
-  const total = Number(value.total_tickets) || 0;
-  const perRank = RANK_ORDER.map(
-    (r) => [r, lines.filter((l) => l.rank === r).reduce((s, l) => s + (Number(l.count) || 0), 0)] as const,
-  );
-  const name = (c: AdminCard) => (i18n.language === 'en' ? c.name_en : c.name_ja);
-  const setLine = (i: number, patch: Partial<LineLine>) =>
-    onChange({ lineup: lines.map((l, j) => (j === i ? { ...l, ...patch } : l)) });
-  return (
-    <fieldset className="a-images" aria-describedby={`${f}-hint`}>
-      <legend>{t('lineup')}</legend>
-      <p id={`${f}-hint`} className="a-hint" style={{ marginTop: 0 }}>
-        {frozen ? t('frozen') : t('lineupHint')}
-      </p>
-      <div className="a-row" style={{ marginBottom: 8 }}>
-        <div className="a-field" style={{ marginBottom: 0 }}>
-          <label htmlFor={`${f}-total`}>{t('totalTickets')}</label>
-          <input
-            id={`${f}-total`}
-            inputMode="numeric"
-            value={value.total_tickets}
-            disabled={frozen}
-            onChange={(e) => onChange({ total_tickets: e.target.value })}
-          />
-        </div>
-        <p className="a-sum" data-ok={sum === total && lines.length > 0} aria-live="polite" style={{ margin: 0 }}>
-          {t('lineupSum', { sum, total })} — {sum === total && lines.length > 0 ? t('lineupOk') : t('lineupNg')}
-          <br />
-          <small className="a-hint">
-            {t('perRank')}: {perRank.map(([r, n]) => `${r} ${n}`).join(' / ')}
-          </small>
-        </p>
-      </div>
-      <div style={{ overflowX: 'auto' }}>
-        <table className="a-lineup">
-          <caption className="a-skip">{t('lineup')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('rank')}</th>
-              <th scope="col">{t('card')}</th>
-              <th scope="col">{t('count')}</th>
-              <th scope="col">
-                <span className="a-skip">{t('removeLine', { n: '' })}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((l, i) => (
-              <tr key={i}>
-                <td>
-                  <label className="a-skip" htmlFor={`${f}-rank-${i}`}>
-                    {t('rank')} {i + 1}
-                  </label>
-                  <select
-                    id={`${f}-rank-${i}`}
-                    className="a-num"
-                    value={l.rank}
-                    disabled={frozen}
-                    onChange={(e) => setLine(i, { rank: e.target.value as Rank })}
-                  >
-                    {RANK_ORDER.map((r) => (
-                      <option key={r} value={r}>
-                        {r}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  <label className="a-skip" htmlFor={`${f}-card-${i}`}>
-                    {t('card')} {i + 1}
-                  </label>
-                  <select
-                    id={`${f}-card-${i}`}
-                    value={l.card_id}
-                    disabled={frozen}
-                    data-testid="lineup-card"
-                    onChange={(e) => setLine(i, { card_id: e.target.value })}
-                  >
-                    <option value="">{t('chooseCard')}</option>
-                    {cards.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        #{c.id} {name(c)} {c.model_number ? `(${c.model_number})` : ''}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  <label className="a-skip" htmlFor={`${f}-count-${i}`}>
-                    {t('count')} {i + 1}
-                  </label>
-                  <input
-                    id={`${f}-count-${i}`}
-                    className="a-num"
-                    inputMode="numeric"
-                    value={l.count}
-                    disabled={frozen}
-                    onChange={(e) => setLine(i, { count: e.target.value })}
-                  />
-                </td>
-                <td>
-                  {frozen ? null : (
-                    <button
-                      type="button"
-                      className="a-link-button"
-                      onClick={() => onChange({ lineup: lines.filter((_, j) => j !== i) })}
-                    >
-                      {t('removeLine', { n: i + 1 })}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {frozen ? null : (
-        <button
-          type="button"
-          style={{ marginTop: 8 }}
-          onClick={() => onChange({ lineup: [...lines, { card_id: '', rank: 'C', count: '1' }] })}
-        >
-          {t('addCard')}
-        </button>
-      )}
-      {errors.lineup?.map((m) => (
-        <p key={m} className="a-error" role="alert" style={{ margin: '6px 0 0' }}>
-          {m}
-        </p>
-      ))}
-      <div className="a-field" style={{ marginTop: 12, maxWidth: 420 }}>
-        <label htmlFor={`${f}-lastone`}>{t('lastOne')}</label>
-        <select
-          id={`${f}-lastone`}
-          value={value.last_one_card_id}
-          disabled={frozen}
-          onChange={(e) => onChange({ last_one_card_id: e.target.value })}
-        >
-          <option value="">{t('none')}</option>
-          {cards.map((c) => (
-            <option key={c.id} value={c.id}>
-              #{c.id} {name(c)}
-            </option>
-          ))}
-        </select>
-        {errors.last_one_card_id?.map((m) => (
-          <small key={m} className="a-error" role="alert">
-            {m}
-          </small>
-        ))}
-      </div>
-    </fieldset>
   );
 }

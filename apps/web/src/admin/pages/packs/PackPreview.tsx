@@ -1,13 +1,12 @@
 import { RANK_ORDER } from '@oripa/core';
-import type { AdminCard } from '@oripa/core/admin';
 import { useTranslation } from 'react-i18next';
+import type { CardInfo } from './card-info';
 import type { PackForm } from './pack-form';
 
 /** The draft as a member would see it: banner images, name, price, description and the lineup with chances. */
-export function PackPreview({ form, cards }: { form: PackForm; cards: AdminCard[] }) {
+export function PackPreview({ form, cards: byId }: { form: PackForm; cards: ReadonlyMap<string, CardInfo> }) {
   const { t, i18n } = useTranslation('admin-catalogue');
   const en = i18n.language === 'en';
-  const byId = new Map(cards.map((c) => [String(c.id), c]));
   const total = form.lineup.reduce((s, l) => s + (Number(l.count) || 0), 0);
   const name = en ? form.name_en || form.name_ja : form.name_ja;
   return (
