@@ -33,6 +33,9 @@ export const liveStreamRoutes: FastifyPluginAsync = async (app) => {
       // nginx (deploy/local) must pass each event on at once instead of buffering the reply.
       'x-accel-buffering': 'no',
       'x-content-type-options': 'nosniff',
+      // The stream is the connection's whole life: once it ends (the instance stops), the socket closes instead of
+      // idling in keep-alive and holding the server's close for a minute.
+      connection: 'close',
     });
     const sub: LiveSubscriber = {
       send: (chunk) => {
