@@ -134,8 +134,10 @@ async function main() {
     await new Promise((r) => setTimeout(r, IDLE_S * 1000));
     const idleTo = usage(pid);
     const idleCpu = (idleTo.cpuMs - idleFrom.cpuMs) / IDLE_S / 10;
-    log(`idle with ${open} pages: RSS ${idleTo.rssMb.toFixed(0)} MB (+${(idleTo.rssMb - base.rssMb).toFixed(0)} MB over none, ` +
-      `${(((idleTo.rssMb - base.rssMb) * 1000) / Math.max(1, open)).toFixed(1)} kB a page), CPU ${idleCpu.toFixed(1)} % of a core`);
+    log(
+      `idle with ${open} pages: RSS ${idleTo.rssMb.toFixed(0)} MB (+${(idleTo.rssMb - base.rssMb).toFixed(0)} MB over none, ` +
+        `${(((idleTo.rssMb - base.rssMb) * 1000) / Math.max(1, open)).toFixed(1)} kB a page), CPU ${idleCpu.toFixed(1)} % of a core`,
+    );
 
     // Buy: BUYERS buyers, 1-draws, back to back, for DURATION_S.
     const buyers = mails.map(() => new Buyer(server!.port));
@@ -201,10 +203,16 @@ async function main() {
     log(`  sales: ${sales.length} draws (${(sales.length / DURATION_S).toFixed(0)}/s), errors ${errors}`);
     log(`  stock events per page: ${stockEvents.toFixed(0)} (${(stockEvents / DURATION_S).toFixed(1)}/s)`);
     log(`  server while selling: RSS ${sellTo.rssMb.toFixed(0)} MB, CPU ${sellCpu.toFixed(1)} % of a core`);
-    log(`  server idle with the pages open: CPU ${idleCpu.toFixed(1)} % of a core, +${(idleTo.rssMb - base.rssMb).toFixed(0)} MB`);
+    log(
+      `  server idle with the pages open: CPU ${idleCpu.toFixed(1)} % of a core, +${(idleTo.rssMb - base.rssMb).toFixed(0)} MB`,
+    );
     log(`  delivery latency ms (sale reply → page): p50 ${at(50)}  p99 ${at(99)}  max ${at(100)}`);
-    log(`  deliveries: ${delivered}, not delivered: ${missed}, pages closed early: ${pages.filter((p) => p.closed).length}`);
-    log(`live: pages ${open}, draws ${sales.length}, p50 ms ${at(50)}, p99 ms ${at(99)}, idle cpu % ${idleCpu.toFixed(1)}, selling cpu % ${sellCpu.toFixed(1)}, rss mb ${sellTo.rssMb.toFixed(0)}`);
+    log(
+      `  deliveries: ${delivered}, not delivered: ${missed}, pages closed early: ${pages.filter((p) => p.closed).length}`,
+    );
+    log(
+      `live: pages ${open}, draws ${sales.length}, p50 ms ${at(50)}, p99 ms ${at(99)}, idle cpu % ${idleCpu.toFixed(1)}, selling cpu % ${sellCpu.toFixed(1)}, rss mb ${sellTo.rssMb.toFixed(0)}`,
+    );
   } finally {
     for (const p of pages) p.close();
     server?.proc.kill('SIGTERM');

@@ -107,7 +107,12 @@ describe('live stock and hits (issue 22 §3)', () => {
       remaining: 0,
       ranks: { S: 0, A: 0, B: 0, C: 0 },
     });
-    expect(reply.hits.filter((h) => h.pack === packId).map((h) => h.rank).sort()).toEqual(['A', 'A', 'S']);
+    expect(
+      reply.hits
+        .filter((h) => h.pack === packId)
+        .map((h) => h.rank)
+        .sort(),
+    ).toEqual(['A', 'A', 'S']);
     expect(Number.isNaN(Date.parse(reply.now))).toBe(false);
   });
 

@@ -29,10 +29,15 @@ describe('applyLiveStock', () => {
   it('never raises stock: an event older than the held reply is ignored', () => {
     const client = new QueryClient();
     client.setQueryData(['packs', 'list'], { state: 200, list: [summary(1, 10)] });
-    client.setQueryData(['packs', 'detail', 1], { state: 200, detail: { ...summary(1, 10), remaining_by_rank: ranks } });
+    client.setQueryData(['packs', 'detail', 1], {
+      state: 200,
+      detail: { ...summary(1, 10), remaining_by_rank: ranks },
+    });
     const before = client.getQueryData(['packs', 'list']);
     applyLiveStock(client, [{ id: 1, remaining: 40, ranks: { S: 9, A: 9, B: 9, C: 13 } }]);
     expect(client.getQueryData(['packs', 'list'])).toBe(before);
-    expect(client.getQueryData<{ detail: PackDetail }>(['packs', 'detail', 1])!.detail.remaining_by_rank).toEqual(ranks);
+    expect(client.getQueryData<{ detail: PackDetail }>(['packs', 'detail', 1])!.detail.remaining_by_rank).toEqual(
+      ranks,
+    );
   });
 });

@@ -97,7 +97,12 @@ export class LiveHub {
 
   private async begin() {
     this.lastCardId = await latestDrawnCardId(this.db.pool);
-    const rows = await liveHits(this.db.pool, Math.max(0, this.lastCardId - FIRST_LOOK_BACK), this.lastCardId, LIVE_HITS_KEPT);
+    const rows = await liveHits(
+      this.db.pool,
+      Math.max(0, this.lastCardId - FIRST_LOOK_BACK),
+      this.lastCardId,
+      LIVE_HITS_KEPT,
+    );
     this.hits = rows.map(hitOf);
     if (this.stopped) return;
     let listening!: () => void;
