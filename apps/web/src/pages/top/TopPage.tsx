@@ -44,7 +44,9 @@ export function TopPage() {
     <div className={styles.page}>
       <h1 className="visually-hidden">{heading}</h1>
       <TopBanner />
-      <LiveTicker />
+      <div className={styles.live}>
+        <LiveTicker />
+      </div>
       <section className={styles.packs}>
         <CardTypeTabs types={types} selected={selected.id} onSelect={select} />
         <div
