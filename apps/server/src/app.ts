@@ -18,6 +18,7 @@ import { requestIdOptions } from './observability/request-id.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { mediaFileRoutes } from './routes/admin/cards-media.ts';
 import { apiRoutes } from './routes/index.ts';
+import { liveStreamRoutes } from './routes/live/live.ts';
 import { paymentWebhookRoutes } from './routes/payments/payment-webhooks.ts';
 import { shopLookups } from './routes/shop-lookups.ts';
 import { webPages } from './routes/web/web-pages.ts';
@@ -76,12 +77,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     ...clientTimeouts(ctx.config.httpRequestTimeoutMs),
   });
   app.decorate('ctx', ctx);
+  // Before the server closes: the open live streams end (a server waits for open connections), and the hub's
+  // listening connection with them (it opens on the first page that asks).
+  app.addHook('preClose', () => ctx.live.stop());
   // First, so its hooks (request id header, latency by route) apply to every route registered below.
   installObservability(app);
   addSecurityHeaders(app, ctx.config);
   await app.register(cookie);
   await app.register(formbody);
 
+  await app.register(liveStreamRoutes, { prefix: '/api/live' });
   await app.register(apiPlugin(apiRoutes, shopLookups), { prefix: '/api' });
   await app.register(adminPlugin(adminRoutes, shopLookups), { prefix: '/api/admin' });
   // Uploaded images (storage/), served to everyone: the storefront shows them.

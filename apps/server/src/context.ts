@@ -7,6 +7,7 @@ import type { PackCaches } from './services/packs/pack-caches.ts';
 import type { PaymentGateway } from './services/payments/gateways/gateway.ts';
 import type { MessagingGateway } from './services/programmes/daily-draw/messaging/gateway.ts';
 import type { PartnerGateways } from './services/programmes/partner/gateways/select.ts';
+import type { LiveHub } from './services/live/live-hub.ts';
 import type { SmsGateway } from './services/programmes/sms/gateway.ts';
 import type { SessionCache } from './services/sessions.ts';
 import type { SiteCache } from './services/site-content.ts';
@@ -57,6 +58,8 @@ export interface AppContext {
   media: ObjectStorage;
   /** The gateway of a partner site (point transfer), by the adapter its row names; null where it cannot be used. */
   partners: PartnerGateways;
+  /** The live stock and hit ticker of this instance's open pages (services/live/live-hub.ts, ADR 0049). */
+  live: LiveHub;
   /** This instance's Prometheus metrics (observability/metrics.ts), printed at GET /metrics. */
   metrics: Metrics;
 }

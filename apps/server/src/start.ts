@@ -10,6 +10,7 @@ import { createGateways } from './gateways.ts';
 import { createInstanceCaches } from './instance-caches.ts';
 import { allJobs } from './jobs/index.ts';
 import { startJobs } from './jobs/runner.ts';
+import { LiveHub } from './services/live/live-hub.ts';
 import { ShopClock } from './services/shop-clock.ts';
 import { seedIfEmpty, type SeedSummary } from './seed/index.ts';
 
@@ -31,7 +32,14 @@ export async function startShop(config: Config, opts: BuildOptions & { clock?: C
     const shopClock = !opts.clock && config.sandbox ? await ShopClock.start(db.pool) : null;
     if (shopClock) closers.push(async () => shopClock.stop());
     const clock = opts.clock ?? shopClock ?? systemClock;
-    const ctx: AppContext = { config, db, clock, ...createInstanceCaches(), ...createGateways(config, db, clock) };
+    const ctx: AppContext = {
+      config,
+      db,
+      clock,
+      live: new LiveHub(db, clock),
+      ...createInstanceCaches(),
+      ...createGateways(config, db, clock),
+    };
     const seeded = config.seedDemo ? await seedIfEmpty(ctx) : null;
     const app = await buildApp(ctx, opts);
     const stopJobs = config.jobs ? startJobs(ctx, app.log, allJobs) : async () => {};

@@ -3,6 +3,7 @@ import type { AppContext, MovableClock } from '../src/context.ts';
 import { connectDatabase } from '../src/db/database.ts';
 import { createGateways } from '../src/gateways.ts';
 import { createInstanceCaches } from '../src/instance-caches.ts';
+import { LiveHub } from '../src/services/live/live-hub.ts';
 import { cloneTemplateDatabase } from './test-database.ts';
 
 // The parts of a test shop that need no HTTP: kept apart from test-shop.ts so that a service-tier test file
@@ -30,6 +31,7 @@ export function buildTestContext(config: AppContext['config'], databaseUrl: stri
     config,
     db,
     clock,
+    live: new LiveHub(db, clock),
     ...createInstanceCaches(),
     ...createGateways(config, db, clock),
   };

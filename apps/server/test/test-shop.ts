@@ -24,6 +24,7 @@ export interface TestShop {
 }
 
 export interface TestInstance {
+  baseUrl: string;
   client(lang?: 'ja' | 'en'): ApiClient;
   close(): Promise<void>;
 }

@@ -10,6 +10,11 @@ import './styles/global.css';
 import './styles/first-paint.css';
 
 installInteractionGuards();
+// The installable shop's worker (public/sw.js: it never caches /api), registered once the page has loaded so it
+// takes nothing from the first paint; production builds only, so development always runs the newest code.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => {}));
+}
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });

@@ -40,3 +40,5 @@ export * from './responsible-play/index.ts';
 export * from './contract/spending-limits.ts';
 export * from './idle/index.ts';
 export * from './account/mail-confirmation.ts';
+export * from './contract/live.ts';
+export * from './live/index.ts';

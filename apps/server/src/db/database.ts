@@ -6,6 +6,8 @@ pg.types.setTypeParser(20, (v) => Number(v));
 /** The connection pool of one server instance; query functions (db/queries) run on it or on a client of it. */
 export interface Database {
   pool: pg.Pool;
+  /** Where it connects: a listener (db/listener.ts) opens its own connection there. */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -38,7 +40,7 @@ export function connectDatabase(url: string, poolSize = 20, timeouts: DatabaseTi
   // the request held it) would end the process. The request's own query rejects instead, and the client is dropped
   // when released with that error.
   pool.on('connect', (client) => client.on('error', () => {}));
-  return { pool, close: () => pool.end() };
+  return { pool, url, close: () => pool.end() };
 }
 
 // SQLSTATE classes and codes that mean "the database is not there right now", not "this request is wrong":

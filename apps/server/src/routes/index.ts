@@ -4,6 +4,7 @@ import { historyRoutes } from './packs/history.ts';
 import { hitShareRoutes } from './packs/hit-share.ts';
 import { packRoutes } from './packs/catalog.ts';
 import { packPurchaseRoutes } from './packs/purchase.ts';
+import { liveSnapshotRoutes } from './live/live.ts';
 import { paymentRoutes } from './payments/index.ts';
 import { perkRoutes } from './programmes/perks.ts';
 import { programmeRoutes } from './programmes/index.ts';
@@ -16,6 +17,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   siteInfoRoutes,
   siteRoutes,
   packRoutes,
+  liveSnapshotRoutes,
   packPurchaseRoutes,
   historyRoutes,
   hitShareRoutes,

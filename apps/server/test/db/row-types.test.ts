@@ -129,6 +129,8 @@ const ROW_TYPES: Record<string, Sources> = {
   'ledger.ts:HeldLotRow': { tables: ['point_lots'] },
   'members.ts:MemberRow': { tables: ['members'] },
   'outbox.ts:OutboxRow': { tables: ['outbox_messages'] },
+  'live.ts:LiveStockRow': { tables: ['pack_stock'], computed: ['remaining', 's', 'a', 'b', 'c'] },
+  'live.ts:LiveHitRow': { tables: ['purchase_cards', 'pack_cards'], computed: ['initial'] },
   'packs.ts:PackRow': { tables: ['packs'], computed: ['revealed_seed'] },
   'packs.ts:CardRow': { tables: ['pack_cards'] },
   'packs.ts:DrawLogRow': { tables: ['purchase_cards', 'pack_cards', 'members'] },

@@ -14,6 +14,7 @@ import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import { useCanonical } from '../../hooks/use-canonical';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { PackDetailSkeleton } from './PackDetailSkeleton';
+import { LiveTicker } from '../../components/live/LiveTicker';
 import { PackDetailContent } from './PackDetailContent';
 import { PackPreviewView } from './PackPreviewView';
 import styles from './PackDetailPage.module.css';
@@ -122,16 +123,19 @@ function PackDetailView({ packId }: { packId: number }) {
       <PackDetailContent
         pack={pack}
         buy={
-          <div className={buttonsHidden ? styles.hiddenButtons : undefined} aria-hidden={buttonsHidden || undefined}>
-            {!buttonsHidden && (
-              <DrawButtons
-                pack={pack}
-                withDropdown
-                onDraw={(n) => void flow.start(n)}
-                onSaleStart={() => void refetch()}
-              />
-            )}
-          </div>
+          <>
+            <div className={buttonsHidden ? styles.hiddenButtons : undefined} aria-hidden={buttonsHidden || undefined}>
+              {!buttonsHidden && (
+                <DrawButtons
+                  pack={pack}
+                  withDropdown
+                  onDraw={(n) => void flow.start(n)}
+                  onSaleStart={() => void refetch()}
+                />
+              )}
+            </div>
+            <LiveTicker packId={pack.id} />
+          </>
         }
       />
       <PurchaseDialogs flow={flow} packId={packId} packName={pack.name} />

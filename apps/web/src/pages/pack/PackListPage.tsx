@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { failed, usePackAllList } from '../../api/packs';
 import { parseId } from '../../lib/pack/query-params';
 import { useCardTypes } from '../../api/site';
+import { LiveTicker } from '../../components/live/LiveTicker';
 import { PackBanner } from '../../components/pack/PackBanner';
 import { PackGrid, PackGridSkeleton } from '../../components/pack/PackGrid';
 import { PackListControls, type PackListChoice } from '../../components/pack/PackListControls';
@@ -44,6 +45,7 @@ export function PackListPage() {
       </h1>
       {/* Another game, order or filter is another list: it starts again on page 1. */}
       <PackListControls choice={choice} cardTypes={cardTypes} onChange={(next) => setParams(query(1, next))} />
+      <LiveTicker />
       {isPending ? (
         <PackGridSkeleton count={6} />
       ) : failed(data) ? (

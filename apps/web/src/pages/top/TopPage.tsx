@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCardTypes } from '../../api/site';
 import { useTypesOnSale } from '../../api/packs';
+import { LiveTicker } from '../../components/live/LiveTicker';
 import { PackBannerList } from '../../components/pack/PackBannerList';
 import { useCanonical } from '../../hooks/use-canonical';
 import { CardTypeTabs, panelId, tabId } from './CardTypeTabs';
@@ -43,6 +44,9 @@ export function TopPage() {
     <div className={styles.page}>
       <h1 className="visually-hidden">{heading}</h1>
       <TopBanner />
+      <div className={styles.live}>
+        <LiveTicker />
+      </div>
       <section className={styles.packs}>
         <CardTypeTabs types={types} selected={selected.id} onSelect={select} />
         <div
