@@ -1,7 +1,7 @@
 import {
   canMoveShipment,
   fulfilmentMsg,
-  isTrackingNumber,
+  trackingNumberProblem,
   normalizeTrackingNumber,
   takesTrackingNumber,
   type Carrier,
@@ -129,7 +129,9 @@ export async function recordTracking(
   now: Date,
 ): Promise<void> {
   const number = normalizeTrackingNumber(raw);
-  if (!isTrackingNumber(carrier, number)) throw refuse('tracking_number', 'trackingNumberInvalid');
+  const problem = trackingNumberProblem(carrier, number);
+  if (problem === 'shape') throw refuse('tracking_number', 'trackingNumberInvalid');
+  if (problem === 'checkDigit') throw refuse('tracking_number', 'trackingNumberCheckDigit');
   if (!takesTrackingNumber(s.status)) throw refuse('status', 'shipmentMoveRefused', { from: s.status });
   const taken = (await shipmentsWithTracking(tx, [{ carrier, number }])).find((t) => t.id !== s.id);
   if (taken) throw refuse('tracking_number', 'trackingNumberTaken', { id: taken.id });
