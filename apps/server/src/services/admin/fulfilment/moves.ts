@@ -20,7 +20,7 @@ import {
 import { insertShipmentEvent } from '../../../db/queries/shipments.ts';
 import { recipientOf } from '../../../mail/outbox.ts';
 import { sendShipmentSent } from '../../../mail/shipment-sent.ts';
-import { withAudit } from '../audit.ts';
+import { withAudit, type AuditAction } from '../audit.ts';
 import type { StaffIdentity } from '../staff-sessions.ts';
 
 const refuse = (field: string, key: Parameters<typeof fulfilmentMsg>[0], params?: Record<string, string | number>) =>
@@ -67,7 +67,12 @@ export async function moveShipments(
   opts: MoveOptions = {},
 ): Promise<number> {
   if (ids.length === 0) throw refuse('ids', 'shipmentsNoneSelected');
-  const audit = { action: `shipment.${to}`, targetType: 'shipment', targetId: ids.join(','), reason: opts.note };
+  const audit: AuditAction = {
+    action: `shipment.${to}`,
+    targetType: 'shipment',
+    targetId: ids.join(','),
+    reason: opts.note,
+  };
   return trackingRace(
     withAudit(ctx, staff, audit, async (tx) => {
       const now = ctx.clock.now();
@@ -148,7 +153,7 @@ export async function setTracking(
   carrier: Carrier,
   raw: string,
 ): Promise<void> {
-  const audit = { action: 'shipment.tracking', targetType: 'shipment', targetId: id };
+  const audit: AuditAction = { action: 'shipment.tracking', targetType: 'shipment', targetId: id };
   await trackingRace(
     withAudit(ctx, staff, audit, async (tx) => {
       const [s] = await lockAll(tx, [id]);

@@ -3,7 +3,7 @@ import { fulfilmentMsg, parseTrackingCsv, takesTrackingNumber, type Carrier } fr
 import { AppError } from '../../../app-error.ts';
 import type { AppContext } from '../../../context.ts';
 import { lockShipments, shipmentsWithTracking, updateShipment } from '../../../db/queries/admin-shipments.ts';
-import { withAudit } from '../audit.ts';
+import { withAudit, type AuditAction } from '../audit.ts';
 import { trackingRace } from './moves.ts';
 import type { StaffIdentity } from '../staff-sessions.ts';
 
@@ -52,7 +52,7 @@ export async function importTracking(
   const fileErrors = parsed.ok ? [] : parsed.errors;
   const lines = parsed.lines;
   if (lines.length === 0) throw refused(fileErrors.length > 0 ? fileErrors : [fulfilmentMsg('trackingCsvEmpty')]);
-  const audit = { action: 'shipment.tracking_import', targetType: 'shipment', targetId: null };
+  const audit: AuditAction = { action: 'shipment.tracking_import', targetType: 'shipment', targetId: null };
   return trackingRace(
     withAudit(ctx, staff, audit, async (tx) => {
       const now = ctx.clock.now();
