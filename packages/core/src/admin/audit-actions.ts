@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'point_course.update',
   'post.create',
   'post.update',
+  'settings.update',
   'shipment.held',
   'shipment.packed',
   'shipment.preparing',

@@ -10,3 +10,4 @@ export * from '../catalogue/index.ts';
 export * from '../operations/index.ts';
 export * from '../programmes-console/index.ts';
 export * from './audit-actions.ts';
+export * from '../settings/index.ts';

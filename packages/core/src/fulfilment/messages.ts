@@ -28,6 +28,9 @@ export const fulfilmentMessages = {
     maintenanceMessageTooLong: 'メッセージは{{max}}文字以内で入力してください',
     reportMonthInvalid: '年月はYYYY-MMの形式で指定してください',
     reportBaseDateInvalid: '基準日は3月31日または9月30日を選んでください',
+    settingTooLong: '80文字以内で入力してください',
+    settingPlainText: '記号「<」「>」や改行は使えません',
+    antiqueDealerLicenceNumber: '12桁の許可番号を含めて入力してください（例：東京都公安委員会 第301012345678号）',
   },
   en: {
     trackingCsvEmpty: 'The file has no data rows',
@@ -57,6 +60,9 @@ export const fulfilmentMessages = {
     maintenanceMessageTooLong: 'Enter at most {{max}} characters',
     reportMonthInvalid: 'Give the month as YYYY-MM',
     reportBaseDateInvalid: 'Choose 31 March or 30 September as the base date',
+    settingTooLong: 'Enter at most 80 characters',
+    settingPlainText: 'The signs < and > and line breaks cannot be used',
+    antiqueDealerLicenceNumber: 'Include the 12-digit licence number (e.g. 東京都公安委員会 第301012345678号)',
   },
 } as const;
 
