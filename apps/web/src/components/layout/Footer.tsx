@@ -24,6 +24,7 @@ export function Footer() {
   const operator = info ? (en ? info.operator.nameEn : info.operator.name) : '';
   const hours = info?.support_hours ?? SUPPORT_HOURS;
   const mail = info?.operator.email;
+  const licence = info?.antique_dealer_licence;
   const year = new Date().getFullYear();
 
   return (
@@ -76,6 +77,7 @@ export function Footer() {
         </nav>
       </div>
       <p className={styles.copyright}>
+        {licence ? <small className={styles.licence}>{t('footer.antiqueDealerLicence', { licence })}</small> : null}
         <small>{operator ? t('footer.copyright', { year, operator }) : '\u00a0'}</small>
       </p>
     </footer>
