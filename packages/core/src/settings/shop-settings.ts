@@ -4,7 +4,7 @@ import { z } from 'zod';
 const halfWidthDigits = (s: string) => s.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
 
 /** Text a setting may hold: no angle brackets or control characters (it is shown on public pages). */
-const PLAIN_TEXT = /^[^<>\u0000-\u001f\u007f]*$/;
+const PLAIN_TEXT = /^[^<>\p{Cc}]*$/u;
 
 /**
  * 古物商許可番号: card exchange and partner transfer buy cards from members and a third party, which the
