@@ -9,3 +9,4 @@ export * from './messages.ts';
 export * from './validation.ts';
 export * from './contract.ts';
 export * from './tally.ts';
+export * from './combined-pick-list.ts';
