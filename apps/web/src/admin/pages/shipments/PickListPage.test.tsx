@@ -73,7 +73,9 @@ describe('the pick list (console)', () => {
     await i18n.changeLanguage('ja');
     renderAt('/admin/shipments/pick-list?status=preparing&view=combined');
     expect(await screen.findByRole('heading', { name: 'カード別ピッキングリスト' })).toBeTruthy();
-    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    const rows = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
       expect.stringMatching(/Aqua Drake.*DS-002.*1.*#7$/),
       expect.stringMatching(/Ember Fox.*DS-010.*3.*#7 ×2, #9$/),
