@@ -62,7 +62,9 @@ export const fulfilmentMessages = {
     reportBaseDateInvalid: 'Choose 31 March or 30 September as the base date',
     settingTooLong: 'Enter at most 80 characters',
     settingPlainText: 'The signs < and > and line breaks cannot be used',
-    antiqueDealerLicenceNumber: 'Include the 12-digit licence number (e.g. 東京都公安委員会 第301012345678号)',
+    // English script only: the console's English answers are checked for Japanese (bad-input-admin).
+    antiqueDealerLicenceNumber:
+      'Include the 12-digit licence number after the commission that issued it (e.g. Tokyo Metropolitan Public Safety Commission No. 301012345678)',
   },
 } as const;
 
