@@ -22,6 +22,8 @@ export async function useLanguage(page: Page, lang: 'ja' | 'en') {
   await page.addInitScript((l) => {
     try {
       localStorage.setItem('lang', l);
+      // As if the visitor had picked it: the console otherwise starts in the browser's language (en-US here).
+      localStorage.setItem('lang-chosen', l);
     } catch {
       /* ignore */
     }

@@ -42,6 +42,13 @@ describe('GET /api/user/site_info', () => {
     const text = JSON.stringify(res);
     expect(text).not.toContain(shop.ctx.config.sessionSecret);
     expect(text).not.toContain('postgres');
-    expect(Object.keys(res).sort()).toEqual(['csrf', 'operator', 'shop_name', 'state', 'support_hours']);
+    expect(Object.keys(res).sort()).toEqual([
+      'antique_dealer_licence',
+      'csrf',
+      'operator',
+      'shop_name',
+      'state',
+      'support_hours',
+    ]);
   });
 });

@@ -28,6 +28,8 @@ export type Block =
   | { link: string }
   /** Label/value lines: the receipt items, an account to transfer to. */
   | { rows: readonly (readonly [string, string])[] }
+  /** A titled bulleted list: the cards in a parcel (one value under one label, not a label per line). */
+  | { title: string; list: readonly string[] }
   | { note: string };
 
 export interface MailContent {
@@ -87,6 +89,18 @@ function block(lang: Lang, b: Block, key: number): ReactNode {
   }
   if ('link' in b) return h(Text, { key, style: style.text }, h(Link, { href: b.link }, b.link));
   if ('note' in b) return h(Text, { key, style: style.note }, b.note);
+  if ('list' in b) {
+    return h(
+      Section,
+      { key, style: style.rows },
+      h(Text, { style: { ...style.text, fontWeight: 700, margin: '0 0 4px' } }, b.title),
+      h(
+        'ul',
+        { style: { ...style.text, margin: 0, paddingLeft: '20px' } },
+        b.list.map((item, i) => h('li', { key: i }, item)),
+      ),
+    );
+  }
   return h(
     Section,
     { key, style: style.rows },

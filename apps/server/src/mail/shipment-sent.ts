@@ -1,4 +1,4 @@
-import { CARRIERS, trackingUrl, type Carrier } from '@oripa/core/admin';
+import { CARRIERS, namesWithCounts, trackingUrl, type Carrier } from '@oripa/core/admin';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/queryable.ts';
 import type { MailContent } from './layout.ts';
@@ -24,9 +24,9 @@ export function shipmentSentContent(to: Recipient, s: ShipmentNotice): MailConte
         rows: [
           [en ? 'Carrier' : '配送業者', carrier[to.lang]],
           [en ? 'Tracking number' : '伝票番号', s.trackingNumber],
-          ...s.items.map((name, i) => [i === 0 ? (en ? 'Cards' : '発送内容') : '', name] as const),
         ],
       },
+      { title: en ? 'Cards in the parcel' : '発送内容', list: namesWithCounts(s.items) },
       { button: en ? 'Track the parcel' : '配送状況を確認する', href: trackingUrl(s.carrier, s.trackingNumber) },
       {
         note: en

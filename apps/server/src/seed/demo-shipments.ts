@@ -68,7 +68,7 @@ export const DEMO_SHIPPERS: readonly DemoShipper[] = [
     mail: 'shipper4@kirakira-oripa.example',
     draws: 1,
     address: { zipcode: '4500002', pref_id: 23, shiku: '名古屋市中村区', address: '名駅9-9-9', building: '' },
-    moves: [{ to: 'packed' }, { to: 'shipped', tracking: '4701-2345-6789' }],
+    moves: [{ to: 'packed' }, { to: 'shipped', tracking: '4701-2345-6784' }],
   },
   {
     lastName: '山本',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditActionKey } from '@oripa/core/admin';
 import { countAudit } from '../../src/db/queries/audit-log.ts';
 import { withAudit } from '../../src/services/admin/audit.ts';
 import { grantPoints } from '../../src/services/ledger.ts';
@@ -28,7 +29,12 @@ describe('withAudit', () => {
     const before = await countAudit(shop.ctx.db.pool);
     const staff = { ...owner.staff, name: 'x' };
     expect(
-      await withAudit(shop.ctx, staff, { action: 'test.grant', targetType: 'member', targetId: m.id }, grant(m.id)),
+      await withAudit(
+        shop.ctx,
+        staff,
+        { action: 'test.grant' as AuditActionKey, targetType: 'member', targetId: m.id },
+        grant(m.id),
+      ),
     ).toBe('done');
     expect(await points(m.id)).toBe(50);
     expect(await countAudit(shop.ctx.db.pool)).toBe(before + 1);
@@ -40,7 +46,12 @@ describe('withAudit', () => {
     // No such staff member: the audit insert fails on its reference after the points were granted.
     const ghost = { id: 987654321, mail: 'ghost@staff.test', name: 'ghost', role: 'owner' as const };
     await expect(
-      withAudit(shop.ctx, ghost, { action: 'test.grant', targetType: 'member', targetId: m.id }, grant(m.id)),
+      withAudit(
+        shop.ctx,
+        ghost,
+        { action: 'test.grant' as AuditActionKey, targetType: 'member', targetId: m.id },
+        grant(m.id),
+      ),
     ).rejects.toThrow();
     expect(await points(m.id)).toBe(0);
     expect(await countAudit(shop.ctx.db.pool)).toBe(before);
@@ -51,10 +62,15 @@ describe('withAudit', () => {
     const before = await countAudit(shop.ctx.db.pool);
     const staff = { ...owner.staff, name: 'x' };
     await expect(
-      withAudit(shop.ctx, staff, { action: 'test.grant', targetType: 'member', targetId: m.id }, async (tx) => {
-        await grant(m.id)(tx);
-        throw new Error('boom after the write');
-      }),
+      withAudit(
+        shop.ctx,
+        staff,
+        { action: 'test.grant' as AuditActionKey, targetType: 'member', targetId: m.id },
+        async (tx) => {
+          await grant(m.id)(tx);
+          throw new Error('boom after the write');
+        },
+      ),
     ).rejects.toThrow('boom');
     expect(await points(m.id)).toBe(0);
     expect(await countAudit(shop.ctx.db.pool)).toBe(before);

@@ -86,12 +86,35 @@ describe('posts, card types, point courses', () => {
     });
     expect(Object.keys(tooLong.errors ?? {})).toEqual(['title_en']);
 
+    for (const [id, sort] of [
+      [1, 4],
+      [2, 7],
+    ]) {
+      expect(
+        (await op.post('/admin/content/card-types', { id, name_ja: `種類${id}`, name_en: `Type ${id}`, sort })).state,
+      ).toBe(200);
+    }
     expect(
       (await op.post('/admin/content/card-types', { id: 3, name_ja: '新作', name_en: 'New game', coming_soon: '1' }))
         .state,
     ).toBe(200);
     const types = await t.shop.client().get('/user/card_type');
     expect(JSON.stringify(types)).toContain('新作');
+    // Given no order, a new type goes after every other one (not 0, the storefront's first tab); saving it again
+    // without an order keeps its place, and a given order is kept.
+    const sorts = async () =>
+      ((await op.get('/admin/content/card-types')).rows as { id: number; sort: number }[]).map((r) => [r.id, r.sort]);
+    const before = await sorts();
+    const last = Math.max(...before.filter(([id]) => id !== 3).map(([, sort]) => sort!));
+    expect(before.find(([id]) => id === 3)![1]).toBe(last + 1);
+    expect((await op.post('/admin/content/card-types', { id: 3, name_ja: '新作', name_en: 'New game' })).state).toBe(
+      200,
+    );
+    expect((await sorts()).find(([id]) => id === 3)![1]).toBe(last + 1);
+    expect(
+      (await op.post('/admin/content/card-types', { id: 3, name_ja: '新作', name_en: 'New', sort: '-5' })).state,
+    ).toBe(200);
+    expect((await sorts()).find(([id]) => id === 3)![1]).toBe(-5);
 
     const course = await op.post('/admin/content/point-courses', { point: 3000, price: 3000, memo: '人気' });
     expect(course.state).toBe(200);

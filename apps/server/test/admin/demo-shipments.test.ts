@@ -48,7 +48,7 @@ describe('demo shipments (issue 10: the fulfilment queue is not empty on npm sta
     // The shipped one has its tracking number on record, a timeline and the member's mail.
     const shipped = byStatus('shipped')[0]!;
     const detail = await shipping.get(`/admin/shipments/${shipped.id}`);
-    expect(JSON.stringify(detail.shipment)).toContain('470123456789');
+    expect(JSON.stringify(detail.shipment)).toContain('470123456784');
     const steps = (detail.events as { to_status: string }[]).map((e) => e.to_status);
     expect(steps).toEqual(['preparing', 'packed', 'shipped']);
     const shipper = DEMO_SHIPPERS.find((d) => d.moves.at(-1)?.to === 'shipped')!;

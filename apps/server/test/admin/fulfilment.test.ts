@@ -167,7 +167,7 @@ describe('tracking numbers', () => {
   it('imports a Shift_JIS B2 Cloud file, then ships: mail queued, timeline and link on the member history', async () => {
     const a = await shippedDraw(t.shop, 2);
     const b = await shippedDraw(t.shop, 1);
-    const file = `お客様管理番号,伝票番号,お届け先名\r\n${a.shipmentId},4000-1111-2222,試験\r\n${b.shipmentId},400011112223,試験\r\n`;
+    const file = `お客様管理番号,伝票番号,お届け先名\r\n${a.shipmentId},4000-1111-2222,試験\r\n${b.shipmentId},400011112233,試験\r\n`;
     const imported = await t.shipping.post('/admin/shipments/tracking-import', { file: b64(file, 'sjis') });
     expect(imported).toMatchObject({ state: 200, imported: 2 });
     expect(await shipmentRow(a.shipmentId)).toMatchObject({ carrier: 'yamato', delivery_code: '400011112222' });
@@ -215,7 +215,7 @@ describe('tracking numbers', () => {
         await t.shipping.post('/admin/shipments/tracking', {
           id: taken.shipmentId,
           carrier: 'yamato',
-          tracking_number: '500000000001',
+          tracking_number: '500000000010',
         })
       ).state,
     ).toBe(200);
@@ -223,17 +223,18 @@ describe('tracking numbers', () => {
     const audited = await auditCount('shipment.tracking_import');
     const head = 'お客様管理番号,伝票番号\n';
     const cases: [string, RegExp][] = [
-      ['番号,追跡\n1,500000000002\n', /列が正しくありません/],
-      [`${head}${a.shipmentId},500000000003\n999999999,500000000004\n`, /3行目: 発送番号999999999が見つかりません/],
+      ['番号,追跡\n1,500000000021\n', /列が正しくありません/],
+      [`${head}${a.shipmentId},500000000032\n999999999,500000000043\n`, /3行目: 発送番号999999999が見つかりません/],
       [
-        `${head}${a.shipmentId},500000000005\n${b.shipmentId},5000-0000-0005\n`,
+        `${head}${a.shipmentId},500000000065\n${b.shipmentId},5000-0000-0065\n`,
         /3行目: 伝票番号が2行目と重複しています/,
       ],
       [
-        `${head}${a.shipmentId},500000000001\n`,
+        `${head}${a.shipmentId},500000000010\n`,
         new RegExp(`2行目: 伝票番号は既に発送番号${taken.shipmentId}で使われています`),
       ],
       [`${head}${a.shipmentId},12\n`, /2行目: 伝票番号の形式が配送業者と合いません/],
+      [`${head}${a.shipmentId},500000000033\n`, /2行目: 伝票番号の最後の桁（チェックデジット）が合いません/],
       [head, /データ行がありません/],
     ];
     for (const [file, message] of cases) {
@@ -250,6 +251,28 @@ describe('tracking numbers', () => {
     expect(await auditCount('shipment.tracking_import')).toBe(audited);
   });
 
+  it('lists every problem of a file at once, those of the file and those only the database knows, in line order', async () => {
+    const a = await shippedDraw(t.shop, 1);
+    const b = await shippedDraw(t.shop, 1);
+    const file = [
+      'お客様管理番号,配送業者,伝票番号',
+      `${a.shipmentId},ヤマト運輸,500000000032`,
+      '999999999,ヤマト運輸,500000000043',
+      `${b.shipmentId},ヤマト運輸,1234-5678-9012`,
+      `x,飛脚便,12`,
+      '',
+    ].join('\r\n');
+    const res = await t.shipping.post('/admin/shipments/tracking-import', { file: b64(file, 'sjis') });
+    expect(res.state).toBe(400);
+    expect((res.errors as Record<string, string[]>).csv).toEqual([
+      '3行目: 発送番号999999999が見つかりません',
+      '4行目: 伝票番号の最後の桁（チェックデジット）が合いません。打ち間違いがないか確認してください',
+      '5行目: 発送番号が数字ではありません',
+      '5行目: 配送業者が分かりません（ヤマト運輸・日本郵便・佐川急便）',
+    ]);
+    expect((await shipmentRow(a.shipmentId)).delivery_code).toBe('');
+  });
+
   it('single entry: records carrier and number with the move to shipped, in English for an English member', async () => {
     const a = await shippedDraw(t.shop, 1);
     await q("UPDATE members SET lang = 'en' WHERE id = $1", [a.member.id]);
@@ -257,15 +280,23 @@ describe('tracking numbers', () => {
     const bad = await move(t.shipping, [a.shipmentId], 'shipped', { carrier: 'japanpost', tracking_number: 'abc' });
     expect(bad.state).toBe(400);
     expect((await shipmentRow(a.shipmentId)).status).toBe('packed');
+    const typo = await move(t.shipping, [a.shipmentId], 'shipped', {
+      carrier: 'japanpost',
+      tracking_number: '1234-5678-9012',
+    });
+    expect(typo).toMatchObject({
+      state: 400,
+      errors: { tracking_number: [expect.stringMatching(/チェックデジット/)] },
+    });
     const ok = await move(t.shipping, [a.shipmentId], 'shipped', {
       carrier: 'japanpost',
-      tracking_number: '１２３４ ５６７８ ９０１２',
+      tracking_number: '１２３４ ５６７８ ９０１３',
     });
     expect(ok.state).toBe(200);
     expect(await shipmentRow(a.shipmentId)).toMatchObject({
       status: 'shipped',
       carrier: 'japanpost',
-      delivery_code: '123456789012',
+      delivery_code: '123456789013',
     });
     const mail = await q("SELECT subject FROM outbox_messages WHERE recipient = $1 AND kind = 'shipment_sent'", [
       a.member.mail,

@@ -76,10 +76,12 @@ describe('member search', () => {
   });
 
   it('shows the member page with balances and the ledger', async () => {
-    const m = await buildMember(shop, { freePoints: 300, coins: 20 });
+    const m = await buildMember(shop, { freePoints: 300, coins: 20, address: true });
     const r = await support.get(`/admin/members/${m.id}`);
     expect(r.state).toBe(200);
     expect(r.member).toMatchObject({ id: m.id, point_balance: 300, coin_balance: 20, suspended: false });
+    // The whole address as it goes on a parcel, the prefecture included.
+    expect((r.member as { address: string }).address).toBe('〒1000001 東京都千代田区千代田1-1');
     expect((r.member as { sessions: unknown[] }).sessions.length).toBe(1);
     const ledger = await support.get(`/admin/members/${m.id}/ledger?currency=point`);
     expect(ledger).toMatchObject({ state: 200, total: 1 });

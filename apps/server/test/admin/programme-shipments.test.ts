@@ -103,7 +103,7 @@ describe('exchanged and reward cards are shipment lines', () => {
       ids: [a.shipmentId],
       to: 'shipped',
       carrier: 'yamato',
-      tracking_number: '400011113333',
+      tracking_number: '400011113331',
     });
     expect(shipped.state).toBe(200);
     const mail = await q("SELECT body FROM outbox_messages WHERE recipient = $1 AND kind = 'shipment_sent'", [

@@ -2,7 +2,8 @@ import '../zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setMaintenanceHandler } from '../api/client';
-import { i18nReady } from '../i18n';
+import { currentLang, i18nReady, switchLanguage } from '../i18n';
+import { readChosenLanguage, startLanguage } from '../i18n/start-language';
 import './i18n';
 import './admin.css';
 import { AdminApp } from './AdminApp';
@@ -11,6 +12,9 @@ import { AdminApp } from './AdminApp';
 // The console keeps working while the shop is in maintenance; a 9999 is not a reason to leave it.
 setMaintenanceHandler(() => {});
 await i18nReady.catch(() => {});
+// Staff start in their browser's language (issue 21), or the one they last picked with the switch.
+const lang = startLanguage(readChosenLanguage(), navigator.languages ?? [navigator.language]);
+if (lang !== currentLang()) await switchLanguage(lang, { chosen: false }).catch(() => {});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

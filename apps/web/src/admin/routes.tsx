@@ -121,6 +121,13 @@ export const adminPages: AdminPage[] = [
     permission: 'reports.read',
     page: lazyPage(() => import('./pages/operations/OperationsPage'), 'OperationsPage'),
   },
+  {
+    // The shop's settings (core SHOP_SETTINGS): the 古物商許可番号 on the 特定商取引法 page and in the footer.
+    path: '/admin/settings',
+    titleKey: 'admin-settings:title',
+    permission: 'settings.write',
+    page: lazyPage(() => import('./pages/settings/SettingsPage'), 'SettingsPage'),
+  },
   // Member programmes (issue 11): exchange catalogue and orders, partner sites, SNS campaigns.
   {
     path: '/admin/programmes/exchange',

@@ -52,8 +52,8 @@ export function useCardTypes(): CardTypeItem[] {
 }
 
 /**
- * The operator, shop name and support hours (footer, legal pages). They change only with configuration, so they
- * are fetched once per visit under one key; a reply without them is an error the legal pages can retry.
+ * The operator, shop name, support hours and 古物商許可番号 (footer, legal pages). They change only with
+ * configuration or an owner's setting, so they are fetched once per visit under one key; a reply without them is an error the legal pages can retry.
  */
 export function useSiteInfo() {
   return useQuery({
@@ -63,7 +63,12 @@ export function useSiteInfo() {
       if (!ok(reply) || !reply.operator || !reply.support_hours || !reply.shop_name) {
         throw new Error(`site_info answered state ${reply.state}`);
       }
-      return { operator: reply.operator, support_hours: reply.support_hours, shop_name: reply.shop_name };
+      return {
+        operator: reply.operator,
+        support_hours: reply.support_hours,
+        shop_name: reply.shop_name,
+        antique_dealer_licence: reply.antique_dealer_licence ?? '',
+      };
     },
     staleTime: Infinity,
     retry: 1,

@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '@oripa/core';
 import { byNamespace } from './catalogue';
+import { saveChosenLanguage } from './start-language';
 
 /**
  * Catalogues live in locales/<lang>/<namespace>.json, one namespace per feature (common, layout, account, …).
@@ -67,10 +68,14 @@ export function loadLanguage(lang: Lang): Promise<void> {
  */
 export const moreStrings = (): Promise<void> => loadMoreStrings(currentLang());
 
-/** Switches the language once its catalogue is here, so no key flashes untranslated. */
-export async function switchLanguage(lang: Lang): Promise<void> {
+/**
+ * Switches the language once its catalogue is here, so no key flashes untranslated. A switch the visitor pressed is
+ * kept as their choice (the console starts in it next time); `chosen: false` is a start-up switch, not a choice.
+ */
+export async function switchLanguage(lang: Lang, { chosen = true } = {}): Promise<void> {
   await Promise.all([loadLanguage(lang), ...lazyNamespaceLoaders.map((load) => load(lang))]);
   await i18n.changeLanguage(lang);
+  if (chosen) saveChosenLanguage(lang);
 }
 
 /**

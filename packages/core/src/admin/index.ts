@@ -9,3 +9,5 @@ export * from '../fulfilment/index.ts';
 export * from '../catalogue/index.ts';
 export * from '../operations/index.ts';
 export * from '../programmes-console/index.ts';
+export * from './audit-actions.ts';
+export * from '../settings/index.ts';

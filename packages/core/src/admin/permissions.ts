@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   // Changes that need a second person (issue 21): see the requests (their own, for a requester); decide them.
   'approvals.read',
   'approvals.decide',
+  // The shop's settings (issue 21: the 古物商許可番号 first): owners only.
+  'settings.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

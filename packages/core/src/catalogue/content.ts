@@ -69,7 +69,8 @@ export const cardTypeSchema = z.object({
   name_ja: requiredText(100),
   name_en: requiredText(100),
   coming_soon: flagField.optional().default(false),
-  sort: intField(-100_000, 100_000).optional().default(0),
+  /** Left out: a new type goes after the others (0 would put it on the storefront's first tab), an existing keeps its place. */
+  sort: intField(-100_000, 100_000).optional(),
 });
 export type CardTypeInput = z.infer<typeof cardTypeSchema>;
 

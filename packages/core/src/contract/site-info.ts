@@ -25,6 +25,8 @@ export interface SiteInfo {
   shop_name: { ja: string; en: string };
   operator: SiteOperator;
   support_hours: SupportHours;
+  /** 古物商許可番号 with its 公安委員会 (a shop setting, issue 21); '' while the owner has not set it. */
+  antique_dealer_licence: string;
 }
 
 export const SHOP_NAME = { ja: 'キラキラオリパ', en: 'KIRAKIRA ORIPA' } as const;

@@ -148,39 +148,67 @@ describe('tracking numbers', () => {
 describe('tracking import file', () => {
   it('reads B2 Cloud issued data: お客様管理番号 and 伝票番号, other columns ignored', () => {
     const r = parseTrackingCsv(
-      'お客様管理番号,伝票番号,お届け先名\r\n42,1234-5678-9012,山田\r\n43,123456789013,佐藤\r\n',
+      'お客様管理番号,伝票番号,お届け先名\r\n42,1234-5678-9013,山田\r\n43,400011112222,佐藤\r\n',
       'yamato',
     );
     expect(r).toEqual({
       ok: true,
       lines: [
-        { line: 2, shipmentId: 42, carrier: 'yamato', trackingNumber: '123456789012' },
-        { line: 3, shipmentId: 43, carrier: 'yamato', trackingNumber: '123456789013' },
+        { line: 2, shipmentId: 42, carrier: 'yamato', trackingNumber: '123456789013' },
+        { line: 3, shipmentId: 43, carrier: 'yamato', trackingNumber: '400011112222' },
       ],
     });
   });
 
   it('takes a carrier column by name', () => {
-    const r = parseTrackingCsv('発送番号,配送業者,問い合わせ番号\n5,日本郵便,123456789012\n', 'yamato');
-    expect(r).toMatchObject({ ok: true, lines: [{ carrier: 'japanpost', trackingNumber: '123456789012' }] });
+    const r = parseTrackingCsv('発送番号,配送業者,問い合わせ番号\n5,日本郵便,123456789013\n', 'yamato');
+    expect(r).toMatchObject({ ok: true, lines: [{ carrier: 'japanpost', trackingNumber: '123456789013' }] });
   });
 
   it.each([
     ['', ['trackingCsvEmpty']],
     ['お客様管理番号,伝票番号\n', ['trackingCsvEmpty']],
-    ['id,number\n1,123456789012\n', ['trackingCsvColumns|{"shipment":"お客様管理番号","tracking":"伝票番号"}']],
-    ['お客様管理番号,伝票番号\nabc,123456789012\n', ['trackingCsvBadId|{"line":2}']],
+    ['id,number\n1,123456789013\n', ['trackingCsvColumns|{"shipment":"お客様管理番号","tracking":"伝票番号"}']],
+    ['お客様管理番号,伝票番号\nabc,123456789013\n', ['trackingCsvBadId|{"line":2}']],
     ['お客様管理番号,伝票番号\n1,12345\n', ['trackingCsvBadNumber|{"line":2}']],
-    ['お客様管理番号,配送業者,伝票番号\n1,飛脚便,123456789012\n', ['trackingCsvBadCarrier|{"line":2}']],
+    ['お客様管理番号,伝票番号\n1,123456789012\n', ['trackingCsvCheckDigit|{"line":2}']],
+    ['お客様管理番号,配送業者,伝票番号\n1,飛脚便,123456789013\n', ['trackingCsvBadCarrier|{"line":2}']],
     [
-      'お客様管理番号,伝票番号\n1,123456789012\n2,1234-5678-9012\n',
+      'お客様管理番号,伝票番号\n1,123456789013\n2,1234-5678-9013\n',
       ['trackingCsvDuplicateNumber|{"line":3,"other":2}'],
     ],
     [
-      'お客様管理番号,伝票番号\n1,123456789012\n1,123456789013\n',
+      'お客様管理番号,伝票番号\n1,123456789013\n1,400011112222\n',
       ['trackingCsvDuplicateShipment|{"line":3,"other":2}'],
     ],
   ])('refuses %j with a message naming the line', (text, errors) => {
-    expect(parseTrackingCsv(text, 'yamato')).toEqual({ ok: false, errors });
+    expect(parseTrackingCsv(text, 'yamato')).toMatchObject({ ok: false, errors });
+  });
+
+  it('lists every problem of every line, not only the first, and keeps the good lines apart', () => {
+    const file = [
+      'お客様管理番号,配送業者,伝票番号',
+      '1,ヤマト運輸,123456789013',
+      'abc,飛脚便,123456789013',
+      '3,ヤマト運輸,123456789012',
+      '',
+      '1,ヤマト運輸,123456789013',
+      '5,日本郵便,400011112222',
+    ].join('\r\n');
+    const r = parseTrackingCsv(file, 'yamato');
+    expect(r).toEqual({
+      ok: false,
+      errors: [
+        'trackingCsvBadId|{"line":3}',
+        'trackingCsvBadCarrier|{"line":3}',
+        'trackingCsvCheckDigit|{"line":4}',
+        'trackingCsvDuplicateNumber|{"line":6,"other":2}',
+        'trackingCsvDuplicateShipment|{"line":6,"other":2}',
+      ],
+      lines: [
+        { line: 2, shipmentId: 1, carrier: 'yamato', trackingNumber: '123456789013' },
+        { line: 7, shipmentId: 5, carrier: 'japanpost', trackingNumber: '400011112222' },
+      ],
+    });
   });
 });

@@ -40,8 +40,8 @@ export function spreadsheetSafe(value: string | number): string | number {
   return typeof value === 'string' && FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
-/** CSV text to rows (quoted fields, doubled quotes, CRLF or LF); a BOM and blank lines are dropped. */
-export function parseCsv(text: string): string[][] {
+/** CSV text to rows (quoted fields, doubled quotes, CRLF or LF); a BOM is dropped, and blank lines unless kept. */
+export function parseCsv(text: string, opts: { keepBlankRows?: boolean } = {}): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -49,7 +49,7 @@ export function parseCsv(text: string): string[][] {
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const endRow = () => {
     row.push(cell);
-    if (row.length > 1 || row[0] !== '') rows.push(row);
+    if (opts.keepBlankRows || row.length > 1 || row[0] !== '') rows.push(row);
     row = [];
     cell = '';
   };

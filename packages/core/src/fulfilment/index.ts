@@ -1,5 +1,6 @@
 export * from './status.ts';
 export * from './carriers.ts';
+export * from './check-digits.ts';
 export * from './csv.ts';
 export * from './layouts.ts';
 export * from './tracking-import.ts';
@@ -7,3 +8,5 @@ export * from './timeline.ts';
 export * from './messages.ts';
 export * from './validation.ts';
 export * from './contract.ts';
+export * from './tally.ts';
+export * from './combined-pick-list.ts';

@@ -7,6 +7,8 @@ export const fulfilmentMessages = {
     trackingCsvBadId: '{{line}}行目: 発送番号が数字ではありません',
     trackingCsvBadCarrier: '{{line}}行目: 配送業者が分かりません（ヤマト運輸・日本郵便・佐川急便）',
     trackingCsvBadNumber: '{{line}}行目: 伝票番号の形式が配送業者と合いません',
+    trackingCsvCheckDigit:
+      '{{line}}行目: 伝票番号の最後の桁（チェックデジット）が合いません。打ち間違いがないか確認してください',
     trackingCsvDuplicateNumber: '{{line}}行目: 伝票番号が{{other}}行目と重複しています',
     trackingCsvDuplicateShipment: '{{line}}行目: 発送番号が{{other}}行目と重複しています',
     trackingCsvUnknownShipment: '{{line}}行目: 発送番号{{id}}が見つかりません',
@@ -14,6 +16,7 @@ export const fulfilmentMessages = {
     trackingCsvNumberTaken: '{{line}}行目: 伝票番号は既に発送番号{{id}}で使われています',
     trackingCsvEncoding: 'ファイルを読めません。Shift_JISまたはUTF-8のCSVを選んでください',
     trackingNumberInvalid: '伝票番号の形式が配送業者と合いません',
+    trackingNumberCheckDigit: '伝票番号の最後の桁（チェックデジット）が合いません。打ち間違いがないか確認してください',
     trackingNumberTaken: 'この伝票番号は既に発送番号{{id}}で使われています',
     trackingNumberRequired: '発送済みにするには配送業者と伝票番号が必要です',
     shipmentMoveRefused: 'この発送は今の状態（{{from}}）から変更できません',
@@ -25,6 +28,9 @@ export const fulfilmentMessages = {
     maintenanceMessageTooLong: 'メッセージは{{max}}文字以内で入力してください',
     reportMonthInvalid: '年月はYYYY-MMの形式で指定してください',
     reportBaseDateInvalid: '基準日は3月31日または9月30日を選んでください',
+    settingTooLong: '80文字以内で入力してください',
+    settingPlainText: '記号「<」「>」や改行は使えません',
+    antiqueDealerLicenceNumber: '12桁の許可番号を含めて入力してください（例：東京都公安委員会 第301012345678号）',
   },
   en: {
     trackingCsvEmpty: 'The file has no data rows',
@@ -33,6 +39,8 @@ export const fulfilmentMessages = {
     trackingCsvBadId: 'Line {{line}}: the shipment number is not a number',
     trackingCsvBadCarrier: 'Line {{line}}: unknown carrier (Yamato, Japan Post or Sagawa)',
     trackingCsvBadNumber: "Line {{line}}: the tracking number does not match the carrier's format",
+    trackingCsvCheckDigit:
+      'Line {{line}}: the last digit of the tracking number (its check digit) is wrong. Check it for a typo',
     trackingCsvDuplicateNumber: 'Line {{line}}: the tracking number repeats line {{other}}',
     trackingCsvDuplicateShipment: 'Line {{line}}: the shipment number repeats line {{other}}',
     trackingCsvUnknownShipment: 'Line {{line}}: shipment {{id}} does not exist',
@@ -40,6 +48,7 @@ export const fulfilmentMessages = {
     trackingCsvNumberTaken: 'Line {{line}}: the tracking number is already used by shipment {{id}}',
     trackingCsvEncoding: 'The file cannot be read. Choose a Shift_JIS or UTF-8 CSV file',
     trackingNumberInvalid: "The tracking number does not match the carrier's format",
+    trackingNumberCheckDigit: 'The last digit of the tracking number (its check digit) is wrong. Check it for a typo',
     trackingNumberTaken: 'This tracking number is already used by shipment {{id}}',
     trackingNumberRequired: 'A carrier and a tracking number are needed to mark it shipped',
     shipmentMoveRefused: 'This shipment cannot change from its current status ({{from}})',
@@ -51,6 +60,11 @@ export const fulfilmentMessages = {
     maintenanceMessageTooLong: 'Enter at most {{max}} characters',
     reportMonthInvalid: 'Give the month as YYYY-MM',
     reportBaseDateInvalid: 'Choose 31 March or 30 September as the base date',
+    settingTooLong: 'Enter at most 80 characters',
+    settingPlainText: 'The signs < and > and line breaks cannot be used',
+    // English script only: the console's English answers are checked for Japanese (bad-input-admin).
+    antiqueDealerLicenceNumber:
+      'Include the 12-digit licence number after the commission that issued it (e.g. Tokyo Metropolitan Public Safety Commission No. 301012345678)',
   },
 } as const;
 

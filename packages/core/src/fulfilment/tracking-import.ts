@@ -1,5 +1,6 @@
 import { fulfilmentMsg as msg } from './messages.ts';
-import { carrierFromLabel, isTrackingNumber, normalizeTrackingNumber, type Carrier } from './carriers.ts';
+import { carrierFromLabel, normalizeTrackingNumber, type Carrier } from './carriers.ts';
+import { trackingNumberProblem } from './check-digits.ts';
 import { parseCsv } from './csv.ts';
 
 /** Header names (any one of each group) the tracking import accepts; B2 Cloud's issued-data export has the first. */
@@ -19,8 +20,12 @@ export interface TrackingLine {
   trackingNumber: string;
 }
 
-/** Message references (core/i18n) for the import's refusals; each names the line it is about. */
-export type ImportResult = { ok: true; lines: TrackingLine[] } | { ok: false; errors: string[] };
+/**
+ * Message references (core/i18n) for the import's refusals; each names the line it is about. A refused file still
+ * returns its good lines, so the server can add what only the database knows (unknown or shipped parcels) and the
+ * operator sees every problem of the file at once.
+ */
+export type ImportResult = { ok: true; lines: TrackingLine[] } | { ok: false; errors: string[]; lines: TrackingLine[] };
 
 const findColumn = (header: string[], names: readonly string[]) =>
   header.findIndex((h) => names.some((n) => h.trim().toLowerCase() === n.toLowerCase()));
@@ -30,8 +35,10 @@ const findColumn = (header: string[], names: readonly string[]) =>
  * carrier), then one parcel a line. Every problem is reported, with its line; any problem refuses the whole file.
  */
 export function parseTrackingCsv(text: string, defaultCarrier: Carrier): ImportResult {
-  const rows = parseCsv(text);
-  if (rows.length < 2) return { ok: false, errors: [msg('trackingCsvEmpty')] };
+  // Blank rows are kept so that every message's line number is the line the operator sees in the file.
+  const rows = parseCsv(text, { keepBlankRows: true });
+  while (rows.length > 1 && rows.at(-1)!.every((cell) => cell.trim() === '')) rows.pop();
+  if (rows.length < 2) return { ok: false, errors: [msg('trackingCsvEmpty')], lines: [] };
   const header = rows[0]!;
   const col = {
     shipment: findColumn(header, TRACKING_COLUMNS.shipment),
@@ -47,10 +54,11 @@ export function parseTrackingCsv(text: string, defaultCarrier: Carrier): ImportR
           tracking: TRACKING_COLUMNS.tracking[0],
         }),
       ],
+      lines: [],
     };
   }
   if (rows.length - 1 > TRACKING_IMPORT_MAX_ROWS) {
-    return { ok: false, errors: [msg('trackingCsvTooMany', { max: TRACKING_IMPORT_MAX_ROWS })] };
+    return { ok: false, errors: [msg('trackingCsvTooMany', { max: TRACKING_IMPORT_MAX_ROWS })], lines: [] };
   }
   const errors: string[] = [];
   const lines: TrackingLine[] = [];
@@ -58,22 +66,32 @@ export function parseTrackingCsv(text: string, defaultCarrier: Carrier): ImportR
   const seenShipment = new Map<number, number>();
   rows.slice(1).forEach((r, i) => {
     const line = i + 2;
+    // A blank line (a trailing one from Excel, or a gap) is not a parcel.
+    if (r.every((cell) => cell.trim() === '')) return;
     const idText = (r[col.shipment] ?? '').trim();
     const number = normalizeTrackingNumber(r[col.tracking] ?? '');
     const carrierText = col.carrier >= 0 ? (r[col.carrier] ?? '').trim() : '';
     const carrier = carrierText === '' ? defaultCarrier : carrierFromLabel(carrierText);
-    if (!/^\d{1,15}$/.test(idText)) return errors.push(msg('trackingCsvBadId', { line }));
-    const shipmentId = Number(idText);
-    if (!carrier) return errors.push(msg('trackingCsvBadCarrier', { line }));
-    if (!isTrackingNumber(carrier, number)) return errors.push(msg('trackingCsvBadNumber', { line }));
-    const key = `${carrier}:${number}`;
-    const dupNumber = seenNumber.get(key);
-    if (dupNumber) return errors.push(msg('trackingCsvDuplicateNumber', { line, other: dupNumber }));
-    const dupShipment = seenShipment.get(shipmentId);
-    if (dupShipment) return errors.push(msg('trackingCsvDuplicateShipment', { line, other: dupShipment }));
-    seenNumber.set(key, line);
-    seenShipment.set(shipmentId, line);
-    lines.push({ line, shipmentId, carrier, trackingNumber: number });
+    // Every problem of the line is listed, not only the first: the operator mends the file once.
+    const problems: string[] = [];
+    const shipmentId = /^\d{1,15}$/.test(idText) ? Number(idText) : null;
+    if (shipmentId === null) problems.push(msg('trackingCsvBadId', { line }));
+    if (!carrier) problems.push(msg('trackingCsvBadCarrier', { line }));
+    else {
+      const problem = trackingNumberProblem(carrier, number);
+      if (problem === 'shape') problems.push(msg('trackingCsvBadNumber', { line }));
+      if (problem === 'checkDigit') problems.push(msg('trackingCsvCheckDigit', { line }));
+      const dupNumber = seenNumber.get(`${carrier}:${number}`);
+      if (!problem && dupNumber) problems.push(msg('trackingCsvDuplicateNumber', { line, other: dupNumber }));
+      if (!problem && !dupNumber) seenNumber.set(`${carrier}:${number}`, line);
+    }
+    if (shipmentId !== null) {
+      const dupShipment = seenShipment.get(shipmentId);
+      if (dupShipment) problems.push(msg('trackingCsvDuplicateShipment', { line, other: dupShipment }));
+      else seenShipment.set(shipmentId, line);
+    }
+    if (problems.length > 0) errors.push(...problems);
+    else lines.push({ line, shipmentId: shipmentId!, carrier: carrier!, trackingNumber: number });
   });
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, lines };
+  return errors.length > 0 ? { ok: false, errors, lines } : { ok: true, lines };
 }

@@ -112,7 +112,10 @@ export interface AdminCardTypeRow {
 export const listAllCardTypes = (db: Queryable) =>
   many<AdminCardTypeRow>(db, 'SELECT id, name_ja, name_en, coming_soon, sort FROM card_types ORDER BY sort, id');
 
-/** Creates or changes the card type of that id; answers the row as it was (null when new). */
+/**
+ * Creates or changes the card type of that id; answers the row as it was (null when new). Without a sort, a new
+ * type takes the next one after every other type and an existing type keeps its own.
+ */
 export async function upsertCardType(db: Queryable, c: CardTypeInput): Promise<AdminCardTypeRow | null> {
   const before = await maybeOne<AdminCardTypeRow>(
     db,
@@ -120,9 +123,10 @@ export async function upsertCardType(db: Queryable, c: CardTypeInput): Promise<A
     [c.id],
   );
   await db.query(
-    `INSERT INTO card_types (id, name_ja, name_en, coming_soon, sort) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (id) DO UPDATE SET name_ja = $2, name_en = $3, coming_soon = $4, sort = $5`,
-    [c.id, c.name_ja, c.name_en, c.coming_soon, c.sort],
+    `INSERT INTO card_types (id, name_ja, name_en, coming_soon, sort)
+     VALUES ($1, $2, $3, $4, COALESCE($5, (SELECT COALESCE(max(sort), 0) + 1 FROM card_types)))
+     ON CONFLICT (id) DO UPDATE SET name_ja = $2, name_en = $3, coming_soon = $4, sort = COALESCE($5, card_types.sort)`,
+    [c.id, c.name_ja, c.name_en, c.coming_soon, c.sort ?? null],
   );
   return before;
 }

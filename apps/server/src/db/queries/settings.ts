@@ -1,4 +1,4 @@
-import { maybeOne, type Queryable } from '../queryable.ts';
+import { many, maybeOne, type Queryable } from '../queryable.ts';
 
 /** The settings table: shop-wide switches by key ('maintenance', 'banner_mode'), values as text. */
 export async function findSetting(db: Queryable, key: string): Promise<string | null> {
@@ -12,6 +12,14 @@ export async function upsertSetting(db: Queryable, key: string, value: string): 
      ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
     [key, value],
   );
+}
+
+/** The values of these keys that are set, by key. */
+export async function findSettings(db: Queryable, keys: readonly string[]): Promise<Map<string, string>> {
+  const rows = await many<{ key: string; value: string }>(db, 'SELECT key, value FROM settings WHERE key = ANY($1)', [
+    keys,
+  ]);
+  return new Map(rows.map((r) => [r.key, r.value]));
 }
 
 /** Sets a default: an existing value (an operator's choice) is left alone. */

@@ -10,6 +10,7 @@ import { packAdminRoutes } from './packs.ts';
 import { operationsRoutes } from './operations.ts';
 import { paymentAdminRoutes } from './payments.ts';
 import { programmeAdminRoutes } from './programmes.ts';
+import { settingsRoutes } from './settings.ts';
 import { shipmentRoutes } from './shipments.ts';
 import { staffSessionRoutes } from './session.ts';
 import { staffRoutes } from './staff.ts';
@@ -28,3 +29,5 @@ adminRoutes.push(shipmentRoutes, paymentAdminRoutes, operationsRoutes);
 adminRoutes.push(programmeAdminRoutes);
 // Changes that need a second person (issue 21, ADR 0039).
 adminRoutes.push(approvalRoutes);
+// The shop's settings (the 古物商許可番号 first).
+adminRoutes.push(settingsRoutes);

@@ -1,12 +1,13 @@
 import type { PoolClient } from 'pg';
+import type { AuditActionKey } from '@oripa/core/admin';
 import type { AppContext } from '../../context.ts';
 import { insertAuditEntry } from '../../db/queries/audit-log.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { StaffIdentity } from './staff-sessions.ts';
 
 export interface AuditAction {
-  /** What was done, `<area>.<verb>`: e.g. 'member.adjust', 'staff.create', 'pack.publish'. */
-  action: string;
+  /** What was done, `<area>.<verb>`: one of core's AUDIT_ACTIONS, each with a label in the console's languages. */
+  action: AuditActionKey;
   /** What it was done to: 'member', 'staff', 'pack', … and its id. */
   targetType: string;
   targetId: string | number | null;

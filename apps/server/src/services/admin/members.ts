@@ -1,4 +1,4 @@
-import { formatTokyo, type Lang, type LedgerReason } from '@oripa/core';
+import { formatTokyo, prefectureName, type Lang, type LedgerReason } from '@oripa/core';
 import {
   adminMsg,
   GRANT_WINDOW_HOURS,
@@ -95,7 +95,9 @@ export async function memberDetail(ctx: AppContext, id: number, lang: 'ja' | 'en
     mail_verified: m.mail_verified_at !== null,
     sms_verified: m.sms_verified_at !== null,
     suspended_at: tokyo(m.suspended_at),
-    address: m.zipcode ? `〒${m.zipcode} ${m.shiku ?? ''}${m.address ?? ''} ${m.building ?? ''}`.trim() : '',
+    address: m.zipcode
+      ? `〒${m.zipcode} ${prefectureName(m.pref_id, 'ja')}${m.shiku ?? ''}${m.address ?? ''} ${m.building ?? ''}`.trim()
+      : '',
     idle_closes_at: tokyo(idle?.closesAt ?? null),
     idle_notice_sent_at: tokyo(idle?.noticeSentAt ?? null),
     closed_at: tokyo(idle?.closedAt ?? null),

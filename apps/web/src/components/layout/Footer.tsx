@@ -25,6 +25,7 @@ export function Footer() {
   const hours = info?.support_hours ?? SUPPORT_HOURS;
   const mail = info?.operator.email;
   const phone = info?.operator.phone;
+  const licence = info?.antique_dealer_licence;
   const year = new Date().getFullYear();
 
   return (
@@ -87,6 +88,7 @@ export function Footer() {
         </nav>
       </div>
       <p className={styles.copyright}>
+        {licence ? <small className={styles.licence}>{t('footer.antiqueDealerLicence', { licence })}</small> : null}
         <small>{operator ? t('footer.copyright', { year, operator }) : '\u00a0'}</small>
       </p>
     </footer>

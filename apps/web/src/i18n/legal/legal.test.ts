@@ -6,6 +6,7 @@ import {
   PLACEHOLDER_NAMES,
   placeholdersIn,
   placeholderValues,
+  withSetSections,
   textParts,
 } from './placeholders';
 import { LEGAL_DOCUMENT_KEYS, type LegalDocument } from './types';
@@ -91,6 +92,7 @@ describe('every legal document', () => {
         email: 'a@b.example',
       },
       support_hours: { days: 'weekdays' as const, open: '10:00', close: '17:00' },
+      antique_dealer_licence: '東京都公安委員会 第301012345678号',
     };
     for (const lang of ['ja', 'en'] as const) {
       const values = placeholderValues(info, lang, (h) => `${h.open}-${h.close}`, 'shop');
@@ -100,6 +102,15 @@ describe('every legal document', () => {
           expect(fillText(text, values, 'FALLBACK')).not.toMatch(/\{\{|FALLBACK/);
         }
       }
+    }
+    // The 古物商許可番号 section is there while the owner has set it, and left out (never a fallback) while not.
+    for (const lang of ['ja', 'en'] as const) {
+      const doc = docOf(lang, 'specific-commerce');
+      const ids = (v: Partial<Record<string, string>>) => withSetSections(doc, v).sections.map((s) => s.id);
+      const unset = placeholderValues({ ...info, antique_dealer_licence: '' }, lang, () => '', 'shop');
+      expect(ids(placeholderValues(info, lang, () => '', 'shop'))).toContain('antique-dealer-licence');
+      expect(ids(unset)).not.toContain('antique-dealer-licence');
+      expect(ids(unset)).toHaveLength(doc.sections.length - 1);
     }
     const seller = docOf('ja', 'specific-commerce').sections[0]!.paragraphs![0]!;
     expect(

@@ -10,6 +10,7 @@ export const PLACEHOLDER_NAMES = [
   'phone',
   'email',
   'supportHours',
+  'antiqueDealerLicence',
 ] as const;
 export type PlaceholderName = (typeof PLACEHOLDER_NAMES)[number];
 export type PlaceholderValues = Record<PlaceholderName, string>;
@@ -46,7 +47,17 @@ export function placeholderValues(
     phone: o.phone,
     email: o.email,
     supportHours: supportHours(info.support_hours),
+    // A shop setting (古物商許可番号): absent while unset, so its section (whenSet) is left out.
+    ...(info.antique_dealer_licence ? { antiqueDealerLicence: info.antique_dealer_licence } : {}),
   };
+}
+
+/** The document without its `whenSet` sections whose placeholders have no value. */
+export function withSetSections(doc: LegalDocument, values: Partial<Record<string, string>>): LegalDocument {
+  const set = (s: LegalSection) =>
+    !s.whenSet ||
+    [s.heading, ...(s.paragraphs ?? [])].every((text) => placeholdersIn(text).every((name) => values[name]));
+  return { ...doc, sections: doc.sections.filter(set) };
 }
 
 /** Every text of a document, for checks (tests) and for filling. */

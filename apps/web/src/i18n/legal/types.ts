@@ -38,6 +38,8 @@ export interface LegalSection {
   notes?: string[];
   /** Question-and-answer pairs (the user guide's FAQ). */
   faq?: LegalQuestion[];
+  /** Shown only when every placeholder it uses has a value: a shop setting the owner may leave unset. */
+  whenSet?: boolean;
 }
 
 export interface LegalDocument {

@@ -1,9 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { SiteInfo } from '@oripa/core';
-import { fillText, loadLegalDocument, placeholderValues, type LegalDocumentKey } from '../../i18n/legal';
+import {
+  fillText,
+  loadLegalDocument,
+  placeholderValues,
+  withSetSections,
+  type LegalDocumentKey,
+} from '../../i18n/legal';
 import { LegalDocumentView } from './LegalDocumentView';
 import { useSiteInfo } from '../../api/site';
 import styles from './LegalDocument.module.css';
@@ -54,18 +60,17 @@ export function legalPage(key: LegalDocumentKey, titleKey: string) {
       document.title = `${title} | ${shopName}`;
     }, [title, shopName]);
 
-    const fill = useCallback(
-      (text: string) => {
-        const values = placeholderValues(
+    const values = useMemo(
+      () =>
+        placeholderValues(
           siteInfo.data ?? null,
           lang,
           (h: SiteInfo['support_hours']) => t('supportHours', { ns: 'legal', open: h.open, close: h.close }),
           shopName,
-        );
-        return fillText(text, values, t('fallback', { ns: 'legal' }));
-      },
+        ),
       [siteInfo.data, lang, t, shopName],
     );
+    const fill = useCallback((text: string) => fillText(text, values, t('fallback', { ns: 'legal' })), [values, t]);
 
     const ready = !siteInfo.isPending && doc.isSuccess;
     useScrollToHash(ready);
@@ -94,7 +99,7 @@ export function legalPage(key: LegalDocumentKey, titleKey: string) {
             </button>
           </div>
         ) : null}
-        <LegalDocumentView doc={doc.data} fill={fill} />
+        <LegalDocumentView doc={withSetSections(doc.data, values)} fill={fill} />
       </div>
     );
   }

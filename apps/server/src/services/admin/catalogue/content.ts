@@ -22,7 +22,7 @@ import {
 } from '../../../db/queries/admin-content.ts';
 import { findSetting, upsertSetting } from '../../../db/queries/settings.ts';
 import { clearSiteContentCache } from '../../site-content.ts';
-import { withAudit } from '../audit.ts';
+import { withAudit, type AuditAction } from '../audit.ts';
 import type { StaffIdentity } from '../staff-sessions.ts';
 
 /**
@@ -34,7 +34,7 @@ import type { StaffIdentity } from '../staff-sessions.ts';
 async function audited<T>(
   ctx: AppContext,
   staff: StaffIdentity,
-  action: string,
+  action: AuditAction['action'],
   targetType: string,
   targetId: number | null,
   work: Parameters<typeof withAudit<T>>[3],

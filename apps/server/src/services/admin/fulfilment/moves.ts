@@ -1,7 +1,7 @@
 import {
   canMoveShipment,
   fulfilmentMsg,
-  isTrackingNumber,
+  trackingNumberProblem,
   normalizeTrackingNumber,
   takesTrackingNumber,
   type Carrier,
@@ -20,7 +20,7 @@ import {
 import { insertShipmentEvent } from '../../../db/queries/shipments.ts';
 import { recipientOf } from '../../../mail/outbox.ts';
 import { sendShipmentSent } from '../../../mail/shipment-sent.ts';
-import { withAudit } from '../audit.ts';
+import { withAudit, type AuditAction } from '../audit.ts';
 import type { StaffIdentity } from '../staff-sessions.ts';
 
 const refuse = (field: string, key: Parameters<typeof fulfilmentMsg>[0], params?: Record<string, string | number>) =>
@@ -67,7 +67,12 @@ export async function moveShipments(
   opts: MoveOptions = {},
 ): Promise<number> {
   if (ids.length === 0) throw refuse('ids', 'shipmentsNoneSelected');
-  const audit = { action: `shipment.${to}`, targetType: 'shipment', targetId: ids.join(','), reason: opts.note };
+  const audit: AuditAction = {
+    action: `shipment.${to}`,
+    targetType: 'shipment',
+    targetId: ids.join(','),
+    reason: opts.note,
+  };
   return trackingRace(
     withAudit(ctx, staff, audit, async (tx) => {
       const now = ctx.clock.now();
@@ -129,7 +134,9 @@ export async function recordTracking(
   now: Date,
 ): Promise<void> {
   const number = normalizeTrackingNumber(raw);
-  if (!isTrackingNumber(carrier, number)) throw refuse('tracking_number', 'trackingNumberInvalid');
+  const problem = trackingNumberProblem(carrier, number);
+  if (problem === 'shape') throw refuse('tracking_number', 'trackingNumberInvalid');
+  if (problem === 'checkDigit') throw refuse('tracking_number', 'trackingNumberCheckDigit');
   if (!takesTrackingNumber(s.status)) throw refuse('status', 'shipmentMoveRefused', { from: s.status });
   const taken = (await shipmentsWithTracking(tx, [{ carrier, number }])).find((t) => t.id !== s.id);
   if (taken) throw refuse('tracking_number', 'trackingNumberTaken', { id: taken.id });
@@ -146,7 +153,7 @@ export async function setTracking(
   carrier: Carrier,
   raw: string,
 ): Promise<void> {
-  const audit = { action: 'shipment.tracking', targetType: 'shipment', targetId: id };
+  const audit: AuditAction = { action: 'shipment.tracking', targetType: 'shipment', targetId: id };
   await trackingRace(
     withAudit(ctx, staff, audit, async (tx) => {
       const [s] = await lockAll(tx, [id]);

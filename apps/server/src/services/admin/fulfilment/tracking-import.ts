@@ -3,12 +3,18 @@ import { fulfilmentMsg, parseTrackingCsv, takesTrackingNumber, type Carrier } fr
 import { AppError } from '../../../app-error.ts';
 import type { AppContext } from '../../../context.ts';
 import { lockShipments, shipmentsWithTracking, updateShipment } from '../../../db/queries/admin-shipments.ts';
-import { withAudit } from '../audit.ts';
+import { withAudit, type AuditAction } from '../audit.ts';
 import { trackingRace } from './moves.ts';
 import type { StaffIdentity } from '../staff-sessions.ts';
 
 /** The largest file the import reads (2,000 lines of a B2 Cloud export are well under this). */
 export const MAX_IMPORT_BYTES = 512 * 1024;
+
+/** The line a message reference names (0 for the file-wide ones), to list the problems in the file's order. */
+const lineOf = (message: string): number => {
+  const params = message.split('|')[1];
+  return params ? Number((JSON.parse(params) as { line?: number }).line ?? 0) : 0;
+};
 
 const refused = (errors: string[]) => new AppError('validation', { csv: errors }, 'tracking_csv');
 
@@ -29,8 +35,11 @@ export function decodeCsv(bytes: Buffer): string {
 
 /**
  * Imports tracking numbers: every line must name a known shipment still being prepared or packed and a number
- * no other shipment holds. Any problem refuses the whole file with one message per line; otherwise every
- * shipment gets its carrier and number in one transaction (with the audit row). Returns how many were set.
+ * no other shipment holds. Any problem refuses the whole file, listing every problem of every line (the file's
+ * own and those only the database knows, in line order); otherwise every shipment gets its carrier and number in
+ * one transaction (with the audit row). Returns how many were set. All or nothing, not "the good lines": a file
+ * half applied would be uploaded again once mended, and the operator could no longer tell which parcels took
+ * which number (ADR 0047).
  */
 export async function importTracking(
   ctx: AppContext,
@@ -40,9 +49,10 @@ export async function importTracking(
 ): Promise<number> {
   if (bytes.length > MAX_IMPORT_BYTES) throw new AppError('validation', { csv: ['tooLarge'] }, 'too_large');
   const parsed = parseTrackingCsv(decodeCsv(bytes), defaultCarrier);
-  if (!parsed.ok) throw refused(parsed.errors);
+  const fileErrors = parsed.ok ? [] : parsed.errors;
   const lines = parsed.lines;
-  const audit = { action: 'shipment.tracking_import', targetType: 'shipment', targetId: null };
+  if (lines.length === 0) throw refused(fileErrors.length > 0 ? fileErrors : [fulfilmentMsg('trackingCsvEmpty')]);
+  const audit: AuditAction = { action: 'shipment.tracking_import', targetType: 'shipment', targetId: null };
   return trackingRace(
     withAudit(ctx, staff, audit, async (tx) => {
       const now = ctx.clock.now();
@@ -58,18 +68,23 @@ export async function importTracking(
         tx,
         lines.map((l) => ({ carrier: l.carrier, number: l.trackingNumber })),
       );
-      const errors: string[] = [];
+      const errors: { line: number; message: string }[] = fileErrors.map((message) => ({
+        line: lineOf(message),
+        message,
+      }));
+      const add = (line: number, message: string) => errors.push({ line, message });
       for (const l of lines) {
         const s = locked.get(l.shipmentId);
         const other = taken.find((t) => t.carrier === l.carrier && t.delivery_code === l.trackingNumber);
-        if (!s) errors.push(fulfilmentMsg('trackingCsvUnknownShipment', { line: l.line, id: l.shipmentId }));
+        if (!s) add(l.line, fulfilmentMsg('trackingCsvUnknownShipment', { line: l.line, id: l.shipmentId }));
         else if (!takesTrackingNumber(s.status)) {
-          errors.push(fulfilmentMsg('trackingCsvWrongStatus', { line: l.line, id: l.shipmentId }));
-        } else if (other && other.id !== l.shipmentId) {
-          errors.push(fulfilmentMsg('trackingCsvNumberTaken', { line: l.line, id: other.id }));
+          add(l.line, fulfilmentMsg('trackingCsvWrongStatus', { line: l.line, id: l.shipmentId }));
+        }
+        if (other && other.id !== l.shipmentId) {
+          add(l.line, fulfilmentMsg('trackingCsvNumberTaken', { line: l.line, id: other.id }));
         }
       }
-      if (errors.length > 0) throw refused(errors);
+      if (errors.length > 0) throw refused(errors.sort((a, b) => a.line - b.line).map((e) => e.message));
       const before = [];
       for (const l of lines) {
         const s = locked.get(l.shipmentId)!;

@@ -4,7 +4,7 @@ import { AppError } from '../../../app-error.ts';
 import type { AppContext } from '../../../context.ts';
 import { lockPayment } from '../../../db/queries/payments.ts';
 import { AmountMismatch, applyStatusIn, countTransition } from '../../payments/status.ts';
-import { withAudit } from '../audit.ts';
+import { withAudit, type AuditAction } from '../audit.ts';
 import type { StaffIdentity } from '../staff-sessions.ts';
 
 const refuse = (field: string, key: Parameters<typeof fulfilmentMsg>[0], params?: Record<string, number>) =>
@@ -24,7 +24,7 @@ export async function settleTransfer(
 ): Promise<{ status: PaymentStatus }> {
   const to: PaymentStatus = outcome.received ? 'succeeded' : 'failed';
   const action = outcome.received ? 'payment.transfer_received' : 'payment.transfer_rejected';
-  const audit = { action, targetType: 'payment', targetId: paymentId, reason: outcome.reason };
+  const audit: AuditAction = { action, targetType: 'payment', targetId: paymentId, reason: outcome.reason };
   try {
     const moved = await withAudit(ctx, staff, audit, async (tx) => {
       const p = await lockPayment(tx, paymentId);

@@ -1,5 +1,6 @@
-import { isShipmentStatus } from '@oripa/core/admin';
+import { combinedPickList, isShipmentStatus, type AdminShipmentDetail } from '@oripa/core/admin';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isOk } from '../../../api/client';
@@ -9,9 +10,11 @@ import { lineKey, lineOrigin, lineTicket } from './line-origin';
 import { zip } from './zip';
 
 /**
- * /admin/shipments/pick-list?ids=…|status=…[&after=…]: one print-friendly sheet per parcel with a box to tick per
- * card. A status comes a page at a time with where it stands in the whole ("1–200 of 3,002") and a link to the next
- * page, so no parcel is left off (issue 21).
+ * /admin/shipments/pick-list?ids=…|status=…[&after=…][&view=combined]: one print-friendly sheet per parcel with a
+ * box to tick per card, or (view=combined) the same parcels' cards grouped by card, with its picture, how many and
+ * which parcels they go to. A status comes a page at a time with where it stands in the whole ("1–200 of 3,002")
+ * and a link to the next page, so no parcel is left off (issue 21). Both fit a 390 px phone: their tables become
+ * one block per line there (Shipments.module.css).
  */
 export function PickListPage() {
   const { t } = useTranslation('admin-fulfilment');
@@ -30,7 +33,16 @@ export function PickListPage() {
   });
   const page = isOk(q.data) ? q.data : null;
   const shipments = page?.shipments ?? [];
-  const pageLink = (next: number) => `/admin/shipments/pick-list?status=${status}${next > 0 ? `&after=${next}` : ''}`;
+  const combined = search.get('view') === 'combined';
+  const link = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) next.delete(k);
+      else next.set(k, v);
+    }
+    return `/admin/shipments/pick-list?${next.toString()}`;
+  };
+  const pageLink = (next: number) => link({ after: next > 0 ? String(next) : null });
   return (
     <>
       <div className={`a-row ${styles.noPrint}`}>
@@ -39,7 +51,15 @@ export function PickListPage() {
           {t('pick.print')}
         </button>
       </div>
-      <h1>{t('pickListTitle')}</h1>
+      <h1>{combined ? t('pick.combinedTitle') : t('pickListTitle')}</h1>
+      <nav className={`a-row ${styles.noPrint} ${styles.views}`} aria-label={t('pick.views')}>
+        <Link to={link({ view: null })} aria-current={combined ? undefined : 'page'}>
+          {t('pick.perParcel')}
+        </Link>
+        <Link to={link({ view: 'combined' })} aria-current={combined ? 'page' : undefined}>
+          {t('pick.combined')}
+        </Link>
+      </nav>
       {page && page.total > 0 ? (
         <p role="status">{t('pick.range', { from: page.from, to: page.to, total: page.total })}</p>
       ) : null}
@@ -51,45 +71,100 @@ export function PickListPage() {
       ) : null}
       {q.isFetching ? <p className="a-loading">{t('admin-common:loading')}</p> : null}
       {!q.isFetching && shipments.length === 0 ? <p>{t('pick.empty')}</p> : null}
-      {shipments.map((s) => (
-        <section key={s.id} className={`a-card ${styles.pickSheet}`} aria-labelledby={`pick-${s.id}`}>
-          <div className={styles.pickHead}>
-            <h2 id={`pick-${s.id}`}>
-              {t('detailTitle', { id: s.id })} — {s.recipient} 様
-            </h2>
-            <span>{t('pick.count', { count: s.lines.length })}</span>
-          </div>
-          <p>
-            〒{zip(s.zipcode)} {s.address} {s.building}
-          </p>
-          <table className="a-plain">
-            <thead>
-              <tr>
-                <th scope="col">{t('pick.check')}</th>
-                <th scope="col">{t('pick.rank')}</th>
-                <th scope="col">{t('pick.card')}</th>
-                <th scope="col">{t('pick.model')}</th>
-                <th scope="col">{t('pick.pack')}</th>
-                <th scope="col">{t('pick.ticket')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {s.lines.map((l) => (
-                <tr key={lineKey(l)}>
-                  <td>
-                    <span className={styles.box} aria-hidden="true" />
-                  </td>
-                  <td>{l.rank || '—'}</td>
-                  <td>{l.name}</td>
-                  <td>{l.model_number || '—'}</td>
-                  <td>{lineOrigin(l, t)}</td>
-                  <td>{lineTicket(l)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      ))}
+      {combined && shipments.length > 0 ? <CombinedList shipments={shipments} t={t} /> : null}
+      {combined
+        ? null
+        : shipments.map((s) => (
+            <section key={s.id} className={`a-card ${styles.pickSheet}`} aria-labelledby={`pick-${s.id}`}>
+              <div className={styles.pickHead}>
+                <h2 id={`pick-${s.id}`}>
+                  {t('detailTitle', { id: s.id })} — {s.recipient} 様
+                </h2>
+                <span>{t('pick.count', { count: s.lines.length })}</span>
+              </div>
+              <p>
+                〒{zip(s.zipcode)} {s.address} {s.building}
+              </p>
+              <table className={`a-plain ${styles.pickTable}`}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('pick.check')}</th>
+                    <th scope="col">{t('pick.rank')}</th>
+                    <th scope="col">{t('pick.card')}</th>
+                    <th scope="col">{t('pick.model')}</th>
+                    <th scope="col">{t('pick.pack')}</th>
+                    <th scope="col">{t('pick.ticket')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {s.lines.map((l) => (
+                    <tr key={lineKey(l)}>
+                      <td className={styles.check}>
+                        <span className={styles.box} aria-hidden="true" />
+                      </td>
+                      <td data-label={t('pick.rank')}>{l.rank || '—'}</td>
+                      <td data-label={t('pick.card')} className={styles.cardName}>
+                        {l.name}
+                      </td>
+                      <td data-label={t('pick.model')}>{l.model_number || '—'}</td>
+                      <td data-label={t('pick.pack')}>{lineOrigin(l, t)}</td>
+                      <td data-label={t('pick.ticket')}>{lineTicket(l)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          ))}
     </>
+  );
+}
+
+/** The page's parcels by card (core combinedPickList): picture, card, how many, and the parcels they go to. */
+function CombinedList({ shipments, t }: { shipments: AdminShipmentDetail[]; t: TFunction<'admin-fulfilment'> }) {
+  const cards = combinedPickList(shipments);
+  const count = cards.reduce((n, c) => n + c.count, 0);
+  return (
+    <section className={`a-card ${styles.pickSheet}`} aria-label={t('pick.combinedTitle')}>
+      <p>{t('pick.combinedNote', { parcels: shipments.length, cards: cards.length, count })}</p>
+      <table className={`a-plain ${styles.pickTable}`}>
+        <thead>
+          <tr>
+            <th scope="col">{t('pick.check')}</th>
+            <th scope="col">{t('pick.picture')}</th>
+            <th scope="col">{t('pick.card')}</th>
+            <th scope="col">{t('pick.quantity')}</th>
+            <th scope="col">{t('pick.parcels')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cards.map((c) => (
+            <tr key={`${c.model_number}|${c.name}`}>
+              <td className={styles.check}>
+                <span className={styles.box} aria-hidden="true" />
+              </td>
+              <td className={styles.picture}>
+                {c.image_url ? <img src={c.image_url} alt="" width={48} height={67} loading="lazy" /> : null}
+              </td>
+              <td data-label={t('pick.card')} className={styles.cardName}>
+                {c.name}
+                <span className={styles.model}>{[c.rank, c.model_number].filter(Boolean).join(' · ') || '—'}</span>
+              </td>
+              <td data-label={t('pick.quantity')} className={styles.quantity}>
+                {c.count}
+              </td>
+              <td data-label={t('pick.parcels')}>
+                {c.parcels
+                  .map((p) =>
+                    p.count > 1
+                      ? t('pick.parcelRefMany', { id: p.id, count: p.count })
+                      : t('pick.parcelRef', { id: p.id }),
+                  )
+                  .join(', ')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

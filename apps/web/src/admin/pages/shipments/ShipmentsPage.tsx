@@ -1,4 +1,10 @@
-import { SHIPMENT_STATUSES, shipmentMoves, type AdminShipmentRow, type ShipmentStatus } from '@oripa/core/admin';
+import {
+  MAX_SHIPMENT_IDS,
+  SHIPMENT_STATUSES,
+  shipmentMoves,
+  type AdminShipmentRow,
+  type ShipmentStatus,
+} from '@oripa/core/admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -140,6 +146,11 @@ export function ShipmentsPage() {
       ) : null}
       <div className="a-row" aria-label={t('detail.actions')} role="group">
         <span>{t('selected', { count: chosen.length })}</span>
+        {chosen.length > 0 ? (
+          // Issue 21: say plainly what a hand-picked pick list or export takes (the ticks of this page, which a page
+          // size keeps under the server's MAX_SHIPMENT_IDS), and how to take every parcel.
+          <span className="a-hint">{t('selectedScope', { max: MAX_SHIPMENT_IDS })}</span>
+        ) : null}
         {moves.map((to) => (
           <button
             key={to}

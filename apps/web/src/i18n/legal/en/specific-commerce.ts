@@ -18,6 +18,13 @@ const doc: LegalDocument = {
       ],
     },
     { id: 'email', heading: 'E-mail', paragraphs: ['{{email}}'] },
+    // Card exchange and partner transfer buy cards from members and a third party (Secondhand Articles Dealer Act).
+    {
+      id: 'antique-dealer-licence',
+      heading: 'Secondhand dealer licence (古物商許可番号)',
+      paragraphs: ['{{antiqueDealerLicence}}'],
+      whenSet: true,
+    },
     {
       id: 'price',
       heading: 'Prices',

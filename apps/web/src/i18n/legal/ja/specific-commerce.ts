@@ -18,6 +18,13 @@ const doc: LegalDocument = {
       ],
     },
     { id: 'email', heading: 'メールアドレス', paragraphs: ['{{email}}'] },
+    // カード交換・提携サイトからの移行で会員・第三者からカードを買い受けるため（古物営業法）。設定されたときだけ載せる。
+    {
+      id: 'antique-dealer-licence',
+      heading: '古物商許可番号',
+      paragraphs: ['{{antiqueDealerLicence}}'],
+      whenSet: true,
+    },
     {
       id: 'price',
       heading: '販売価格',

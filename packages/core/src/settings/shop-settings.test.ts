@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { publicShopSettings, SHOP_SETTING_KEYS, shopSettingsSchema } from './shop-settings.ts';
+
+const parse = (v: unknown) => shopSettingsSchema.safeParse(v);
+const errorOf = (v: unknown) => {
+  const r = parse(v);
+  return r.success ? null : r.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
+};
+
+describe('shop settings', () => {
+  it('takes a 古物商許可番号 with its 公安委員会, full-width digits made half-width, or empty to unset', () => {
+    expect(parse({ antique_dealer_licence: ' 東京都公安委員会 第３０１０１２３４５６７８号 ' })).toMatchObject({
+      success: true,
+      data: { antique_dealer_licence: '東京都公安委員会 第301012345678号' },
+    });
+    expect(parse({ antique_dealer_licence: '' })).toMatchObject({
+      success: true,
+      data: { antique_dealer_licence: '' },
+    });
+  });
+
+  it('refuses a number that is not 12 digits, markup, a long text, a non-string and an unknown key', () => {
+    expect(errorOf({ antique_dealer_licence: '東京都公安委員会 第12345号' })).toEqual([
+      'antique_dealer_licence:antiqueDealerLicenceNumber',
+    ]);
+    expect(errorOf({ antique_dealer_licence: '<b>301012345678</b>' })).toEqual([
+      'antique_dealer_licence:settingPlainText',
+    ]);
+    expect(errorOf({ antique_dealer_licence: `${'東'.repeat(70)} 301012345678` })).toEqual([
+      'antique_dealer_licence:settingTooLong',
+    ]);
+    expect(errorOf({ antique_dealer_licence: 301012345678 })).toEqual(['antique_dealer_licence:notString']);
+    expect(errorOf({ site_colour: 'red' })?.[0]).toMatch(/^:/);
+    expect(errorOf({})).toEqual(['general:required']);
+  });
+
+  it('lets the storefront read only the public settings', () => {
+    expect(SHOP_SETTING_KEYS).toContain('antique_dealer_licence');
+    expect(publicShopSettings({ antique_dealer_licence: '東京都公安委員会 第301012345678号' })).toEqual({
+      antique_dealer_licence: '東京都公安委員会 第301012345678号',
+    });
+  });
+});
