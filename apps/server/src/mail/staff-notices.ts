@@ -47,9 +47,7 @@ export function staffNoticesContent(
 ): MailContent {
   const shown = events.slice(0, DIGEST_LINES);
   const more = events.length - shown.length;
-  const rows = shown.map(
-    (e) => [`${KIND[e.kind][lang]}`, `${line(e, lang)} — ${tokyoTime(e.created_at)}`] as const,
-  );
+  const rows = shown.map((e) => [`${KIND[e.kind][lang]}`, `${line(e, lang)} — ${tokyoTime(e.created_at)}`] as const);
   const first = events[0]!;
   const href = events.length === 1 ? staffEventLink(first.kind, first.subject_id, first.detail) : '/admin/notices';
   if (lang === 'ja') {

@@ -48,7 +48,11 @@ describe('invitations by mail', () => {
   });
 
   it('in Japanese by default', async () => {
-    const r = await t.owner.post('/admin/staff', { mail: 'new.support@staff.test', name: '佐藤 花子', role: 'support' });
+    const r = await t.owner.post('/admin/staff', {
+      mail: 'new.support@staff.test',
+      name: '佐藤 花子',
+      role: 'support',
+    });
     expect(r.state, JSON.stringify(r)).toBe(200);
     const [mail] = await mails('new.support@staff.test');
     expect(mail!.subject).toContain('管理画面へのご招待');
@@ -57,7 +61,12 @@ describe('invitations by mail', () => {
   });
 
   it('a bad language is refused and nothing is made or mailed', async () => {
-    const r = await t.owner.post('/admin/staff', { mail: 'bad.lang@staff.test', name: 'x', role: 'support', lang: 'fr' });
+    const r = await t.owner.post('/admin/staff', {
+      mail: 'bad.lang@staff.test',
+      name: 'x',
+      role: 'support',
+      lang: 'fr',
+    });
     expect(r.state).toBe(400);
     expect(r.errors).toHaveProperty('lang');
     expect(await mails('bad.lang@staff.test')).toEqual([]);

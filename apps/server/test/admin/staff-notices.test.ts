@@ -142,7 +142,7 @@ describe('the events', () => {
 });
 
 describe('the inbox', () => {
-  it('counts unread, marks read by id or all up to the newest seen, and never marks another role\'s notices', async () => {
+  it("counts unread, marks read by id or all up to the newest seen, and never marks another role's notices", async () => {
     const packId = await buildPack(t.shop);
     const m = await buildMember(t.shop, { paidPoints: 10_000 });
     await drawVia(m.client, packId, 'all');
@@ -196,10 +196,10 @@ describe('the inbox', () => {
 });
 
 describe('the mail', () => {
-  it('one digest per staff member per run, only of their kinds, in their language; the digest\'s own failure is not an event', async () => {
+  it("one digest per staff member per run, only of their kinds, in their language; the digest's own failure is not an event", async () => {
     // Everything so far is mailed first, so this run holds just the burst below.
     await runJobUntilIdle(t.shop.ctx, mailStaffNoticesJob);
-    const before = Number((await q("SELECT coalesce(max(id), 0) AS id FROM outbox_messages")).rows[0].id);
+    const before = Number((await q('SELECT coalesce(max(id), 0) AS id FROM outbox_messages')).rows[0].id);
     const m = await buildMember(t.shop, { paidPoints: 50_000 });
     const packs = [await buildPack(t.shop), await buildPack(t.shop), await buildPack(t.shop)];
     for (const p of packs) await drawVia(m.client, p, 'all');
@@ -227,7 +227,9 @@ describe('the mail', () => {
       await q("SELECT id FROM outbox_messages WHERE id > $1 AND kind = 'staff_notices' AND status = 'failed'", [before])
     ).rows.map((r) => Number(r.id));
     expect(ids.length).toBeGreaterThanOrEqual(2);
-    const told = await q("SELECT count(*) FROM staff_events WHERE kind = 'mail.failed' AND subject_id = ANY ($1)", [ids]);
+    const told = await q("SELECT count(*) FROM staff_events WHERE kind = 'mail.failed' AND subject_id = ANY ($1)", [
+      ids,
+    ]);
     expect(Number(told.rows[0].count)).toBe(0);
   });
 });

@@ -59,7 +59,7 @@ export const staffCreateSchema = z.object({
   name: safeText(requiredText(60)),
   role: staffRoleField,
   // The language of the invitation mail and of the staff member's later mails (until their first sign-in sets it).
-  lang: z.enum(['ja', 'en'], { error: 'invalid' }).default('ja'),
+  lang: z.enum(['ja', 'en'], { error: 'invalid' }).optional(),
 });
 export type StaffCreateInput = z.infer<typeof staffCreateSchema>;
 

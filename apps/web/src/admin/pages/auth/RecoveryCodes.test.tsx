@@ -16,7 +16,7 @@ afterEach(async () => {
 
 describe('the recovery codes (issue 21 §10)', () => {
   it('copies every code to the clipboard and says so', async () => {
-    const writeText = vi.fn(async () => {});
+    const writeText = vi.fn(async (_text: string) => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     renderPage(<RecoveryCodes codes={CODES} />, '/admin/2fa');
     fireEvent.click(screen.getByRole('button', { name: 'すべてコピー' }));
