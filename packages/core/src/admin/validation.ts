@@ -108,6 +108,9 @@ export const adjustmentSchema = z.object({
 });
 export type AdjustmentInput = z.infer<typeof adjustmentSchema>;
 
+/** GET /admin/members/:id/adjust-preview: what an adjustment would do, asked before it is confirmed (issue 21 §10). */
+export const adjustmentPreviewSchema = adjustmentSchema.pick({ currency: true, amount: true });
+
 export const reasonSchema = z.object({ reason: reasonField });
 
 /** A date filter, YYYY-MM-DD (a day in Asia/Tokyo). */
