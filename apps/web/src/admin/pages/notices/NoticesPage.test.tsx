@@ -89,6 +89,24 @@ describe('the inbox (issue 21 §10)', () => {
   });
 });
 
+describe('the inbox beside the header bell', () => {
+  it('both on one page: the list and the count are separate queries (the unread tab once shared the count\'s key)', async () => {
+    mockApi({
+      'GET /admin/notices': { state: 200, notices: [soldOut], unread: 1 },
+      'GET /admin/notices/unread': { state: 200, unread: 1 },
+    });
+    renderPage(
+      <>
+        <NoticeBell />
+        <NoticesPage />
+      </>,
+      '/admin/notices',
+    );
+    expect((await screen.findByTestId('notice-9')).textContent).toContain('星霜オリパ');
+    expect((await screen.findByTestId('unread-count')).textContent).toBe('1');
+  });
+});
+
 describe('the header bell', () => {
   it('shows the unread count (99+ beyond 99) and names it for screen readers', async () => {
     mockApi({ 'GET /admin/notices/unread': { state: 200, unread: 120 } });

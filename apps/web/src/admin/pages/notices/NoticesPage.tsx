@@ -20,7 +20,7 @@ export function NoticesPage() {
   const [view, setView] = useState<View>('unread');
   const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: ['admin', 'notices', view], queryFn: () => fetchNotices(view) });
+  const list = useQuery({ queryKey: ['admin', 'notices', 'list', view], queryFn: () => fetchNotices(view) });
   const rows = isOk(list.data) ? list.data.notices : [];
   const unread = isOk(list.data) ? list.data.unread : 0;
 
