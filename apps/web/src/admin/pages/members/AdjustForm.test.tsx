@@ -68,7 +68,9 @@ describe('the confirm step of a balance adjustment (issue 21 §10)', () => {
     });
     renderPage(<AdjustForm member={member} />, '/admin/members/12');
     const step = await fill('3000');
-    expect(within(step).getByRole('note').textContent).toContain('8,000 ポイントと合わせて上限（10,000）を超える');
+    expect(within(step).getByRole('note').textContent).toContain(
+      '8,000 ポイントと合わせて上限（10,000 ポイント）を超える',
+    );
     expect(within(step).getByRole('button', { name: '承認を申請する' })).toBeTruthy();
     fireEvent.click(within(step).getByRole('button', { name: '戻って修正する' }));
     expect(await screen.findByRole('button', { name: '内容を確認する' })).toBeTruthy();

@@ -140,7 +140,7 @@ export function AdjustConfirm({
       <h2 id={titleId} style={{ marginTop: 0 }}>
         {t('confirmTitle')}
       </h2>
-      <dl className="a-dl">
+      <dl className="a-dl a-confirm-dl">
         <dt>{t('confirmMember')}</dt>
         <dd>
           #{p.member.id} {p.member.name} <span className="a-hint">{p.member.mail}</span>
@@ -158,10 +158,12 @@ export function AdjustConfirm({
         <dt>{t('confirmReason')}</dt>
         <dd>{input.reason}</dd>
       </dl>
-      <p className={p.needs_approval ? 'a-alert' : 'a-notice'} role="note">
-        {p.needs_approval
-          ? t('confirmNeedsApproval', { limit: num(p.limit), recent: num(p.granted_recently), unit })
-          : t('confirmAtOnce')}
+      <p className={p.needs_approval ? 'a-caution' : 'a-hint'} role="note">
+        {!p.needs_approval
+          ? t('confirmAtOnce')
+          : p.granted_recently > 0
+            ? t('confirmNeedsApprovalWithRecent', { limit: num(p.limit), recent: num(p.granted_recently), unit })
+            : t('confirmNeedsApproval', { limit: num(p.limit), unit })}
       </p>
       <div className="a-row">
         <button type="button" className="a-primary" disabled={busy} onClick={onConfirm}>

@@ -90,7 +90,7 @@ describe('the inbox (issue 21 §10)', () => {
 });
 
 describe('the inbox beside the header bell', () => {
-  it('both on one page: the list and the count are separate queries (the unread tab once shared the count\'s key)', async () => {
+  it("both on one page: the list and the count are separate queries (the unread tab once shared the count's key)", async () => {
     mockApi({
       'GET /admin/notices': { state: 200, notices: [soldOut], unread: 1 },
       'GET /admin/notices/unread': { state: 200, unread: 1 },
