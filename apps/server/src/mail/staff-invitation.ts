@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/queryable.ts';
 import type { MailContent } from './layout.ts';
 import { queueMail, tokyoTime } from './outbox.ts';
+import { STAFF_ROLE_WORDS } from './staff-role-words.ts';
 
 export interface StaffInvitation {
   name: string;
@@ -14,25 +15,19 @@ export interface StaffInvitation {
   expiresAt: Date;
 }
 
-const ROLE = {
-  owner: ['オーナー', 'owner'],
-  operator: ['運営', 'operator'],
-  shipping: ['発送', 'shipping'],
-  support: ['サポート', 'support'],
-} as const;
-
 /** The setup link, mailed to the invitee (issue 21 §10): the owner no longer has to pass it on by hand. */
 export function staffInvitationContent(lang: Lang, n: StaffInvitation): MailContent {
   const until = tokyoTime(n.expiresAt);
+  const [roleJa, roleEn] = STAFF_ROLE_WORDS[n.role];
   if (lang === 'ja') {
     return {
       subject: '管理画面へのご招待',
-      preview: `${ROLE[n.role][0]}として管理画面に招待されました`,
+      preview: `${roleJa}として管理画面に招待されました`,
       blocks: [
         `${n.name} さん`,
         n.invitedBy
-          ? `${n.invitedBy} さんが、あなたを「${ROLE[n.role][0]}」として管理画面に招待しました。`
-          : `あなたは「${ROLE[n.role][0]}」として管理画面に招待されました。`,
+          ? `${n.invitedBy} さんが、あなたを「${roleJa}」として管理画面に招待しました。`
+          : `あなたは「${roleJa}」として管理画面に招待されました。`,
         '下のボタンからパスワードを設定し、続けて2段階認証を設定してください。',
         { button: 'パスワードを設定する', href: n.link },
         { note: `このリンクは${until}まで、1回だけ使えます。心当たりがない場合は、このメールを破棄してください。` },
@@ -41,12 +36,12 @@ export function staffInvitationContent(lang: Lang, n: StaffInvitation): MailCont
   }
   return {
     subject: 'You are invited to the staff console',
-    preview: `You are invited to the console as ${ROLE[n.role][1]}`,
+    preview: `You are invited to the console as ${roleEn}`,
     blocks: [
       `Hello ${n.name},`,
       n.invitedBy
-        ? `${n.invitedBy} invited you to the staff console as ${ROLE[n.role][1]}.`
-        : `You are invited to the staff console as ${ROLE[n.role][1]}.`,
+        ? `${n.invitedBy} invited you to the staff console as ${roleEn}.`
+        : `You are invited to the staff console as ${roleEn}.`,
       'Set your password with the button below, then set up two-step verification.',
       { button: 'Set your password', href: n.link },
       { note: `The link works once, until ${until}. If you did not expect this, ignore this mail.` },
