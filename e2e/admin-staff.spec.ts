@@ -110,16 +110,22 @@ for (const lang of ['ja', 'en'] as const) {
       const amount = form.getByLabel(str(members, 'amount'), { exact: true });
       // No reason: refused in the form; more than the balance: refused by the server. Nothing changes.
       await amount.fill('-5000');
-      await form.getByRole('button', { name: str(members, 'adjust'), exact: true }).click();
+      await form.getByRole('button', { name: str(members, 'adjustCheck'), exact: true }).click();
       await expect(page.getByText(lang === 'ja' ? '理由を入力してください' : 'Enter a reason')).toBeVisible();
       await form.getByLabel(str(members, 'reasonLabel'), { exact: true }).fill(reason);
-      await form.getByRole('button', { name: str(members, 'adjust'), exact: true }).click();
+      await form.getByRole('button', { name: str(members, 'adjustCheck'), exact: true }).click();
       await expect(
         page.getByText(lang === 'ja' ? '残高（1000）を超えて' : 'Cannot take more than the balance (1000)'),
       ).toBeVisible();
       await expect(page.getByTestId('point-balance')).toHaveText('1,000 pt');
       await amount.fill('250');
-      await form.getByRole('button', { name: str(members, 'adjust'), exact: true }).click();
+      await form.getByRole('button', { name: str(members, 'adjustCheck'), exact: true }).click();
+      // The confirm step (issue 21 §10): before → after, then confirm; nothing changed before it.
+      const confirm = page.getByTestId('adjust-confirm');
+      await expect(confirm.getByTestId('adjust-before-after')).toContainText('1,000 → 1,250');
+      await expect(page.getByTestId('point-balance')).toHaveText('1,000 pt');
+      await snap(page, test.info(), `admin-adjust-confirm-${lang}`);
+      await confirm.getByRole('button', { name: str(members, 'confirmApply'), exact: true }).click();
       await expect(page.getByTestId('point-balance')).toHaveText('1,250 pt');
       // The note shows in its own column (and after the label in the Kind column).
       await expect(page.getByRole('cell', { name: reason, exact: true })).toBeVisible();

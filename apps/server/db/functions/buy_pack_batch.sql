@@ -215,6 +215,11 @@ BEGIN
       -- buyer of the batch who bought, whose range ends at the final ticket. A pack without one finds no card here
       -- (one probe of the partial index pack_cards_last_one, and only in the batch that sells the pack out).
       IF v_final THEN
+        -- The pack sold out: staff are told (ADR 0046), in this transaction and only in the one batch that takes
+        -- the final ticket, so the purchases before it pay nothing for the notice.
+        INSERT INTO staff_events (kind, subject_id, detail, created_at)
+        SELECT 'pack.sold_out', p_pack, jsonb_build_object('ja', p.name_ja, 'en', p.name_en), p_now FROM packs p WHERE p.id = p_pack
+        ON CONFLICT DO NOTHING;
         RETURN QUERY
         WITH w AS (
           SELECT b.idx, b.mem, x.id AS pid

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { claimDueMails, markMailAttemptFailed, markMailSent } from '../db/queries/outbox.ts';
+import { STAFF_NOTICES_MAIL_KIND } from '../mail/staff-notices.ts';
 import type { Job } from './runner.ts';
 
 const BATCH = 10;
@@ -13,7 +14,7 @@ const CLAIM_LEASE_MS = 2 * 60_000;
  * (claimDueMails: SKIP LOCKED, attempts + 1, a lease), so no transaction stays open while SMTP answers and any
  * number of instances share the queue without sending a mail twice. A refused mail is due again after
  * MAIL_RETRY_BASE_MS · 2^(attempts - 1), at most an hour; after MAIL_MAX_ATTEMPTS tries it is 'failed' with its
- * last error, for an operator to see. Without SMTP_URL nothing is claimed: the outbox is the sandbox's inbox.
+ * last error, for an operator to see, and staff are told (a 'mail.failed' event, ADR 0046). Without SMTP_URL nothing is claimed: the outbox is the sandbox's inbox.
  */
 export const deliverMailJob: Job = {
   name: 'deliver-mail',
@@ -24,6 +25,7 @@ export const deliverMailJob: Job = {
       maxAttempts: ctx.config.mail.maxAttempts,
       baseMs: ctx.config.mail.retryBaseMs,
       capMs: RETRY_CAP_MS,
+      quietKind: STAFF_NOTICES_MAIL_KIND,
     };
     const claimed = await claimDueMails(ctx.db.pool, ctx.clock.now(), BATCH, CLAIM_LEASE_MS);
     // Together, so one slow mail costs the batch one timeout rather than one per mail.

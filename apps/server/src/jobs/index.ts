@@ -13,7 +13,9 @@ import { releaseWithdrawnJob } from './release-withdrawn.ts';
 import { reconcilePaymentsJob } from './reconcile-payments.ts';
 import { reconcilePartnerTransfersJob } from './reconcile-partner-transfers.ts';
 import { autoConvertExchangesJob } from './auto-convert-exchanges.ts';
+import { mailStaffNoticesJob } from './mail-staff-notices.ts';
 import type { Job } from './runner.ts';
+import { watchStaffEventsJob } from './watch-staff-events.ts';
 
 // Every background job; each feature appends its own (auto-conversion, point expiry, unpaid cancellation, …).
 export const allJobs: Job[] = [
@@ -32,4 +34,7 @@ export const allJobs: Job[] = [
   notifyIdleAccountsJob,
   closeIdleAccountsJob,
   foldDailyFiguresJob,
+  // What staff are told (ADR 0046): states that wait become events; events become one digest mail per person.
+  watchStaffEventsJob,
+  mailStaffNoticesJob,
 ];

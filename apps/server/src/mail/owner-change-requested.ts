@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/queryable.ts';
 import type { MailContent } from './layout.ts';
 import { queueMail, tokyoTime } from './outbox.ts';
+import { STAFF_ROLE_WORDS } from './staff-role-words.ts';
 
 export interface OwnerChangeNotice {
   /** The owner the change concerns (the mail's recipient). */
@@ -15,15 +16,9 @@ export interface OwnerChangeNotice {
   consoleUrl: string;
 }
 
-const ROLE = {
-  owner: ['オーナー', 'owner'],
-  operator: ['運営', 'operator'],
-  shipping: ['発送', 'shipping'],
-  support: ['サポート', 'support'],
-} as const;
-
 function what(c: OwnerChangeNotice['change']): [string, string] {
-  if (c.kind === 'staff.role') return [`役割を「${ROLE[c.role][0]}」に変更`, `change your role to ${ROLE[c.role][1]}`];
+  if (c.kind === 'staff.role')
+    return [`役割を「${STAFF_ROLE_WORDS[c.role][0]}」に変更`, `change your role to ${STAFF_ROLE_WORDS[c.role][1]}`];
   if (c.kind === 'staff.disable') return ['アカウントを無効化', 'disable your account'];
   return ['2段階認証をリセット', 'reset your two-step verification'];
 }

@@ -9,7 +9,7 @@ import { RequireStaff, useStaff } from './components/RequireStaff';
 import { LoginPage } from './pages/auth/LoginPage';
 import { SecondFactorPage } from './pages/auth/SecondFactorPage';
 import { SetupPage } from './pages/auth/SetupPage';
-import { adminPages } from './routes';
+import { adminPages, noticesPage } from './routes';
 
 /** A page the role may not open says so (its calls would be refused by the server anyway). */
 function Permitted({ permission, page: Page }: { permission: Permission; page: ComponentType }) {
@@ -39,6 +39,8 @@ export function createAdminRouter() {
       ),
       children: [
         { index: true, element: <AdminHome /> },
+        // Every role has an inbox; what is in it follows the role (the server filters by permission).
+        { path: noticesPage.path, element: <noticesPage.page /> },
         ...adminPages.map((p) => ({ path: p.path, element: <Permitted permission={p.permission} page={p.page} /> })),
       ],
     },

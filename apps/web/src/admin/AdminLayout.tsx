@@ -6,13 +6,14 @@ import { can } from '@oripa/core/admin';
 import { switchLanguage } from '../i18n';
 import { staffLogout } from './api/session';
 import { useStaff } from './components/RequireStaff';
-import { adminPages } from './routes';
+import { NoticeBell } from './components/NoticeBell';
+import { adminPages, noticesPage } from './routes';
 
 /** The document title of the page in view. */
 function usePageTitle() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const page = adminPages.find((p) => matchPath(p.path, pathname));
+  const page = [...adminPages, noticesPage].find((p) => matchPath(p.path, pathname));
   const title = page ? t(page.titleKey) : t('admin-nav:home');
   useEffect(() => {
     document.title = `${title} | ${t('admin-common:console')}`;
@@ -58,6 +59,7 @@ export function AdminLayout() {
           {t('console')}
         </NavLink>
         <div className="a-header-end">
+          <NoticeBell />
           <span className="a-whoami">
             {staff.name} <span className="a-role">{t(`roles.${staff.role}`)}</span>
           </span>

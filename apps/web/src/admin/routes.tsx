@@ -15,6 +15,13 @@ export interface AdminPage {
   nav?: boolean;
 }
 
+/** The inbox (ADR 0046): every signed-in staff member's, so it needs no permission and is not in the nav. */
+export const noticesPage = {
+  path: '/admin/notices',
+  titleKey: 'admin-notices:title',
+  page: lazyPage(() => import('./pages/notices/NoticesPage'), 'NoticesPage'),
+};
+
 export const adminPages: AdminPage[] = [
   {
     path: '/admin/dashboard',

@@ -115,3 +115,20 @@ export interface AdminLedgerRow {
   memo: string;
   created_at: string;
 }
+
+/**
+ * GET /api/admin/members/:id/adjust-preview: what the confirm step of a balance adjustment shows (issue 21 §10) —
+ * the member, the balance before and after, and whether the grant waits for another owner's approval (ADR 0039:
+ * what this staff member granted this member over the last 24 hours plus this amount, against the limit).
+ */
+export interface AdjustmentPreview {
+  member: { id: number; name: string; mail: string };
+  currency: 'point' | 'coin';
+  amount: number;
+  before: number;
+  after: number;
+  needs_approval: boolean;
+  /** ADJUSTMENT_APPROVAL_ABOVE and what this staff member already granted this member in the window. */
+  limit: number;
+  granted_recently: number;
+}

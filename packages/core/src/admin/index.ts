@@ -5,6 +5,7 @@ export * from './messages.ts';
 export * from './validation.ts';
 export * from './contract.ts';
 export * from './approvals.ts';
+export * from './staff-notices.ts';
 export * from '../fulfilment/index.ts';
 export * from '../catalogue/index.ts';
 export * from '../operations/index.ts';

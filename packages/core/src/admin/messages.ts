@@ -41,6 +41,7 @@ export const adminMessages = {
     approvalOwnerOnly: '承認・却下できるのはオーナーだけです',
     approvalNotDue: '{{at}}まではこの変更を実行できません',
     approvalPending: 'このスタッフへの同じ変更が既に承認待ちです',
+    noticeNothingToRead: '既読にするお知らせを選んでください',
   },
   en: {
     ...fulfilmentMessages.en,
@@ -73,6 +74,7 @@ export const adminMessages = {
     approvalOwnerOnly: 'Only an owner can approve or refuse',
     approvalNotDue: 'This change cannot be made before {{at}}',
     approvalPending: 'The same change to this staff member is already waiting for approval',
+    noticeNothingToRead: 'Choose the notices to mark as read',
   },
 } as const;
 

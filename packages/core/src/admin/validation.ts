@@ -58,6 +58,8 @@ export const staffCreateSchema = z.object({
   mail: mailField,
   name: safeText(requiredText(60)),
   role: staffRoleField,
+  // The language of the invitation mail and of the staff member's later mails (until their first sign-in sets it).
+  lang: z.enum(['ja', 'en'], { error: 'invalid' }).optional(),
 });
 export type StaffCreateInput = z.infer<typeof staffCreateSchema>;
 
@@ -105,6 +107,9 @@ export const adjustmentSchema = z.object({
   reason: reasonField,
 });
 export type AdjustmentInput = z.infer<typeof adjustmentSchema>;
+
+/** GET /admin/members/:id/adjust-preview: what an adjustment would do, asked before it is confirmed (issue 21 §10). */
+export const adjustmentPreviewSchema = adjustmentSchema.pick({ currency: true, amount: true });
 
 export const reasonSchema = z.object({ reason: reasonField });
 

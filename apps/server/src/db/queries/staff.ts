@@ -39,15 +39,28 @@ export async function findStaffByMail(db: Queryable, mail: string): Promise<Staf
 
 export async function insertStaff(
   db: Queryable,
-  s: { mail: string; name: string; role: StaffRole; passHash: string | null; createdBy: number | null },
+  s: {
+    mail: string;
+    name: string;
+    role: StaffRole;
+    passHash: string | null;
+    createdBy: number | null;
+    lang?: 'ja' | 'en';
+  },
 ): Promise<number | null> {
   const row = await maybeOne<{ id: string }>(
     db,
-    `INSERT INTO staff (mail, name, role, pass_hash, created_by) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO staff (mail, name, role, pass_hash, created_by, lang) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT DO NOTHING RETURNING id`,
-    [s.mail, s.name, s.role, s.passHash, s.createdBy],
+    [s.mail, s.name, s.role, s.passHash, s.createdBy, s.lang ?? 'ja'],
   );
   return row ? Number(row.id) : null;
+}
+
+/** The language of a staff member's mails (migration 0031). */
+export async function staffLang(db: Queryable, id: number): Promise<'ja' | 'en'> {
+  const row = await maybeOne<{ lang: 'ja' | 'en' }>(db, 'SELECT lang FROM staff WHERE id = $1', [id]);
+  return row?.lang === 'en' ? 'en' : 'ja';
 }
 
 export async function listStaff(db: Queryable): Promise<StaffRecord[]> {

@@ -6,6 +6,7 @@ import { mediaRoutes } from './cards-media.ts';
 import { contentRoutes } from './content.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { memberAdminRoutes } from './members.ts';
+import { noticeRoutes } from './notices.ts';
 import { packAdminRoutes } from './packs.ts';
 import { operationsRoutes } from './operations.ts';
 import { paymentAdminRoutes } from './payments.ts';
@@ -29,5 +30,7 @@ adminRoutes.push(shipmentRoutes, paymentAdminRoutes, operationsRoutes);
 adminRoutes.push(programmeAdminRoutes);
 // Changes that need a second person (issue 21, ADR 0039).
 adminRoutes.push(approvalRoutes);
+// What staff are told: the console's inbox (issue 21 §10, ADR 0046).
+adminRoutes.push(noticeRoutes);
 // The shop's settings (the 古物商許可番号 first).
 adminRoutes.push(settingsRoutes);

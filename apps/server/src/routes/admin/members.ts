@@ -1,5 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { adjustmentSchema, idField, memberLedgerSchema, memberSearchSchema, reasonSchema } from '@oripa/core/admin';
+import {
+  adjustmentPreviewSchema,
+  adjustmentSchema,
+  idField,
+  memberLedgerSchema,
+  memberSearchSchema,
+  reasonSchema,
+} from '@oripa/core/admin';
 import { z } from 'zod';
 import { parseInput } from '../../http/input.ts';
 import { requireStaff } from '../../http/admin/staff-guard.ts';
@@ -8,6 +15,7 @@ import { presentApproval } from '../../presenters/admin/approvals.ts';
 import { approvalView } from '../../services/admin/approvals.ts';
 import {
   adjustBalance,
+  adjustmentPreview,
   findMembers,
   ledgerPage,
   memberDetail,
@@ -22,6 +30,7 @@ const idParams = z.object({ id: idField });
  *   GET  /admin/members?q&page&per_page&sort&dir           search by id, mail, name, phone (members.read)
  *   GET  /admin/members/:id                                 balances and recent activity (members.read)
  *   GET  /admin/members/:id/ledger?currency&page&per_page   the point or coin ledger (members.read)
+ *   GET  /admin/members/:id/adjust-preview?currency&amount  the confirm step: before/after, needs approval
  *   POST /admin/members/:id/adjust {currency, amount, reason}  (members.adjust); a grant above
  *        ADJUSTMENT_APPROVAL_ABOVE answers `approval`: an owner other than the requester must approve it (ADR 0039)
  *   POST /admin/members/:id/suspend {reason}, /reinstate {reason}, /sign-out {reason}  (members.suspend)
@@ -44,6 +53,13 @@ export const memberAdminRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(idParams, request.params);
     const page = await ledgerPage(ctx, id, parseInput(memberLedgerSchema, request.query), request.lang);
     return reply.ok({ ...page, rows: page.rows.map((r) => presentAdminLedgerRow(request.lang, r)) });
+  });
+
+  // The confirm step's figures (members.adjust, like the adjustment itself).
+  app.get('/members/:id/adjust-preview', { config: { permission: 'members.adjust' } }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const input = parseInput(adjustmentPreviewSchema, request.query);
+    return reply.ok({ preview: await adjustmentPreview(ctx, requireStaff(request), id, input) });
   });
 
   app.post('/members/:id/adjust', { config: { permission: 'members.adjust' } }, async (request, reply) => {

@@ -10,6 +10,7 @@ import {
 import { parseInput } from '../../http/input.ts';
 import type { AppContext } from '../../context.ts';
 import { requireStaffSession, STAFF_COOKIE, STAFF_COOKIE_PATH } from '../../http/admin/staff-guard.ts';
+import { rememberStaffLanguage } from '../../services/admin/staff-notices.ts';
 import {
   acceptInvite,
   authenticateStaff,
@@ -77,6 +78,8 @@ export const staffSessionRoutes: FastifyPluginAsync = async (app) => {
   app.post('/login', { config: SESSION }, async (request, reply) => {
     const input = parseInput(staffLoginSchema, request.payload);
     const staffId = await authenticateStaff(ctx, input, request.ip);
+    // The console's language becomes the language of this staff member's mails (ADR 0046).
+    await rememberStaffLanguage(ctx, staffId, request.lang);
     await endStaffCookie(ctx, request, reply);
     await startStaffSession(ctx, reply, staffId);
     return reply.ok({ stage: 'password', totp_enabled: await staffHasTotp(ctx, staffId) });

@@ -4,6 +4,7 @@ import {
   GRANT_WINDOW_HOURS,
   grantNeedsApproval,
   type AdjustmentInput,
+  type AdjustmentPreview,
   type AdminMemberDetail,
   type AdminMemberRow,
   type ListPage,
@@ -185,6 +186,43 @@ export async function adjustBalance(
     }
     return { done: await applyAdjustment(ctx, tx, staff, id, input) };
   });
+}
+
+/**
+ * What `input` would do, for the confirm step (issue 21 §10): the balance before and after and whether it would
+ * wait for approval, by the same rule adjustBalance applies (grantNeedsApproval over the same window). A taking
+ * beyond the balance is refused here as it would be there. Nothing is locked or written: the adjustment itself
+ * checks again.
+ */
+export async function adjustmentPreview(
+  ctx: AppContext,
+  staff: StaffIdentity,
+  id: number,
+  input: Pick<AdjustmentInput, 'currency' | 'amount'>,
+): Promise<AdjustmentPreview> {
+  const m = await findAdminMember(ctx.db.pool, id);
+  if (!m) throw notFound();
+  const before = Number(input.currency === 'point' ? m.point_balance : m.coin_balance);
+  if (input.amount < 0 && -input.amount > before) {
+    throw new AppError('validation', { amount: [adminMsg('adjustOverBalance', { balance: before })] }, 'over_balance');
+  }
+  const since = new Date(ctx.clock.now().getTime() - GRANT_WINDOW_HOURS * 3600_000);
+  const recent =
+    input.amount > 0
+      ? await grantedBy(ctx.db.pool, { staffId: staff.id, memberId: id, currency: input.currency, since })
+      : 0;
+  const limit = ctx.config.adjustmentApprovalAbove;
+  const row = presentRow(m);
+  return {
+    member: { id: row.id, name: row.name, mail: row.mail },
+    currency: input.currency,
+    amount: input.amount,
+    before,
+    after: before + input.amount,
+    needs_approval: input.amount > 0 && grantNeedsApproval(input.amount, recent, limit),
+    limit,
+    granted_recently: recent,
+  };
 }
 
 export interface AdjustmentDone {

@@ -19,12 +19,14 @@ import {
   lockStaff,
   lockStaffTable,
   resetStaffTotp,
+  staffLang,
   setStaffDisabled,
   updateStaffRole,
   type StaffRecord,
 } from '../../db/queries/staff.ts';
 import { deleteStaffSessions } from '../../db/queries/staff-sessions.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { sendStaffInvitation } from '../../mail/staff-invitation.ts';
 import { hashMailedToken, newMailedToken } from '../mailed-tokens.ts';
 import { hashPassword } from '../passwords.ts';
 import { requestOwnerChange } from './approval-requests.ts';
@@ -50,27 +52,36 @@ export const presentStaff = (s: StaffRecord): StaffRow => ({
 /** What the audit log keeps of a staff row (no hashes or secrets). */
 const auditView = (s: StaffRecord) => ({ mail: s.mail, name: s.name, role: s.role, status: staffStatus(s) });
 
-/** A one-time setup link for `staffId` (earlier unused ones end). */
-async function issueInvite(ctx: AppContext, tx: PoolClient, staffId: number): Promise<string> {
+/**
+ * A one-time setup link for `staffId` (earlier unused ones end), mailed to them in the transaction that issues it
+ * (issue 21 §10: the owner no longer passes it on by hand; the console still shows it to copy). `invitedBy` names
+ * the staff member who asked (null for create-owner).
+ */
+async function issueInvite(ctx: AppContext, tx: PoolClient, staffId: number, invitedBy: string | null) {
   const now = ctx.clock.now();
   await expireStaffInvites(tx, staffId, now);
   const token = newMailedToken();
-  await insertStaffInvite(tx, {
-    tokenHash: hashMailedToken(token),
-    staffId,
-    expiresAt: new Date(now.getTime() + INVITE_TTL_HOURS * 3600_000),
-  });
-  return `${ctx.config.publicUrl}/admin/setup?token=${token}`;
+  const expiresAt = new Date(now.getTime() + INVITE_TTL_HOURS * 3600_000);
+  await insertStaffInvite(tx, { tokenHash: hashMailedToken(token), staffId, expiresAt });
+  const link = `${ctx.config.publicUrl}/admin/setup?token=${token}`;
+  const staff = (await findStaffById(tx, staffId))!;
+  await sendStaffInvitation(
+    ctx,
+    tx,
+    { mail: staff.mail, lang: await staffLang(tx, staffId) },
+    { name: staff.name, role: staff.role, invitedBy, link, expiresAt },
+  );
+  return link;
 }
 
 const mailTaken = () => AppError.validation('mail', 'staffMailTaken', 'mail_taken');
 
-/** Creates a staff member with a role and answers the invitation link the owner passes on. */
+/** Creates a staff member with a role, mails them the invitation link and answers it (it can still be copied). */
 export async function inviteStaff(ctx: AppContext, by: StaffIdentity, input: StaffCreateInput) {
   return withAudit(ctx, by, { action: 'staff.create', targetType: 'staff', targetId: null }, async (tx) => {
     const id = await insertStaff(tx, { ...input, passHash: null, createdBy: by.id });
     if (id === null) throw mailTaken();
-    const link = await issueInvite(ctx, tx, id);
+    const link = await issueInvite(ctx, tx, id, by.name);
     const staff = (await findStaffById(tx, id))!;
     return { before: null, after: { id, ...auditView(staff) }, result: { staff: presentStaff(staff), link } };
   });
@@ -90,7 +101,7 @@ export async function createStaffAccount(
   return withTransaction(ctx.db, async (tx) => {
     const id = await insertStaff(tx, { mail: o.mail, name: o.name, role, passHash, createdBy: null });
     if (id === null) throw mailTaken();
-    return { id, link: passHash ? null : await issueInvite(ctx, tx, id) };
+    return { id, link: passHash ? null : await issueInvite(ctx, tx, id, null) };
   });
 }
 
@@ -178,7 +189,7 @@ async function makeChange(
     await resetStaffTotp(tx, id);
     await deleteStaffSessions(tx, id);
     // With a password kept, the next sign-in sets up a new second factor; without one, a new link.
-    link = staff.pass_hash ? null : await issueInvite(ctx, tx, id);
+    link = staff.pass_hash ? null : await issueInvite(ctx, tx, id, null);
   }
   const after = (await findStaffById(tx, id))!;
   const view = (s: StaffRecord) =>
@@ -267,7 +278,7 @@ export async function reissueStaffAccess(
     { action: 'staff.reinvite', targetType: 'staff', targetId: id, reason },
     async (tx) => {
       const staff = await lockTarget(tx, by, id, () => false);
-      const link = staff.pass_hash ? null : await issueInvite(ctx, tx, id);
+      const link = staff.pass_hash ? null : await issueInvite(ctx, tx, id, by.name);
       const after = (await findStaffById(tx, id))!;
       return {
         before: { ...auditView(staff), totp: staff.totp_enabled_at !== null },

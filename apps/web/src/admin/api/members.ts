@@ -1,5 +1,6 @@
 import type {
   AdjustmentInput,
+  AdjustmentPreview,
   AdminLedgerRow,
   AdminMemberDetail,
   AdminMemberRow,
@@ -19,6 +20,11 @@ export const adjustBalance = (id: string, input: AdjustmentInput) =>
   apiPost<Reply<{ member?: AdminMemberRow; ledger_id?: number; approval?: ApprovalRow }>>(
     `/admin/members/${id}/adjust`,
     input,
+  );
+/** The confirm step's figures: before/after and whether the grant would wait for approval (issue 21 §10). */
+export const previewAdjustment = (id: string, input: Pick<AdjustmentInput, 'currency' | 'amount'>) =>
+  apiGet<Reply<{ preview: AdjustmentPreview }>>(
+    `/admin/members/${id}/adjust-preview?currency=${input.currency}&amount=${encodeURIComponent(String(input.amount))}`,
   );
 export const suspendMember = (id: string, suspend: boolean, reason: string) =>
   apiPost(`/admin/members/${id}/${suspend ? 'suspend' : 'reinstate'}`, { reason });

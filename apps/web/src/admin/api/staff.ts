@@ -3,7 +3,7 @@ import { apiGet, apiPost, type Reply } from '../../api/client';
 
 /** Staff management (owner; apps/server/src/routes/admin/staff.ts). */
 export const fetchStaff = () => apiGet<Reply<{ staff: StaffRow[] }>>('/admin/staff');
-export const inviteStaff = (input: { mail: string; name: string; role: StaffRole }) =>
+export const inviteStaff = (input: { mail: string; name: string; role: StaffRole; lang?: 'ja' | 'en' }) =>
   apiPost<Reply<{ staff: StaffRow; link: string }>>('/admin/staff', input);
 /**
  * A change answers the staff row, or, for a change to another owner (demote, disable, reset 2FA), the approval

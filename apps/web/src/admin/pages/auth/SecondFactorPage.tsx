@@ -7,6 +7,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { Reply } from '../../../api/client';
 import { useServerForm } from '../../../hooks/account/use-server-form';
 import { enableTotp, refreshStaffSession, startTotpSetup, useStaffSession, verifyTotp } from '../../api/session';
+import { CopyButton, downloadText } from '../../components/CopyText';
 import { Field, FormAlert } from '../../components/Field';
 import { AuthFrame, safeBack } from './AuthFrame';
 
@@ -99,10 +100,19 @@ function TotpSetup({ onDone }: { onDone: (codes: string[]) => void }) {
   );
 }
 
-function RecoveryCodes({ codes }: { codes: string[] }) {
+/** The recovery codes as the downloaded file holds them: what they are, then one code a line. */
+export const recoveryCodesText = (title: string, codes: string[]) => `${title}\n\n${codes.join('\n')}\n`;
+
+/**
+ * The recovery codes, shown once: copy them all, or download them as a .txt, and affirm they are kept before going
+ * on (issue 21 §10). Copying or downloading says so; the affirmation is still the staff member's own.
+ */
+export function RecoveryCodes({ codes }: { codes: string[] }) {
   const { t } = useTranslation('admin-auth');
   const done = useDone();
   const [saved, setSaved] = useState(false);
+  const [downloaded, setDownloaded] = useState(false);
+  const text = recoveryCodesText(t('recovery.fileTitle'), codes);
   return (
     <AuthFrame title={t('recovery.title')}>
       <p>{t('recovery.lead')}</p>
@@ -111,6 +121,21 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
           <li key={c}>{c}</li>
         ))}
       </ul>
+      <p className="a-row">
+        <CopyButton text={text} label={t('recovery.copy')} copied={t('recovery.copied', { count: codes.length })} />
+        <button
+          type="button"
+          onClick={() => {
+            downloadText('oripa-console-recovery-codes.txt', text);
+            setDownloaded(true);
+          }}
+        >
+          {t('recovery.download')}
+        </button>
+        <span role="status" className="a-ok-text">
+          {downloaded ? t('recovery.downloaded') : ''}
+        </span>
+      </p>
       <p className="a-row">
         <input id="saved" type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} />
         <label htmlFor="saved">{t('recovery.saved')}</label>

@@ -14,6 +14,7 @@ import { firstError, isOk, type ApiReply, type Reply } from '../../../api/client
 import { useServerForm } from '../../../hooks/account/use-server-form';
 import { changeRole, fetchStaff, inviteStaff, reissueAccess, setEnabled, type StaffChangeReply } from '../../api/staff';
 import { Field } from '../../components/Field';
+import { CopyButton } from '../../components/CopyText';
 import { FormCard } from '../../components/FormCard';
 import { useStaff } from '../../components/RequireStaff';
 
@@ -21,8 +22,9 @@ interface InviteForm {
   mail: string;
   name: string;
   role: StaffRole;
+  lang?: 'ja' | 'en';
 }
-const FIELDS = ['mail', 'name', 'role'] as const;
+const FIELDS = ['mail', 'name', 'role', 'lang'] as const;
 const STAFF_KEY = ['admin', 'staff'];
 
 /**
@@ -74,6 +76,11 @@ export function StaffPage() {
               {t('linkLead')}
               <br />
               <code data-testid="invite-link">{link}</code>
+            </p>
+          ) : null}
+          {link ? (
+            <p className="a-row" style={{ margin: '6px 0 0' }}>
+              <CopyButton text={link} label={t('copyLink')} copied={t('linkCopied')} />
             </p>
           ) : null}
         </div>
@@ -270,8 +277,13 @@ export function OwnerChangeConfirm({
 function InviteStaff({ onInvited }: { onInvited: (link: string) => Promise<void> }) {
   const { t } = useTranslation('admin-staff');
   const roleId = useId();
+  const langId = useId();
+  const { i18n } = useTranslation();
   const { register, errors, isSubmitting, general, submitTo, form } = useServerForm<InviteForm>(
-    { resolver: zodResolver(staffCreateSchema), defaultValues: { mail: '', name: '', role: 'support' } },
+    {
+      resolver: zodResolver(staffCreateSchema),
+      defaultValues: { mail: '', name: '', role: 'support', lang: i18n.language === 'en' ? 'en' : 'ja' },
+    },
     FIELDS,
   );
   const onSubmit = submitTo({
@@ -294,6 +306,13 @@ function InviteStaff({ onInvited }: { onInvited: (link: string) => Promise<void>
                 {t(`admin-common:roles.${r}`)}
               </option>
             ))}
+          </select>
+        </div>
+        <div className="a-field">
+          <label htmlFor={langId}>{t('mailLang')}</label>
+          <select id={langId} {...register('lang')}>
+            <option value="ja">日本語</option>
+            <option value="en">English</option>
           </select>
         </div>
         <button type="submit" className="a-primary" disabled={isSubmitting}>
