@@ -50,9 +50,14 @@ async function send(path: string, init: RequestInit): Promise<ApiReply> {
     console.error('api', path, error);
     return { state: 0, networkError: true, errors: { general: ['communication'] } };
   }
+  noteReply(reply);
+  return reply;
+}
+
+/** What every reply tells the client: its CSRF pair, and state 9999 (maintenance). */
+export function noteReply(reply: ApiReply): void {
   if (reply.csrf) csrf = reply.csrf;
   if (reply.state === 9999) onMaintenance();
-  return reply;
 }
 
 /** A listing's path: page 1 is the bare path, later pages add `/<page>`. */
@@ -115,40 +120,4 @@ export async function apiUpload<T extends ApiReply = ApiReply>(path: string, fie
   form.set('csrf_value', csrf?.csrf_value ?? '');
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   return send(path, { method: 'POST', body: form }) as Promise<T>;
-}
-
-/**
- * apiUpload with the upload's progress (a large set of card pictures): `parts` may repeat a name (several files),
- * `onProgress` gets the bytes sent of the body's total. fetch cannot report an upload's progress, so this one call
- * is an XMLHttpRequest; the reply, its CSRF pair and the maintenance state are handled as send does.
- */
-export async function apiUploadParts<T extends ApiReply = ApiReply>(
-  path: string,
-  parts: readonly (readonly [name: string, value: Blob | string, fileName?: string])[],
-  onProgress?: (sent: number, total: number) => void,
-): Promise<T> {
-  if (!csrf) await apiGet('/user/point');
-  const form = new FormData();
-  form.set('csrf_name', csrf?.csrf_name ?? '');
-  form.set('csrf_value', csrf?.csrf_value ?? '');
-  for (const [name, value, fileName] of parts) {
-    if (typeof value === 'string') form.append(name, value);
-    else form.append(name, value, fileName);
-  }
-  const reply = await new Promise<ApiReply>((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api${path}`);
-    xhr.responseType = 'json';
-    if (onProgress) xhr.upload.onprogress = (e) => onProgress(e.loaded, e.total);
-    xhr.onload = () => {
-      noteShopTime(xhr.getResponseHeader(SHOP_TIME_HEADER));
-      const body = xhr.response as ApiReply | null;
-      resolve(body ?? { state: 0, networkError: true, errors: { general: ['communication'] } });
-    };
-    xhr.onerror = () => resolve({ state: 0, networkError: true, errors: { general: ['communication'] } });
-    xhr.send(form);
-  });
-  if (reply.csrf) csrf = reply.csrf;
-  if (reply.state === 9999) onMaintenance();
-  return reply as T;
 }

@@ -1,13 +1,5 @@
-import type {
-  AdminCard,
-  AdminCardImportPreview,
-  AdminImportPictures,
-  AdminMedia,
-  AdminPackDetail,
-  AdminPackSummary,
-  ListPage,
-} from '@oripa/core/admin';
-import { apiGet, apiPost, apiUpload, apiUploadParts, type Reply } from '../../api/client';
+import type { AdminCard, AdminMedia, AdminPackDetail, AdminPackSummary, ListPage } from '@oripa/core/admin';
+import { apiGet, apiPost, apiUpload, type Reply } from '../../api/client';
 import { fetchList } from './list';
 
 /** The catalogue console's calls (apps/server/src/routes/admin/{cards,cards-media,packs}.ts). */
@@ -46,28 +38,3 @@ export const saveContent = (kind: ContentKind, id: number | null, input: Record<
   apiPost<Reply<{ id: number }>>(id ? `/admin/content/${kind}/${id}` : `/admin/content/${kind}`, input);
 export const deleteBanner = (id: number) => apiPost(`/admin/content/banners/${id}/delete`);
 export const setBannerMode = (mode: '0' | '1') => apiPost('/admin/content/banners/mode', { mode });
-
-/**
- * Bulk card registration (apps/server/src/routes/admin/cards-import.ts): the preview of a file with the names of
- * its pictures, a batch of pictures stored (with the upload's progress), the import; the export is a plain link.
- */
-export const previewCardImport = (csv: Blob, pictures: string[]) =>
-  apiUploadParts<Reply<{ preview: AdminCardImportPreview }>>('/admin/cards/import/preview', [
-    ['csv', csv, 'cards.csv'],
-    ['json', JSON.stringify({ pictures })],
-  ]);
-export const uploadImportPictures = (
-  files: readonly { name: string; blob: Blob }[],
-  onProgress?: (sent: number, total: number) => void,
-) =>
-  apiUploadParts<Reply<AdminImportPictures>>(
-    '/admin/cards/import/pictures',
-    files.map((f) => ['file', f.blob, f.name] as const),
-    onProgress,
-  );
-export const importCards = (csv: Blob, pictures: Record<string, string>) =>
-  apiUploadParts<Reply<{ created: number; unchanged: number }>>('/admin/cards/import', [
-    ['csv', csv, 'cards.csv'],
-    ['json', JSON.stringify({ pictures })],
-  ]);
-export const CARD_EXPORT_URL = '/api/admin/cards/export';

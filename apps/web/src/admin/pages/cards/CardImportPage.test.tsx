@@ -3,10 +3,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import { renderPage } from '../../../test/render';
-import { importCards, previewCardImport, uploadImportPictures } from '../../api/catalogue';
+import { importCards, previewCardImport, uploadImportPictures } from '../../api/card-import';
 import { CardImportPage } from './CardImportPage';
 
-vi.mock('../../api/catalogue', () => ({
+vi.mock('../../api/card-import', () => ({
   CARD_EXPORT_URL: '/api/admin/cards/export',
   previewCardImport: vi.fn(),
   uploadImportPictures: vi.fn(),

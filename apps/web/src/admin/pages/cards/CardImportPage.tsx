@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isOk } from '../../../api/client';
-import { CARD_EXPORT_URL, importCards, previewCardImport, uploadImportPictures } from '../../api/catalogue';
+import { CARD_EXPORT_URL, importCards, previewCardImport, uploadImportPictures } from '../../api/card-import';
 import { FormAlert } from '../../components/Field';
 import { pictureBatches, pictureSources, uploadName, type PictureSource } from './picture-sources';
 import './catalogue.css';
