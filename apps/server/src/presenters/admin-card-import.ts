@@ -13,6 +13,7 @@ import type { MediaRow } from '../db/queries/admin-cards.ts';
 
 export function presentImportPlan(plan: CardImportPlan, lang: Lang): AdminCardImportPreview {
   return {
+    lines: plan.lines,
     rows: plan.rows.map((r) => ({
       line: r.line,
       model_number: r.card.model_number,

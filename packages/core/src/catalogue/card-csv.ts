@@ -79,6 +79,9 @@ export interface CardImportRow {
 }
 
 export interface CardImportPlan {
+  /** The card rows the file holds (the header not counted), with or without problems. */
+  lines: number;
+  /** The rows without problems. */
   rows: CardImportRow[];
   problems: CardImportProblem[];
 }
@@ -167,11 +170,12 @@ export function planCardImport(
   },
 ): CardImportPlan {
   const problems: CardImportProblem[] = [];
+  const table = parseCsv(text);
   const fileProblem = (message: string): CardImportPlan => ({
+    lines: Math.max(0, table.length - 1),
     rows: [],
     problems: [{ line: null, column: null, message }],
   });
-  const table = parseCsv(text);
   if (table.length < 2) return fileProblem(msg('cardCsvEmpty'));
   if (table.length - 1 > CARD_IMPORT_MAX_ROWS) return fileProblem(msg('cardCsvTooMany', { max: CARD_IMPORT_MAX_ROWS }));
   const col = columnIndex(table[0]!);
@@ -222,7 +226,7 @@ export function planCardImport(
     const valueText = cell('buy_point').normalize('NFKC');
     const value = /^\d{1,8}$/.test(valueText) ? Number(valueText) : null;
     if (valueText === '') add('buy_point', 'required');
-    else if (value === null || value > 10_000_000) add('buy_point', msg('cardCsvValue', { max: 10_000_000 }));
+    else if (value === null || value > 10_000_000) add('buy_point', msg('cardCsvValue', { max: '10,000,000' }));
     const flag = readFlag(cell('no_reduction'));
     if (flag === null) add('no_reduction', 'cardCsvFlag');
     const imageUrl = cell('image_url');
@@ -261,5 +265,5 @@ export function planCardImport(
       problems.push({ line: null, column: 'picture', message: msg('cardPictureNoRow', { file: baseName(name) }) });
     }
   }
-  return { rows, problems };
+  return { lines: table.length - 1, rows, problems };
 }

@@ -85,6 +85,9 @@ export interface AdminCardImportProblem {
 
 /** The preview of a card file (POST /api/admin/cards/import/preview): nothing has been written. */
 export interface AdminCardImportPreview {
+  /** The card rows in the file, with or without problems. */
+  lines: number;
+  /** The rows without problems. */
   rows: {
     line: number;
     model_number: string;

@@ -45,6 +45,7 @@ describe('CardImportPage', () => {
     vi.mocked(previewCardImport).mockResolvedValue({
       state: 200,
       preview: {
+        lines: 3,
         rows: [row(2, 'SL-001', 'SL-001.png')],
         problems: [
           { line: 3, column: 'rarity', message: 'レアリティは0〜3かN・R・SR・URで入力してください', warning: false },
@@ -75,8 +76,8 @@ describe('CardImportPage', () => {
       ['—', '画像', '画像「SL-009.png」に対応する型番の行がありません'],
       ['2', '画像', '注意 型番「SL-004」の画像がありません'],
     ]);
-    expect(screen.getByText('1行（新規1枚）・問題2件・注意1件')).toBeTruthy();
-    expect((screen.getByRole('button', { name: '1枚を登録' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('3行（新規1枚）・問題2件・注意1件')).toBeTruthy();
+    expect((screen.getByRole('button', { name: '登録' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('問題をすべて直すと登録できます（注意は登録を止めません）')).toBeTruthy();
     // The preview was asked with the pictures' names only: nothing is sent or written before the import.
     expect(vi.mocked(previewCardImport).mock.calls[0]![1]).toEqual(['SL-001.png', 'SL-002.png']);
@@ -87,6 +88,7 @@ describe('CardImportPage', () => {
     vi.mocked(previewCardImport).mockResolvedValue({
       state: 200,
       preview: {
+        lines: 2,
         rows: [row(2, 'SL-001', 'SL-001.png'), row(3, 'SL-002', 'SL-002.png')],
         problems: [],
         importable: true,

@@ -112,7 +112,7 @@ export function CardImportPage() {
       <h1>{t('import.title')}</h1>
       <form className="a-card" onSubmit={check} noValidate>
         <p className="a-hint">{t('import.hint')}</p>
-        <div className="a-grid">
+        <div className="a-grid a-import-files">
           <div className="a-field">
             <label htmlFor={`${f}-csv`}>{t('import.csv')}</label>
             <input
@@ -161,7 +161,7 @@ export function CardImportPage() {
       {preview ? (
         <section className="a-card" aria-labelledby={`${f}-preview`}>
           <h2 id={`${f}-preview`}>{t('import.preview')}</h2>
-          <p role="status">{t('import.summary', { rows: preview.rows.length, fresh, problems: blocking, warnings })}</p>
+          <p role="status">{t('import.summary', { rows: preview.lines, fresh, problems: blocking, warnings })}</p>
           {preview.problems.length ? (
             <div className="a-scroll">
               <table className="a-plain a-problems">
@@ -199,7 +199,7 @@ export function CardImportPage() {
           ) : null}
           <div className="a-row">
             <button type="button" className="a-primary" disabled={!canImport} onClick={() => void run()}>
-              {t('import.submit', { count: fresh })}
+              {preview.importable ? t('import.submit', { count: fresh }) : t('import.submitBlocked')}
             </button>
             {!preview.importable ? <span className="a-hint">{t('import.fixFirst')}</span> : null}
           </div>
