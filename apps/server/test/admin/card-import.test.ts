@@ -66,7 +66,7 @@ describe('bulk card registration (POST /api/admin/cards/import…)', () => {
     expect(p.importable).toBe(false);
     expect(p.problems.map((x) => `${x.line}:${x.column}:${x.message}`)).toEqual([
       '2:rarity:Write the rarity as 0-3 or N, R, SR, UR',
-      '2:buy_point:Write the value as a whole number from 0 to 10,000,000 (no commas or decimals)',
+      '2:buy_point:Write the conversion points as a whole number from 0 to 10,000,000 (no commas or decimals)',
       '3:name_en:This field is required',
       '3:card_type:There is no card type "99"; write its ID or its name',
       '3:model_number:Model number "SL-001" is also on line 2 of the file',

@@ -84,9 +84,9 @@ describe('planCardImport', () => {
       '2:name_en:This field is required',
       '2:rarity:Write the rarity as 0-3 or N, R, SR, UR',
       '2:card_type:There is no card type "9"; write its ID or its name',
-      '2:buy_point:Write the value as a whole number from 0 to 10,000,000 (no commas or decimals)',
-      '2:no_reduction:Write no_reduction as 0 or 1',
-      '4:buy_point:Write the value as a whole number from 0 to 10,000,000 (no commas or decimals)',
+      '2:buy_point:Write the conversion points as a whole number from 0 to 10,000,000 (no commas or decimals)',
+      '2:no_reduction:Write no_reduction (cannot be converted) as 0 or 1',
+      '4:buy_point:Write the conversion points as a whole number from 0 to 10,000,000 (no commas or decimals)',
       '4:model_number:Model number "st-001" is also on line 3 of the file',
       '5:model_number:Cannot start with =, +, - or @ (a spreadsheet would run it as a formula)',
       '5:name_ja:Cannot start with =, +, - or @ (a spreadsheet would run it as a formula)',
@@ -119,7 +119,9 @@ describe('planCardImport', () => {
   });
 
   it('accepts Japanese header names', () => {
-    const p = plan('型番,カード名,英語名,レアリティ,カード種別,価値\nX-1,星,Star,UR,Starlore Tales,5\n', ['X-1.jpg']);
+    const p = plan('型番,カード名,英語名,レアリティ,カード種別,変換ポイント\nX-1,星,Star,UR,Starlore Tales,5\n', [
+      'X-1.jpg',
+    ]);
     expect(errorsOf(p)).toEqual([]);
     expect(p.rows[0]!.card).toMatchObject({ rarity: 3, card_type: 7, buy_point: 5, no_reduction: false });
   });

@@ -26,8 +26,8 @@ const COLUMN_ALIASES: Record<CardCsvColumn, readonly string[]> = {
   name_en: ['英語名', 'カード名（英語）'],
   rarity: ['レアリティ'],
   card_type: ['カード種別', 'ゲーム'],
-  buy_point: ['買取ポイント', '価値', 'value'],
-  no_reduction: ['還元なし'],
+  buy_point: ['変換ポイント', '価値', 'value'],
+  no_reduction: ['ポイント変換不可', '変換不可'],
   image_url: ['画像', '画像url'],
 };
 const OPTIONAL_COLUMNS: readonly CardCsvColumn[] = ['no_reduction', 'image_url'];
