@@ -201,6 +201,20 @@ describe('bad input to the card import', () => {
     const many = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`p${i}.png`, new Uint8Array(1)]));
     const tooMany = await send('many.zip', zipSync(many));
     expect([tooMany.reason, tooMany.errors?.file?.[0]]).toEqual(['zip_entries', 'A zip may hold at most 1000 files']);
+    // Headers that lie: 31 tiny entries whose central directory declares 10 MB each (310 MB in all) are refused by
+    // the declared total before anything is inflated.
+    const liar = declareSizes(
+      zipSync(Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`l${i}.png`, new Uint8Array(10)]))),
+      10 * 1024 * 1024,
+    );
+    const lying = await send('liar.zip', liar);
+    expect([lying.reason, lying.errors?.file?.[0]]).toEqual(['zip_size', 'A zip may unpack to at most 300 MB']);
+    // One declaring less than it holds inflates no further than it declared: the cut picture is not an image.
+    const short = await send('short.zip', declareSizes(zipSync({ 'cut.png': await pngBytes(400, 400, 9) }), 64));
+    expect(short.state, JSON.stringify(short)).toBe(200);
+    expect(short.problems).toEqual([
+      { file: 'cut.png', message: 'Choose an image file (JPEG, PNG, WebP, AVIF or GIF)' },
+    ]);
     const broken = await send('b.zip', Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.alloc(100, 7)]));
     expect([broken.state, broken.reason]).toEqual([400, 'zip_broken']);
     expect(await media()).toBe(before);
@@ -261,4 +275,14 @@ describe('bad input to the card import', () => {
 
 async function idOf(model: string): Promise<number> {
   return count('SELECT id AS n FROM cards WHERE model_number = $1', [model]);
+}
+
+/** A zip whose central directory declares `size` as every entry's unpacked size (what a hostile zip may claim). */
+function declareSizes(zip: Uint8Array, size: number): Uint8Array {
+  const out = zip.slice();
+  const view = new DataView(out.buffer);
+  for (let i = 0; i + 46 <= out.length; i++) {
+    if (view.getUint32(i, true) === 0x02014b50) view.setUint32(i + 24, size, true);
+  }
+  return out;
 }
