@@ -1,4 +1,5 @@
 import { zipSync } from 'fflate';
+import iconv from 'iconv-lite';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,7 +49,7 @@ async function multipart(
 }
 
 type Preview = {
-  rows: { model_number: string; status: string; picture: string | null }[];
+  rows: { model_number: string; name_ja: string; status: string; picture: string | null }[];
   problems: { line: number | null; column: string | null; message: string; warning: boolean }[];
   importable: boolean;
 };
@@ -139,6 +140,18 @@ describe('bulk card registration (POST /api/admin/cards/import…)', () => {
         '); edit that card on its own',
     );
     expect(await auditCount('card.import')).toBe(audits + 1);
+  });
+
+  it('reads a file saved as Shift_JIS (Excel in Japan) like UTF-8', async () => {
+    const type = await cardType();
+    const op = await staffClient(t.shop, 'operator', 'ja');
+    const csv = iconv.encode(
+      `型番,カード名,英語名,レアリティ,カード種別,変換ポイント\r\nSJ-1,星霊の鍵,Spirit Key,SR,${type},700\r\n`,
+      'cp932',
+    );
+    const p = (await multipart(op, '/cards/import/preview', { csv })).preview as Preview;
+    expect(p.problems.map((x) => x.message)).toEqual(['型番「SJ-1」の画像がありません（画像なしで登録されます）']);
+    expect(p.rows.map((r) => r.name_ja)).toEqual(['星霊の鍵']);
   });
 
   it('exports the master with the import columns (streamed, formulas defused); importing the export changes nothing', async () => {
@@ -237,6 +250,9 @@ describe('bad input to the card import', () => {
 
     const huge = await multipart(op, '/cards/import/preview', { csv: `${HEADER}\r\n${'x,'.repeat(600_000)}` });
     expect([huge.state, huge.errors?.csv?.[0]]).toEqual([400, 'The request is too large']);
+    // A body over the request limit is refused while it streams, naming the limit.
+    const over = await send('big.zip', new Uint8Array(65 * 1024 * 1024));
+    expect([over.state, over.errors?.file?.[0]]).toEqual([400, 'At most 64 MB at a time; send the pictures in parts']);
     const none = await multipart(op, '/cards/import/pictures', {});
     expect([none.state, none.errors?.file?.[0]]).toEqual([400, 'Choose an image file']);
   });
