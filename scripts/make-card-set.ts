@@ -80,7 +80,9 @@ function picture(i: number, rarity: number): string {
     rarity === 0
       ? ''
       : `<rect x="20" y="20" width="560" height="800" rx="26" fill="url(#sheen)" opacity="${0.18 + rarity * 0.14}"/>` +
-        (rarity === 3 ? '<rect x="20" y="20" width="560" height="800" rx="26" fill="url(#rainbow)" opacity="0.35"/>' : '');
+        (rarity === 3
+          ? '<rect x="20" y="20" width="560" height="800" rx="26" fill="url(#rainbow)" opacity="0.35"/>'
+          : '');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="840" viewBox="0 0 600 840">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">
@@ -130,10 +132,14 @@ for (let i = 0; i < count; i++) {
     no_reduction: false,
     image_url: '',
   });
-  const jpeg = await sharp(Buffer.from(picture(i, rarity))).jpeg({ quality: 84, mozjpeg: true }).toBuffer();
+  const jpeg = await sharp(Buffer.from(picture(i, rarity)))
+    .jpeg({ quality: 84, mozjpeg: true })
+    .toBuffer();
   files[`starlore/${model}.jpg`] = new Uint8Array(jpeg);
 }
-const rows = cards.map((c) => cardCsvRow(c).map((v, k) => (CARD_CSV_COLUMNS[k] === 'card_type' ? args['card-type'] : v)));
+const rows = cards.map((c) =>
+  cardCsvRow(c).map((v, k) => (CARD_CSV_COLUMNS[k] === 'card_type' ? args['card-type'] : v)),
+);
 writeFileSync(path.join(out, 'starlore.csv'), '\uFEFF' + toCsv([[...CARD_CSV_COLUMNS], ...rows]));
 // Pictures are already compressed: stored, not deflated again.
 const zip = zipSync(files, { level: 0 });
