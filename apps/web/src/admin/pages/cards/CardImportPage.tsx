@@ -163,7 +163,8 @@ export function CardImportPage() {
           <h2 id={`${f}-preview`}>{t('import.preview')}</h2>
           <p role="status">{t('import.summary', { rows: preview.lines, fresh, problems: blocking, warnings })}</p>
           {preview.problems.length ? (
-            <div className="a-scroll">
+            // A phone scrolls a long list inside its card: the region takes the focus so keys scroll it too.
+            <div className="a-scroll" tabIndex={0} role="region" aria-label={t('import.problems')}>
               <table className="a-plain a-problems">
                 <caption className="a-skip">{t('import.problems')}</caption>
                 <thead>
@@ -205,7 +206,12 @@ export function CardImportPage() {
           </div>
           <details>
             <summary>{t('import.rows', { count: preview.rows.length })}</summary>
-            <div className="a-scroll">
+            <div
+              className="a-scroll"
+              tabIndex={0}
+              role="region"
+              aria-label={t('import.rows', { count: preview.rows.length })}
+            >
               <table className="a-plain">
                 <thead>
                   <tr>
