@@ -127,6 +127,16 @@ describe('bulk card registration (POST /api/admin/cards/import…)', () => {
       },
     ]);
     expect(await auditCount('card.import')).toBe(audits + 1);
+    const audit = (
+      await t.shop.ctx.db.pool.query(
+        "SELECT after FROM audit_log WHERE action = 'card.import' ORDER BY id DESC LIMIT 1",
+      )
+    ).rows[0].after as { created: number; cards: { id: number; model_number: string }[] };
+    expect(audit.created).toBe(2);
+    expect(audit.cards).toEqual([
+      { id: await idOf('SL-001'), model_number: 'SL-001' },
+      { id: await idOf('SL-002'), model_number: 'SL-002' },
+    ]);
     const served = await fetch(t.shop.baseUrl + map['set/SL-001.png']);
     expect(served.status).toBe(200);
 

@@ -139,10 +139,10 @@ export async function lockCardImports(db: Queryable): Promise<void> {
 export const masterCardsWithModel = (db: Queryable) =>
   many<MasterCardRow>(db, `SELECT ${CARD_COLUMNS} FROM cards WHERE model_number <> '' ORDER BY id`);
 
-/** Adds many master cards in one statement; answers their ids in the order given. */
+/** Adds many master cards in one statement; answers each new id with its model number. */
 export async function insertMasterCards(db: Queryable, cards: readonly MasterCardValues[], now: Date) {
   const col = <K extends keyof MasterCardValues>(k: K) => cards.map((c) => c[k]);
-  const rows = await many<{ id: string }>(
+  const rows = await many<{ id: string; model_number: string }>(
     db,
     `INSERT INTO cards (card_type, name_ja, name_en, rarity, model_number, buy_point, no_reduction, image_url,
        created_at, updated_at)
@@ -150,7 +150,7 @@ export async function insertMasterCards(db: Queryable, cards: readonly MasterCar
        $9, $9
      FROM unnest($1::int[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::int[], $7::boolean[], $8::text[])
        WITH ORDINALITY AS t(card_type, name_ja, name_en, rarity, model_number, buy_point, no_reduction, image_url, n)
-     ORDER BY t.n RETURNING id`,
+     ORDER BY t.n RETURNING id, model_number`,
     [
       col('card_type'),
       col('name_ja'),
@@ -163,7 +163,7 @@ export async function insertMasterCards(db: Queryable, cards: readonly MasterCar
       now,
     ],
   );
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => ({ id: Number(r.id), model_number: r.model_number }));
 }
 
 /** The next `limit` master cards after id `after`, by id (the export reads the master in such batches). */

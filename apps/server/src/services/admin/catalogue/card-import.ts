@@ -100,9 +100,9 @@ export async function importCards(
       ...r.card,
       image_url: (r.picture ? pictureUrls.get(r.picture) : undefined) ?? r.card.image_url,
     }));
-    const ids = cards.length ? await insertMasterCards(tx, cards, ctx.clock.now()) : [];
-    const result = { created: ids.length, unchanged: plan.rows.length - fresh.length };
-    const after = { ...result, cards: cards.map((c, i) => ({ id: ids[i], model_number: c.model_number })) };
+    const added = cards.length ? await insertMasterCards(tx, cards, ctx.clock.now()) : [];
+    const result = { created: added.length, unchanged: plan.rows.length - fresh.length };
+    const after = { ...result, cards: added };
     return { before: null, after, result };
   });
 }
