@@ -88,6 +88,13 @@ export const adminPages: AdminPage[] = [
     page: lazyPage(() => import('./pages/cards/CardsPage'), 'CardsPage'),
   },
   {
+    path: '/admin/cards/import',
+    titleKey: 'admin-catalogue:import.title',
+    permission: 'catalogue.write',
+    page: lazyPage(() => import('./pages/cards/CardImportPage'), 'CardImportPage'),
+    nav: false,
+  },
+  {
     path: '/admin/cards/:id',
     titleKey: 'admin-catalogue:card',
     permission: 'catalogue.write',

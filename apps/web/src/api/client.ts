@@ -50,9 +50,14 @@ async function send(path: string, init: RequestInit): Promise<ApiReply> {
     console.error('api', path, error);
     return { state: 0, networkError: true, errors: { general: ['communication'] } };
   }
+  noteReply(reply);
+  return reply;
+}
+
+/** What every reply tells the client: its CSRF pair, and state 9999 (maintenance). */
+export function noteReply(reply: ApiReply): void {
   if (reply.csrf) csrf = reply.csrf;
   if (reply.state === 9999) onMaintenance();
-  return reply;
 }
 
 /** A listing's path: page 1 is the bare path, later pages add `/<page>`. */

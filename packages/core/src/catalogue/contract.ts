@@ -79,3 +79,38 @@ export interface AdminPackDetail extends AdminPackSummary {
   /** The lineup's economics at the pack's price, as the server computes them (the publish step shows these). */
   economics: BandedEconomics;
 }
+
+/** One problem of a card import's preview, in the staff's language, with its line and column when known. */
+export interface AdminCardImportProblem {
+  line: number | null;
+  column: string | null;
+  message: string;
+  warning: boolean;
+}
+
+/** The preview of a card file (POST /api/admin/cards/import/preview): nothing has been written. */
+export interface AdminCardImportPreview {
+  /** The card rows in the file, with or without problems. */
+  lines: number;
+  /** The rows without problems. */
+  rows: {
+    line: number;
+    model_number: string;
+    name_ja: string;
+    name_en: string;
+    rarity: 0 | 1 | 2 | 3;
+    card_type: number;
+    buy_point: number;
+    picture: string | null;
+    status: 'new' | 'unchanged';
+  }[];
+  problems: AdminCardImportProblem[];
+  /** No problem but warnings: the import button may be pressed. */
+  importable: boolean;
+}
+
+/** Stored pictures of an import (POST /api/admin/cards/import/pictures): the URL of each by its file name. */
+export interface AdminImportPictures {
+  pictures: { name: string; url: string }[];
+  problems: { file: string; message: string }[];
+}

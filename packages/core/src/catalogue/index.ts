@@ -5,3 +5,4 @@ export * from './contract.ts';
 export * from './messages.ts';
 export * from './content.ts';
 export * from './media.ts';
+export * from './card-csv.ts';

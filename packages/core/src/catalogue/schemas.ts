@@ -169,3 +169,30 @@ export function publishProblems(
   if (lastOne && !cards.has(lastOne)) add('last_one_card_id', msg('lineupUnknownCard', { card_id: lastOne }));
   return out;
 }
+
+/** At most this many pictures go with one card file (a zip's entries count alike). */
+export const CARD_IMPORT_MAX_PICTURES = 1000;
+const pictureName = z
+  .string({ error: 'notString' })
+  .min(1, 'required')
+  .max(300, msg('tooLong', { max: 300 }));
+
+/** The preview of a card import: the file (multipart `csv`) and, in the `json` field, the names of the pictures that go with it. */
+export const cardImportPreviewSchema = z.object({
+  pictures: z
+    .array(pictureName, { error: 'invalid' })
+    .max(CARD_IMPORT_MAX_PICTURES, msg('tooMany', { max: CARD_IMPORT_MAX_PICTURES }))
+    .optional()
+    .default([]),
+});
+
+/** The import itself: the file (multipart `csv`) and each stored picture's URL by its file name. */
+export const cardImportSchema = z.object({
+  pictures: z
+    .record(pictureName, imageField, { error: 'invalid' })
+    .refine((m) => Object.keys(m).length <= CARD_IMPORT_MAX_PICTURES, {
+      message: msg('tooMany', { max: CARD_IMPORT_MAX_PICTURES }),
+    })
+    .optional()
+    .default({}),
+});

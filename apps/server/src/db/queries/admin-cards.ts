@@ -145,3 +145,43 @@ export async function findMediaBySha(db: Queryable, sha256: string): Promise<Med
     [sha256],
   );
 }
+
+/** The import's lock for the rest of the transaction: two imports at once cannot both add one model number. */
+export async function lockCardImports(db: Queryable): Promise<void> {
+  await db.query("SELECT pg_advisory_xact_lock(hashtextextended('cards:import', 0))");
+}
+
+/** Every master card with a model number, as the import compares them (a set is hundreds; the master thousands). */
+export const masterCardsWithModel = (db: Queryable) =>
+  many<MasterCardRow>(db, `SELECT ${CARD_COLUMNS} FROM cards WHERE model_number <> '' ORDER BY id`);
+
+/** Adds many master cards in one statement; answers each new id with its model number. */
+export async function insertMasterCards(db: Queryable, cards: readonly MasterCardValues[], now: Date) {
+  const col = <K extends keyof MasterCardValues>(k: K) => cards.map((c) => c[k]);
+  const rows = await many<{ id: string; model_number: string }>(
+    db,
+    `INSERT INTO cards (card_type, name_ja, name_en, rarity, model_number, buy_point, no_reduction, image_url,
+       created_at, updated_at)
+     SELECT t.card_type, t.name_ja, t.name_en, t.rarity, t.model_number, t.buy_point, t.no_reduction, t.image_url,
+       $9, $9
+     FROM unnest($1::int[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::int[], $7::boolean[], $8::text[])
+       WITH ORDINALITY AS t(card_type, name_ja, name_en, rarity, model_number, buy_point, no_reduction, image_url, n)
+     ORDER BY t.n RETURNING id, model_number`,
+    [
+      col('card_type'),
+      col('name_ja'),
+      col('name_en'),
+      col('rarity'),
+      col('model_number'),
+      col('buy_point'),
+      col('no_reduction'),
+      col('image_url'),
+      now,
+    ],
+  );
+  return rows.map((r) => ({ id: Number(r.id), model_number: r.model_number }));
+}
+
+/** The next `limit` master cards after id `after`, by id (the export reads the master in such batches). */
+export const masterCardsAfter = (db: Queryable, after: number, limit: number) =>
+  many<MasterCardRow>(db, `SELECT ${CARD_COLUMNS} FROM cards WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit]);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { approvalRoutes } from './approvals.ts';
 import { auditRoutes } from './audit.ts';
 import { cardRoutes } from './cards.ts';
+import { cardImportRoutes } from './cards-import.ts';
 import { mediaRoutes } from './cards-media.ts';
 import { contentRoutes } from './content.ts';
 import { dashboardRoutes } from './dashboard.ts';
@@ -23,7 +24,7 @@ import { staffRoutes } from './staff.ts';
  */
 export const adminRoutes: FastifyPluginAsync[] = [staffSessionRoutes, staffRoutes, auditRoutes, memberAdminRoutes];
 // Catalogue (cards, images, packs).
-adminRoutes.push(cardRoutes, mediaRoutes, packAdminRoutes, contentRoutes, dashboardRoutes);
+adminRoutes.push(cardRoutes, mediaRoutes, cardImportRoutes, packAdminRoutes, contentRoutes, dashboardRoutes);
 // Fulfilment, payments and operations.
 adminRoutes.push(shipmentRoutes, paymentAdminRoutes, operationsRoutes);
 // Member programmes (exchange catalogue and orders, partner sites, SNS campaigns).

@@ -71,7 +71,11 @@ export async function storeUpload(ctx: AppContext, staff: StaffIdentity, bytes: 
   const known = await findMediaBySha(ctx.db.pool, sha256);
   if (known) return known;
   const info = await inspect(bytes);
-  const made = await variants(bytes, info.width);
+  // The header can be sound while the pixels are cut short (a truncated file, a zip entry that declared less than
+  // it holds): sharp then fails while decoding, which is the upload's fault, not the shop's.
+  const made = await variants(bytes, info.width).catch(() => {
+    throw notImage();
+  });
   const key = `img/${sha256.slice(0, 2)}/${sha256.slice(0, 24)}`;
   const storage = ctx.media;
   for (const v of made) await storage.put(variantKey(key, v.width, v.format), v.body, `image/${v.format}`);

@@ -68,9 +68,14 @@ export function CardsPage() {
     <>
       <div className="a-row" style={{ justifyContent: 'space-between' }}>
         <h1>{t('cards')}</h1>
-        <Link className="a-primary a-button-link" to="/admin/cards/new">
-          {t('newCard')}
-        </Link>
+        <div className="a-row">
+          <Link className="a-button-link" to="/admin/cards/import">
+            {t('import.title')}
+          </Link>
+          <Link className="a-primary a-button-link" to="/admin/cards/new">
+            {t('newCard')}
+          </Link>
+        </div>
       </div>
       <FilterForm
         label={t('searchCards')}
