@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'banner.mode',
   'banner.update',
   'card.create',
+  'card.import',
   'card.update',
   'card_type.save',
   'coupon.create',

@@ -83,7 +83,7 @@ export async function importCards(
   text: string,
   pictureUrls: ReadonlyMap<string, string>,
 ): Promise<{ created: number; unchanged: number }> {
-  const audit = { action: 'card.import', targetType: 'card', targetId: null };
+  const audit = { action: 'card.import' as const, targetType: 'card', targetId: null };
   return withAudit(ctx, staff, audit, async (tx) => {
     await lockCardImports(tx);
     const plan = await planOn(tx, text, [...pictureUrls.keys()]);
