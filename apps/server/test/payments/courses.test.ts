@@ -38,10 +38,10 @@ describe('point courses and the pay list', () => {
     await expectLedgerClean(t.shop);
   });
 
-  it('offers every pay id with generic names, card first', async () => {
+  it('offers every pay id but the retired LINE Pay, card first', async () => {
     const res = await t.shop.client('en').get('/user/pay_style');
     const list = res.list as { id: number; name: string }[];
-    expect(list.map((p) => p.id).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 12]);
+    expect(list.map((p) => p.id).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14]);
     expect(list[0]!.id).toBe(1);
     expect(list.find((p) => p.id === 3)!.name).toBe('PayPal');
   });

@@ -6,7 +6,8 @@ import type { CarrierId, CombiniCode, PayId } from '@oripa/core';
  * Implementations: the sandbox gateway (default; DESIGN.md section 3) and Stripe (PAYMENT_PROVIDER=stripe); the
  * one in use is chosen at start (create-gateway.ts) and kept on the AppContext as ctx.gateway.
  */
-export type WalletKind = 'global' | 'retailer' | 'search' | 'mobile' | 'messaging';
+/** Wallets and app payments: PayPal, Amazon Pay, Google Pay, PayPay, メルペイ, au PAY, Paidy, Apple Pay. */
+export type WalletKind = 'global' | 'retailer' | 'search' | 'mobile' | 'merpay' | 'aupay' | 'paidy' | 'apple';
 
 export type PaymentMethod =
   | { kind: 'card'; token?: string; savedCardRef?: string; force3ds: boolean; holder?: string }
@@ -45,7 +46,10 @@ export interface CreatePayment {
 
 export interface CombiniInstructions {
   kind: 'combini';
+  /** The number the chain asks for: slip number, customer number or receipt number (core combiniChain). */
   receipt: string;
+  /** The confirmation number the terminal chains (Lawson, Ministop, FamilyMart) ask for beside it. */
+  confirmation?: string;
   slipUrl: string;
   store: CombiniCode;
 }
