@@ -78,7 +78,15 @@ const envSchema = z.object({
     .default('Kirakira Bldg. 5F, 9-9-9 Takasago, Urawa-ku, Saitama-shi, Saitama 330-0063, Japan'),
   OPERATOR_PHONE: z.string().min(1).default('048-000-0000'),
   OPERATOR_EMAIL: z.email().default('support@kirakira-oripa.example'),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'komoju']).default('sandbox'),
+  // KOMOJU (ADR 0042): the secret key of its REST API and the webhook's secret token (X-Komoju-Signature).
+  KOMOJU_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test_|live_)?[A-Za-z0-9]+$/, 'must look like sk_test_… or sk_live_…')
+    .optional(),
+  KOMOJU_WEBHOOK_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  // Tests only: the KOMOJU API is a local fake at this URL.
+  KOMOJU_API_BASE: z.url().optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must look like sk_test_… or sk_live_…')
@@ -281,12 +289,21 @@ function paymentConfig(e: z.infer<typeof envSchema>, production: boolean, sandbo
     }
     if (production && e.STRIPE_API_BASE) fail('STRIPE_API_BASE', 'only for tests, not with NODE_ENV=production');
   }
+  if (e.PAYMENT_PROVIDER === 'komoju') {
+    for (const name of ['KOMOJU_SECRET_KEY', 'KOMOJU_WEBHOOK_SECRET'] as const) {
+      if (!e[name]) fail(name, 'required when PAYMENT_PROVIDER=komoju');
+    }
+    if (production && e.KOMOJU_API_BASE) fail('KOMOJU_API_BASE', 'only for tests, not with NODE_ENV=production');
+  }
   return {
     provider: e.PAYMENT_PROVIDER,
     stripeSecretKey: e.STRIPE_SECRET_KEY ?? '',
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
     stripeApiBase: e.STRIPE_API_BASE ?? null,
+    komojuSecretKey: e.KOMOJU_SECRET_KEY ?? '',
+    komojuWebhookSecret: e.KOMOJU_WEBHOOK_SECRET ?? '',
+    komojuApiBase: e.KOMOJU_API_BASE ?? 'https://komoju.com',
     // Signs the sandbox provider's callbacks; like any webhook secret it is shared by provider and shop only.
     callbackSecret: e.PAYMENT_CALLBACK_SECRET ?? 'development-only-payment-callback-secret!!',
   };

@@ -63,7 +63,7 @@ export function presentPayStyles(
       memo: NAMES[id][lang][1],
       group: GROUP_OF.get(id)!,
     })),
-    payment_provider: gateway.name,
+    payment_provider: gateway.name === 'stripe' ? 'stripe' : 'sandbox',
     publishable_key: gateway.name === 'stripe' ? payments.stripePublishableKey : '',
   };
 }

@@ -124,7 +124,10 @@ export interface PayStyleReply {
   point: number;
   price: number;
   list: PayStyle[];
-  /** Who takes a new card in the browser: 'stripe' → Stripe.js with publishable_key; 'sandbox' → its card form. */
+  /**
+   * Who takes a new card in the browser: 'stripe' → Stripe.js with publishable_key; 'sandbox' → its card form
+   * (also under KOMOJU, which is offered no cards: ADR 0042).
+   */
   payment_provider: 'sandbox' | 'stripe';
   /** Stripe's publishable key (pk_test_… / pk_live_…); '' for the sandbox. */
   publishable_key: string;

@@ -1,6 +1,7 @@
 import type { Config } from '../../../config.ts';
 import type { Queryable } from '../../../db/queryable.ts';
 import type { PaymentGateway } from './gateway.ts';
+import { createKomojuGateway } from './komoju-gateway.ts';
 import { createSandboxGateway } from './sandbox-gateway.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
 
@@ -10,5 +11,12 @@ import { createStripeGateway } from './stripe-gateway.ts';
  * Stripe.
  */
 export function createGateway(config: Config, db: Queryable): PaymentGateway {
-  return config.payments.provider === 'stripe' ? createStripeGateway(config) : createSandboxGateway(config, db);
+  switch (config.payments.provider) {
+    case 'stripe':
+      return createStripeGateway(config);
+    case 'komoju':
+      return createKomojuGateway(config);
+    default:
+      return createSandboxGateway(config, db);
+  }
 }

@@ -122,7 +122,7 @@ export class GatewayInputError extends Error {
 }
 
 export interface PaymentGateway {
-  readonly name: 'sandbox' | 'stripe';
+  readonly name: 'sandbox' | 'stripe' | 'komoju';
   supports(payId: PayId): boolean;
   createPayment(req: CreatePayment): Promise<GatewayOutcome>;
   retrieve(providerRef: string): Promise<ProviderPayment>;
