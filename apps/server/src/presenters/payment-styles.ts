@@ -1,4 +1,4 @@
-import { PAY_GROUPS, PAY_IDS, type Lang, type PayGroup, type PayId, type PayStyleReply } from '@oripa/core';
+import { PAY_IDS, payGroupOf, type Lang, type PayId, type PayStyleReply } from '@oripa/core';
 import type { Config } from '../config.ts';
 import type { PaymentGateway } from '../services/payments/gateways/gateway.ts';
 
@@ -43,10 +43,6 @@ const NAMES: Record<PayId, { ja: [string, string]; en: [string, string] }> = {
   },
 };
 
-const GROUP_OF = new Map<PayId, PayGroup>(
-  (Object.entries(PAY_GROUPS) as [PayGroup, readonly PayId[]][]).flatMap(([g, ids]) => ids.map((id) => [id, g])),
-);
-
 /** The offered methods, and who takes a new card in the browser (Stripe.js needs the publishable key). */
 export function presentPayStyles(
   lang: Lang,
@@ -61,7 +57,7 @@ export function presentPayStyles(
       id,
       name: NAMES[id][lang][0],
       memo: NAMES[id][lang][1],
-      group: GROUP_OF.get(id)!,
+      group: payGroupOf(id),
     })),
     payment_provider: gateway.name === 'stripe' ? 'stripe' : 'sandbox',
     publishable_key: gateway.name === 'stripe' ? payments.stripePublishableKey : '',

@@ -44,6 +44,10 @@ export const PAY_GROUPS: Record<PayGroup, readonly PayId[]> = {
   bank: [4],
   carrier: [6],
 };
+/** The confirm page's group of a method. */
+export function payGroupOf(id: PayId): PayGroup {
+  return (Object.keys(PAY_GROUPS) as PayGroup[]).find((g) => PAY_GROUPS[g].includes(id))!;
+}
 
 export const PURCHASE_MIN_POINTS = 300;
 export const PURCHASE_MAX_POINTS = 50_000;

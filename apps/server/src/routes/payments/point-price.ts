@@ -5,6 +5,7 @@ import { parseInput, pageParam } from '../../http/input.ts';
 import { presentPayStyles } from '../../presenters/payment-styles.ts';
 import { presentCourseDetail, presentCourseList } from '../../presenters/point-course.ts';
 import { courseDetail, coursePage, purchasableCourse } from '../../services/payments/courses.ts';
+import { offeredGateway } from '../../services/payments/method-switches.ts';
 
 /** Point courses (public: guests see base prices, members their rank bonus) and the offered pay list. */
 export const pointPriceRoutes: FastifyPluginAsync = async (app) => {
@@ -40,6 +41,7 @@ export const pointPriceRoutes: FastifyPluginAsync = async (app) => {
     const q = parseInput(payStyleQuery, request.query ?? {});
     const courseId = q.pointPriceId ?? q.point_price_id;
     const course = courseId === undefined ? null : await purchasableCourse(ctx.db.pool, courseId);
-    return reply.ok({ ...presentPayStyles(request.lang, ctx.gateway, ctx.config.payments, course) });
+    const offered = await offeredGateway(ctx);
+    return reply.ok({ ...presentPayStyles(request.lang, offered, ctx.config.payments, course) });
   });
 };

@@ -24,6 +24,7 @@ import { walletSessionBelongsTo } from '../../db/queries/wallet-sessions.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { mailPaymentInstructions } from '../../mail/payment-mails.ts';
 import { findCourse } from './courses.ts';
+import { offeredGateway } from './method-switches.ts';
 import { GatewayInputError, type GatewayOutcome } from './gateways/gateway.ts';
 import { methodFor, REDIRECT_WINDOW_MS, returnUrlsFor, UNPAID_WINDOW_MS } from './methods.ts';
 import { saveCardForMember } from './saved-cards.ts';
@@ -48,7 +49,9 @@ export async function startPayment(
   await requireConfirmedMail(ctx.db.pool, memberId);
   const gateway = ctx.gateway;
   const payId = input.pay_id as PayId;
-  if (!gateway.supports(payId)) throw AppError.validation('pay_id', 'payIdInvalid', 'pay_id_not_offered');
+  // Staff may have switched the method off in the console (issue 23): refused like one the provider lacks.
+  if (!(await offeredGateway(ctx)).supports(payId))
+    throw AppError.validation('pay_id', 'payIdInvalid', 'pay_id_not_offered');
   const course = await findCourse(ctx.db.pool, input.point_price_id);
   if (!course) throw new AppError('not_found', { point_price_id: ['courseNotFound'] }, 'course_not_found');
 
