@@ -25,6 +25,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { mailPaymentInstructions } from '../../mail/payment-mails.ts';
 import { findCourse } from './courses.ts';
 import { offeredGateway } from './method-switches.ts';
+import { gatewayFor, gatewayNamed } from './gateways/routes.ts';
 import { GatewayInputError, type GatewayOutcome } from './gateways/gateway.ts';
 import { methodFor, REDIRECT_WINDOW_MS, returnUrlsFor, UNPAID_WINDOW_MS } from './methods.ts';
 import { saveCardForMember } from './saved-cards.ts';
@@ -47,8 +48,9 @@ export async function startPayment(
   log?: FastifyBaseLogger,
 ): Promise<PointBuyReply> {
   await requireConfirmedMail(ctx.db.pool, memberId);
-  const gateway = ctx.gateway;
   const payId = input.pay_id as PayId;
+  // The provider configured for this method (routing per method, ADR 0042); the payment keeps its name.
+  const gateway = gatewayFor(ctx.gateway, payId);
   // Staff may have switched the method off in the console (issue 23): refused like one the provider lacks.
   if (!(await offeredGateway(ctx)).supports(payId))
     throw AppError.validation('pay_id', 'payIdInvalid', 'pay_id_not_offered');
@@ -191,7 +193,8 @@ export async function settlePayment(ctx: AppContext, memberId: number, publicId:
     (p.status === 'pending' || p.status === 'requires_action') &&
     !isDeferredPayment(p.pay_id as PayId)
   ) {
-    const remote = await ctx.gateway.retrieve(p.provider_ref).catch(() => null);
+    const gw = gatewayNamed(ctx.gateway, p.gateway);
+    const remote = gw ? await gw.retrieve(p.provider_ref).catch(() => null) : null;
     if (remote && remote.status !== p.status && remote.amount === p.amount) {
       return applyStatus(ctx, p.id, remote.status, 'return', { failureReason: remote.reason });
     }

@@ -121,8 +121,16 @@ export class GatewayInputError extends Error {
   }
 }
 
+export type ProviderName = 'sandbox' | 'stripe' | 'komoju';
+
 export interface PaymentGateway {
-  readonly name: 'sandbox' | 'stripe' | 'komoju';
+  readonly name: ProviderName;
+  /**
+   * Routing per method (PAYMENT_ROUTES, ADR 0042): the gateway that serves a pay id, and a provider's gateway by
+   * name (a payment's `gateway`, a webhook's path). Only the routed gateway has them; see routes.ts.
+   */
+  route?(payId: PayId): PaymentGateway;
+  named?(name: string): PaymentGateway | undefined;
   supports(payId: PayId): boolean;
   createPayment(req: CreatePayment): Promise<GatewayOutcome>;
   retrieve(providerRef: string): Promise<ProviderPayment>;
