@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { PAY_IDS } from '@oripa/core';
+import { DEFAULT_METHOD_MAX_YEN, PAY_IDS } from '@oripa/core';
 
 // Every environment variable the server reads, with its default. README's configuration table mirrors this list.
 const flag = z.enum(['0', '1']).transform((v) => v === '1');
@@ -83,6 +83,8 @@ const envSchema = z.object({
   // Routing per method (ADR 0042): `komoju=2,6,10,11,13;stripe=1,7` — these pay ids are served by the named
   // provider, the rest by PAYMENT_PROVIDER.
   PAYMENT_ROUTES: z.string().max(200).default(''),
+  // Provider limits per payment in yen (issue 23): `13=30000;6=10000`; konbini defaults to 300000.
+  PAYMENT_METHOD_MAX: z.string().max(200).default(''),
   // KOMOJU (ADR 0042): the secret key of its REST API and the webhook's secret token (X-Komoju-Signature).
   KOMOJU_SECRET_KEY: z
     .string()
@@ -304,6 +306,7 @@ function paymentConfig(e: z.infer<typeof envSchema>, production: boolean, sandbo
   return {
     provider: e.PAYMENT_PROVIDER,
     routes,
+    methodMax: parseMethodMax(e.PAYMENT_METHOD_MAX, fail),
     stripeSecretKey: e.STRIPE_SECRET_KEY ?? '',
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
@@ -332,6 +335,21 @@ function parsePaymentRoutes(text: string, fail: (name: string, why: string) => n
     }
   }
   return routes;
+}
+
+/** PAYMENT_METHOD_MAX: `id=yen;id=yen` over the defaults (core DEFAULT_METHOD_MAX_YEN). */
+function parseMethodMax(text: string, fail: (name: string, why: string) => never) {
+  const max = new Map<number, number>(Object.entries(DEFAULT_METHOD_MAX_YEN).map(([id, yen]) => [Number(id), yen!]));
+  for (const part of text
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [id = '', yen = ''] = part.split('=', 2).map((p) => p.trim());
+    if (!(PAY_IDS as readonly number[]).includes(Number(id))) fail('PAYMENT_METHOD_MAX', `unknown pay id "${id}"`);
+    if (!/^\d{1,9}$/.test(yen) || Number(yen) < 1) fail('PAYMENT_METHOD_MAX', `"${yen}" is not a yen amount`);
+    max.set(Number(id), Number(yen));
+  }
+  return max;
 }
 
 /** SMS gateway settings (services/programmes/sms/gateway.ts); twilio without its credentials stops the start. */

@@ -13,8 +13,7 @@ export const paymentMessages = {
     savedCardNotFound: '登録済みのカードが見つかりません',
     payIdInvalid: 'ご利用いただけないお支払い方法です',
     payIdRetired: 'このお支払い方法は提供を終了しました。他のお支払い方法をお選びください',
-    paymentOverLimit:
-      'この金額は{{method}}の1回のお支払い上限（{{max}}円）を超えています。他のお支払い方法をお選びください',
+    paymentOverLimit: 'このお支払い方法の1回あたりの上限（{{max}}円）を超えています。他のお支払い方法をお選びください',
     courseNotFound: 'ポイントコースが見つかりません',
     pointOutOfRange: '1回の購入は300〜50,000ポイントの範囲です',
     combiniCodeInvalid: 'コンビニを選択してください',
@@ -50,7 +49,8 @@ export const paymentMessages = {
     savedCardNotFound: 'The saved card was not found',
     payIdInvalid: 'This payment method is not available',
     payIdRetired: 'This payment method is no longer available. Please choose another one',
-    paymentOverLimit: 'This amount is over the {{method}} limit of ¥{{max}} per payment. Please choose another method',
+    paymentOverLimit:
+      'This amount is over the limit of ¥{{max}} per payment for this method. Please choose another one',
     courseNotFound: 'The point course was not found',
     pointOutOfRange: 'One purchase must be between 300 and 50,000 points',
     combiniCodeInvalid: 'Choose a convenience store',

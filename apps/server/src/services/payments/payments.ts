@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   isDeferredPayment,
+  msg,
+  overMethodLimit,
   PAY_ID,
   rankBonusForMember,
   type PayId,
@@ -56,6 +58,12 @@ export async function startPayment(
     throw AppError.validation('pay_id', 'payIdInvalid', 'pay_id_not_offered');
   const course = await findCourse(ctx.db.pool, input.point_price_id);
   if (!course) throw new AppError('not_found', { point_price_id: ['courseNotFound'] }, 'course_not_found');
+  // A provider's maximum per payment (konbini, Paidy, carrier billing) is told before anything is made or redirected.
+  const max = overMethodLimit(payId, course.price, ctx.config.payments.methodMax);
+  if (max !== null) {
+    const key = msg('paymentOverLimit', { max: max.toLocaleString('ja-JP') });
+    throw AppError.validation('pay_id', key, 'over_method_limit');
+  }
 
   let savedCardRef: string | undefined;
   if ((payId === PAY_ID.card || payId === PAY_ID.card3ds) && input.card_index !== undefined) {
