@@ -51,15 +51,19 @@ export function PaymentMethodsPage() {
           <tbody>
             {methods.map((m) => (
               <tr key={m.id} data-pay-id={m.id}>
-                <th scope="row">{nameOf(m)}</th>
-                <td>{t(`methods.groups.${m.group}`)}</td>
-                <td>{m.provider ? t(`methods.providers.${m.provider}`) : t('methods.notCarried')}</td>
-                <td>
+                <th scope="row" className="a-wrap">
+                  {nameOf(m)}
+                </th>
+                <td className="a-nowrap">{t(`methods.groups.${m.group}`)}</td>
+                <td className="a-nowrap">
+                  {m.provider ? t(`methods.providers.${m.provider}`) : t('methods.notCarried')}
+                </td>
+                <td className="a-nowrap">
                   <span className="a-badge" data-tone={m.offered ? 'ok' : 'danger'}>
                     {m.offered ? t('methods.offered') : t('methods.off')}
                   </span>
                 </td>
-                <td>
+                <td className="a-nowrap">
                   <button type="button" className={m.enabled ? 'a-danger' : 'a-primary'} onClick={() => void flip(m)}>
                     {m.enabled ? t('methods.turnOff') : t('methods.turnOn')}
                   </button>
