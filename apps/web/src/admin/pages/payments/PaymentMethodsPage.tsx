@@ -37,7 +37,7 @@ export function PaymentMethodsPage() {
           {result.text}
         </p>
       ) : null}
-      <section className="a-card">
+      <section className="a-card a-scroll-x">
         <table className="a-plain">
           <thead>
             <tr>
