@@ -58,12 +58,12 @@ export function PaymentMethodsPage() {
                 <td className="a-nowrap">
                   {m.provider ? t(`methods.providers.${m.provider}`) : t('methods.notCarried')}
                 </td>
-                <td className="a-nowrap">
+                <td className="a-nowrap a-keep">
                   <span className="a-badge" data-tone={m.offered ? 'ok' : 'danger'}>
                     {m.offered ? t('methods.offered') : t('methods.off')}
                   </span>
                 </td>
-                <td className="a-nowrap">
+                <td className="a-nowrap a-keep">
                   <button type="button" className={m.enabled ? 'a-danger' : 'a-primary'} onClick={() => void flip(m)}>
                     {m.enabled ? t('methods.turnOff') : t('methods.turnOn')}
                   </button>
