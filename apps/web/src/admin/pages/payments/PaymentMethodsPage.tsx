@@ -42,7 +42,9 @@ export function PaymentMethodsPage() {
           <thead>
             <tr>
               <th scope="col">{t('methods.method')}</th>
-              <th scope="col">{t('methods.group')}</th>
+              <th scope="col" className="a-wide-only">
+                {t('methods.group')}
+              </th>
               <th scope="col">{t('methods.provider')}</th>
               <th scope="col">{t('methods.state')}</th>
               <th scope="col">{t('methods.action')}</th>
@@ -54,7 +56,7 @@ export function PaymentMethodsPage() {
                 <th scope="row" className="a-wrap">
                   {nameOf(m)}
                 </th>
-                <td className="a-nowrap">{t(`methods.groups.${m.group}`)}</td>
+                <td className="a-nowrap a-wide-only">{t(`methods.groups.${m.group}`)}</td>
                 <td className="a-nowrap">
                   {m.provider ? t(`methods.providers.${m.provider}`) : t('methods.notCarried')}
                 </td>
