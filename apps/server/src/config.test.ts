@@ -143,4 +143,22 @@ describe('configuration', () => {
   it('treats empty values as unset', () => {
     expect(parseConfig({ PORT: '' }).port).toBe(3000);
   });
+
+  it('routes methods to providers (PAYMENT_ROUTES) and asks for the keys of every provider used (ADR 0042)', () => {
+    const komoju = { KOMOJU_SECRET_KEY: 'sk_test_abc123', KOMOJU_WEBHOOK_SECRET: 'a-webhook-secret-token' };
+    const c = parseConfig({ PAYMENT_ROUTES: 'komoju=2,6,10; komoju=11,13', ...komoju });
+    expect(c.payments.provider).toBe('sandbox');
+    expect([...c.payments.routes.entries()]).toEqual([
+      [2, 'komoju'],
+      [6, 'komoju'],
+      [10, 'komoju'],
+      [11, 'komoju'],
+      [13, 'komoju'],
+    ]);
+    expect(parseConfig({}).payments.routes.size).toBe(0);
+    expect(() => parseConfig({ PAYMENT_ROUTES: 'komoju=10' })).toThrow(/KOMOJU_SECRET_KEY: required/);
+    expect(() => parseConfig({ PAYMENT_ROUTES: 'paypal=3', ...komoju })).toThrow(/PAYMENT_ROUTES: unknown provider/);
+    expect(() => parseConfig({ PAYMENT_ROUTES: 'komoju=9', ...komoju })).toThrow(/PAYMENT_ROUTES: unknown pay id "9"/);
+    expect(() => parseConfig({ PAYMENT_ROUTES: 'stripe=1' })).toThrow(/STRIPE_SECRET_KEY: required/);
+  });
 });

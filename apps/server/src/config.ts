@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_METHOD_MAX_YEN, PAY_IDS } from '@oripa/core';
 
 // Every environment variable the server reads, with its default. README's configuration table mirrors this list.
 const flag = z.enum(['0', '1']).transform((v) => v === '1');
@@ -82,7 +83,20 @@ const envSchema = z.object({
     .default('Kirakira Bldg. 5F, 9-9-9 Takasago, Urawa-ku, Saitama-shi, Saitama 330-0063, Japan'),
   OPERATOR_PHONE: z.string().min(1).default('048-000-0000'),
   OPERATOR_EMAIL: z.email().default('support@kirakira-oripa.example'),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'komoju']).default('sandbox'),
+  // Routing per method (ADR 0042): `komoju=2,6,10,11,13;stripe=1,7` — these pay ids are served by the named
+  // provider, the rest by PAYMENT_PROVIDER.
+  PAYMENT_ROUTES: z.string().max(200).default(''),
+  // Provider limits per payment in yen (issue 23): `13=30000;6=10000`; konbini defaults to 300000.
+  PAYMENT_METHOD_MAX: z.string().max(200).default(''),
+  // KOMOJU (ADR 0042): the secret key of its REST API and the webhook's secret token (X-Komoju-Signature).
+  KOMOJU_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test_|live_)?[A-Za-z0-9]+$/, 'must look like sk_test_… or sk_live_…')
+    .optional(),
+  KOMOJU_WEBHOOK_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  // Tests only: the KOMOJU API is a local fake at this URL.
+  KOMOJU_API_BASE: z.url().optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must look like sk_test_… or sk_live_…')
@@ -273,7 +287,7 @@ function mediaConfig(e: z.infer<typeof envSchema>) {
 
 /** Payment gateway settings; a Stripe selection without its keys stops the start naming the missing variable. */
 function paymentConfig(e: z.infer<typeof envSchema>, production: boolean, sandbox: boolean) {
-  const fail = (name: string, why: string) => {
+  const fail = (name: string, why: string): never => {
     throw new ConfigError(`Invalid configuration:\n  ${name}: ${why}`);
   };
   if (e.PAYMENT_PROVIDER === 'sandbox' && production) {
@@ -283,21 +297,67 @@ function paymentConfig(e: z.infer<typeof envSchema>, production: boolean, sandbo
       fail('PAYMENT_PROVIDER', 'sandbox is not allowed with NODE_ENV=production (use stripe, or SANDBOX=1)');
     if (!e.PAYMENT_CALLBACK_SECRET) fail('PAYMENT_CALLBACK_SECRET', 'required for the sandbox gateway in production');
   }
-  if (e.PAYMENT_PROVIDER === 'stripe') {
+  const routes = parsePaymentRoutes(e.PAYMENT_ROUTES, fail);
+  const used = new Set([e.PAYMENT_PROVIDER, ...routes.values()]);
+  if (used.has('stripe')) {
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const) {
       if (!e[name]) throw new ConfigError(`Invalid configuration:\n  ${name}: required when PAYMENT_PROVIDER=stripe`);
     }
     if (production && e.STRIPE_API_BASE) fail('STRIPE_API_BASE', 'only for tests, not with NODE_ENV=production');
   }
+  if (used.has('komoju')) {
+    for (const name of ['KOMOJU_SECRET_KEY', 'KOMOJU_WEBHOOK_SECRET'] as const) {
+      if (!e[name]) fail(name, 'required when PAYMENT_PROVIDER=komoju');
+    }
+    if (production && e.KOMOJU_API_BASE) fail('KOMOJU_API_BASE', 'only for tests, not with NODE_ENV=production');
+  }
   return {
     provider: e.PAYMENT_PROVIDER,
+    routes,
+    methodMax: parseMethodMax(e.PAYMENT_METHOD_MAX, fail),
     stripeSecretKey: e.STRIPE_SECRET_KEY ?? '',
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
     stripeApiBase: e.STRIPE_API_BASE ?? null,
+    komojuSecretKey: e.KOMOJU_SECRET_KEY ?? '',
+    komojuWebhookSecret: e.KOMOJU_WEBHOOK_SECRET ?? '',
+    komojuApiBase: e.KOMOJU_API_BASE ?? 'https://komoju.com',
     // Signs the sandbox provider's callbacks; like any webhook secret it is shared by provider and shop only.
     callbackSecret: e.PAYMENT_CALLBACK_SECRET ?? 'development-only-payment-callback-secret!!',
   };
+}
+
+/** PAYMENT_ROUTES: `provider=id,id;provider=id` → pay id → provider; an unknown provider or pay id stops the start. */
+function parsePaymentRoutes(text: string, fail: (name: string, why: string) => never) {
+  const routes = new Map<number, 'sandbox' | 'stripe' | 'komoju'>();
+  for (const part of text
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [provider, ids = ''] = part.split('=', 2).map((p) => p.trim());
+    if (provider !== 'sandbox' && provider !== 'stripe' && provider !== 'komoju')
+      fail('PAYMENT_ROUTES', `unknown provider "${provider}" (sandbox, stripe or komoju)`);
+    for (const id of ids.split(',').map((i) => i.trim())) {
+      if (!(PAY_IDS as readonly number[]).includes(Number(id))) fail('PAYMENT_ROUTES', `unknown pay id "${id}"`);
+      routes.set(Number(id), provider);
+    }
+  }
+  return routes;
+}
+
+/** PAYMENT_METHOD_MAX: `id=yen;id=yen` over the defaults (core DEFAULT_METHOD_MAX_YEN). */
+function parseMethodMax(text: string, fail: (name: string, why: string) => never) {
+  const max = new Map<number, number>(Object.entries(DEFAULT_METHOD_MAX_YEN).map(([id, yen]) => [Number(id), yen!]));
+  for (const part of text
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [id = '', yen = ''] = part.split('=', 2).map((p) => p.trim());
+    if (!(PAY_IDS as readonly number[]).includes(Number(id))) fail('PAYMENT_METHOD_MAX', `unknown pay id "${id}"`);
+    if (!/^\d{1,9}$/.test(yen) || Number(yen) < 1) fail('PAYMENT_METHOD_MAX', `"${yen}" is not a yen amount`);
+    max.set(Number(id), Number(yen));
+  }
+  return max;
 }
 
 /** SMS gateway settings (services/programmes/sms/gateway.ts); twilio without its credentials stops the start. */

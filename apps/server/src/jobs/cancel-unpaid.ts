@@ -1,4 +1,5 @@
 import { isDeferredPayment, type PayId } from '@oripa/core';
+import { gatewayNamed } from '../services/payments/gateways/routes.ts';
 import type { AppContext } from '../context.ts';
 import { claimOverduePayments, type OverduePaymentRow } from '../db/queries/payments.ts';
 import { withTransaction } from '../db/transaction.ts';
@@ -22,13 +23,15 @@ export const cancelUnpaidJob: Job = {
     const now = ctx.clock.now();
     // Claiming is a short transaction of its own: the provider call must not hold row locks.
     const claimed = await withTransaction(ctx.db, (tx) => claimOverduePayments(tx, now, BATCH));
-    const gw = ctx.gateway;
     let handled = 0;
     let firstError: unknown = null;
     for (const p of claimed) {
       // One payment the provider cannot answer for (or that reports another amount) must not hold up the rest:
       // it stays open and is retried; the error surfaces once a batch has nothing else to do.
       try {
+        // The provider the payment was made at (routing per method, ADR 0042).
+        const gw = gatewayNamed(ctx.gateway, p.gateway);
+        if (!gw) throw new Error(`payment ${p.public_id}: no gateway named ${p.gateway} is configured`);
         if (await closeOne(ctx, gw, p)) handled++;
       } catch (err) {
         firstError ??= err;

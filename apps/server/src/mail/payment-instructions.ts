@@ -1,3 +1,4 @@
+import { combiniChain, shownPayDeadline } from '@oripa/core';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/queryable.ts';
 import type { BankInstructions, CombiniInstructions } from '../services/payments/gateways/gateway.ts';
@@ -5,9 +6,10 @@ import { yen, type Block, type MailContent } from './layout.ts';
 import { greeting, queueMail, tokyoTime, type Recipient } from './outbox.ts';
 import { receiptBlocks, type ReceiptPayment } from './receipt-items.ts';
 
-const STORES = {
-  econ: { ja: '主要コンビニ各店', en: 'Major convenience stores' },
-  other: { ja: 'その他のコンビニ', en: 'Other convenience stores' },
+const NUMBER_LABEL = {
+  online_slip: { ja: '払込票番号', en: 'Slip number' },
+  confirmation_number: { ja: 'お客様番号', en: 'Customer number' },
+  receipt_number: { ja: '受付番号', en: 'Receipt number' },
 } as const;
 
 /**
@@ -23,17 +25,21 @@ export function paymentInstructionsContent(
   deadline: Date,
 ): MailContent {
   const en = to.lang === 'en';
-  const due = tokyoTime(deadline);
+  // A convenience store is told an earlier deadline than the provider's close (core shownPayDeadline).
+  const due = tokyoTime(ins.kind === 'combini' ? shownPayDeadline(deadline) : deadline);
+  const chain = ins.kind === 'combini' ? combiniChain(ins.store) : undefined;
   const how: Block[] =
     ins.kind === 'combini'
       ? [
           en
-            ? `Pay ${yen(p.amount)} at a convenience store by ${due}, with the receipt number below.`
-            : `${due}までに、下記のお支払い番号でコンビニ店頭にて${yen(p.amount)}をお支払いください。`,
+            ? `Pay ${yen(p.amount)} at ${chain?.name.en ?? 'the convenience store'} by ${due}, as follows.`
+            : `${due}までに、${chain?.name.ja ?? 'コンビニ'}にて下記の手順で${yen(p.amount)}をお支払いください。`,
+          ...(chain ? chain.steps[to.lang].map((step, n) => `${n + 1}. ${step}`) : []),
           {
             rows: [
-              [en ? 'Receipt number' : 'お支払い番号', ins.receipt],
-              [en ? 'Stores' : 'お支払い先', STORES[ins.store]?.[to.lang] ?? ins.store],
+              [en ? 'Store' : 'お支払い先', chain?.name[to.lang] ?? ins.store],
+              [NUMBER_LABEL[chain?.instruction ?? 'receipt_number'][to.lang], ins.receipt],
+              ...(ins.confirmation ? [[en ? 'Confirmation number' : '確認番号', ins.confirmation] as const] : []),
               [en ? 'Amount' : 'お支払金額', yen(p.amount)],
               [en ? 'Deadline' : 'お支払期限', due],
             ],

@@ -1,5 +1,7 @@
 import {
+  combiniChain,
   formatTokyo,
+  shownPayDeadline,
   type BankInfoReply,
   type CombiniSlipReply,
   type PayResultReply,
@@ -8,7 +10,7 @@ import {
 } from '@oripa/core';
 import type { BankTransferRow, CreditedPaymentRow } from '../db/queries/payment-receipts.ts';
 import type { PaymentRow } from '../db/queries/payments.ts';
-import type { BankInstructions } from '../services/payments/gateways/gateway.ts';
+import type { BankInstructions, CombiniInstructions } from '../services/payments/gateways/gateway.ts';
 
 /** point/append and point/end: result '1' only for a credited payment; pack_id hands the member back to a pack. */
 export function presentPaymentOutcome(p: PaymentRow): PointAppendReply {
@@ -37,12 +39,17 @@ export function presentPayResult(r: CreditedPaymentRow, memberId: number): PayRe
 }
 
 export function presentCombiniSlip(p: PaymentRow): CombiniSlipReply & { status: string } {
+  // Payments made before the chains were listed carry an old store group; combiniChain reads it as its chain.
+  const chain = combiniChain(String(p.method.combini_code ?? 'other'))!;
+  const confirmation = (p.method.instructions as CombiniInstructions | undefined)?.confirmation;
   return {
     url: p.next_action_url ?? '',
     receipt: p.receipt ?? '',
-    store: (p.method.combini_code as CombiniSlipReply['store']) ?? 'other',
+    ...(confirmation ? { confirmation } : {}),
+    store: chain.code,
+    instruction: chain.instruction,
     price: p.amount,
-    deadline: p.expires_at ? formatTokyo(p.expires_at) : '',
+    deadline: p.expires_at ? formatTokyo(shownPayDeadline(p.expires_at)) : '',
     payment_id: p.public_id,
     status: p.status,
   };

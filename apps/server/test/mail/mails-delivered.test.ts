@@ -97,12 +97,16 @@ for (const lang of ['ja', 'en'] as const) {
       const res = await buy(m.client, { point_price_id: t.course[1000], pay_id: 2, combini_code: 'econ' });
       expect(res).toMatchObject({ state: 200, result: '1' });
       const p = await paymentRow(t.shop, res.payment_id as string);
-      const deadline = new Date(new Date(p.expires_at as Date).getTime() + 9 * 3600_000)
+      // The buyer is told an hour before the provider closes (ADR 0041); 'econ' is read as FamilyMart, paid with a
+      // customer number and a confirmation number at its multi-copy machine.
+      const deadline = new Date(new Date(p.expires_at as Date).getTime() + 8 * 3600_000)
         .toISOString()
         .replace('T', ' ')
         .slice(0, 16);
       const howTo = await arrives(m.mail, subject('コンビニ決済のお支払い方法', 'How to pay at a convenience store'), [
-        ja ? `お支払い番号：${res.receipt}` : `Receipt number: ${res.receipt}`,
+        ja ? `お客様番号：${res.receipt}` : `Customer number: ${res.receipt}`,
+        ja ? '確認番号：' : 'Confirmation number: ',
+        ja ? 'ファミリーマート' : 'FamilyMart',
         ja ? `お支払期限：${deadline} (JST)` : `Deadline: ${deadline} (JST)`,
         ja ? 'お支払金額：¥1,000' : 'Amount: ¥1,000',
         ...OPERATOR[lang],

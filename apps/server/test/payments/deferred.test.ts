@@ -24,7 +24,14 @@ describe('convenience store (pay_id 2)', () => {
     expect(res).toMatchObject({ state: 200, result: '1' });
     expect(res.receipt).toMatch(/^\d{11}$/);
     const slip = await m.client.get(`/user/point/combini_number?paymentID=${res.receipt}`);
-    expect(slip).toMatchObject({ state: 200, receipt: res.receipt, price: 3000, store: 'econ', status: 'pending' });
+    // An old client's store group 'econ' is read as FamilyMart (ADR 0041).
+    expect(slip).toMatchObject({
+      state: 200,
+      receipt: res.receipt,
+      price: 3000,
+      store: 'family-mart',
+      status: 'pending',
+    });
     expect(slip.url).toMatch(/\/sandbox\/pay\/si_/);
     // Another member cannot read the slip.
     expect(
@@ -59,7 +66,7 @@ describe('convenience store (pay_id 2)', () => {
     const m = await buildMember(t.shop);
     const none = await buy(m.client, { point_price_id: t.course[500], pay_id: 2 });
     expect(none.errors?.combini_code).toBeDefined();
-    const bad = await buy(m.client, { point_price_id: t.course[500], pay_id: 2, combini_code: 'lawson' });
+    const bad = await buy(m.client, { point_price_id: t.course[500], pay_id: 2, combini_code: 'circle-k' });
     expect(bad.state).toBe(400);
     const { rows } = await t.shop.ctx.db.pool.query('SELECT 1 FROM payments WHERE member_id = $1', [m.id]);
     expect(rows).toEqual([]);

@@ -36,20 +36,35 @@ describe('carrier billing (pay_id 6)', () => {
     expect((await balance(t.shop, m.id)).point).toBe(0);
   });
 
-  it('refuses an unknown carrier', async () => {
+  it('docomo (d払い) is billed like the others: approved → credited once', async () => {
     const m = await buildMember(t.shop);
     const res = await buy(m.client, { point_price_id: t.course[1000], pay_id: 6, carrier_id: 'docomo' });
+    expect((await sandboxPage(t.shop, res.url as string)).html).toContain('キャリアD');
+    const back = await pressSandbox(t.shop, res.url as string, 'approve');
+    expect(back.location).toContain(`/complete-carrier?payment_id=${res.payment_id}`);
+    expect((await pressSandbox(t.shop, res.url as string, 'approve')).status).toBe(409);
+    expect((await m.client.post('/user/point/append', { token: res.payment_id })).result).toBe('1');
+    expect((await balance(t.shop, m.id)).point).toBe(1000);
+    await expectLedgerClean(t.shop);
+  });
+
+  it('refuses an unknown carrier', async () => {
+    const m = await buildMember(t.shop);
+    const res = await buy(m.client, { point_price_id: t.course[1000], pay_id: 6, carrier_id: 'willcom' });
     expect(res.state).toBe(400);
     expect(res.errors?.carrier_id?.[0]).toBe('キャリアを選択してください');
   });
 });
 
-describe('wallets (pay_id 3, 12, 8, 9)', () => {
+describe('wallets and app payments (pay_id 3, 12, 8, 10, 11, 13, 14)', () => {
   const cases = [
     { payId: 3, back: '/complete-buy-point-paypal', name: 'グローバルウォレット' },
     { payId: 12, back: '/pay-redirect', name: '検索エンジンウォレット' },
     { payId: 8, back: '/pay-redirect', name: 'モバイル決済アプリ' },
-    { payId: 9, back: '/pay-redirect', name: 'メッセージアプリ決済' },
+    { payId: 10, back: '/pay-redirect', name: 'フリマアプリ決済' },
+    { payId: 11, back: '/pay-redirect', name: '通信会社系QR決済' },
+    { payId: 13, back: '/pay-redirect', name: 'あと払い' },
+    { payId: 14, back: '/pay-redirect', name: '端末ウォレット' },
   ];
   for (const c of cases) {
     it(`pay_id ${c.payId}: approved credits, cancelled does not`, async () => {

@@ -130,6 +130,12 @@ export const adminPages: AdminPage[] = [
     page: lazyPage(() => import('./pages/payments/PaymentsPage'), 'PaymentsPage'),
   },
   {
+    path: '/admin/payments/methods',
+    titleKey: 'admin-payments:methods.title',
+    permission: 'payments.methods',
+    page: lazyPage(() => import('./pages/payments/PaymentMethodsPage'), 'PaymentMethodsPage'),
+  },
+  {
     path: '/admin/operations',
     titleKey: 'admin-operations:title',
     permission: 'reports.read',

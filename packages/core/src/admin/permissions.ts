@@ -17,6 +17,8 @@ export const PERMISSIONS = [
   'fulfilment.write',
   'payments.read',
   'payments.reconcile',
+  // The payment-method screen (issue 23): switch a method on or off for the storefront.
+  'payments.methods',
   'members.read',
   'members.adjust',
   'members.suspend',

@@ -6,7 +6,10 @@ import type { PageObject } from '../pagination.ts';
  * (state 400/404/409 with `errors` and `reason`), which the client shows as the failure alert.
  */
 
-/** Payment ids of spec section 4. */
+/**
+ * Payment ids of spec section 4, with the methods Japanese buyers use in 2026 (issue 23): メルペイ is the spec's
+ * flea-market-app payment (10), au PAY 11, Paidy 13, Apple Pay 14.
+ */
 export const PAY_ID = {
   card: 1,
   combini: 2,
@@ -16,12 +19,35 @@ export const PAY_ID = {
   carrier: 6,
   card3ds: 7,
   mobileApp: 8,
-  messagingApp: 9,
+  fleaMarketApp: 10,
+  auPay: 11,
   searchWallet: 12,
+  paidy: 13,
+  applePay: 14,
 } as const;
 export type PayId = (typeof PAY_ID)[keyof typeof PAY_ID];
-/** The order of the pay list; the first one is preselected by the client. */
-export const PAY_IDS: readonly PayId[] = [1, 7, 2, 4, 6, 3, 5, 12, 8, 9];
+/**
+ * Ids no longer offered. 9 was the spec's messaging-app payment (LINE Pay), whose online payments in Japan ended on
+ * 2025-04-23 (ADR 0041): an old client asking for it is told it is no longer available (payIdRetired).
+ */
+export const RETIRED_PAY_IDS: readonly number[] = [9];
+/**
+ * The order of the pay list, by the confirm page's groups: card (card, 3-D Secure, Apple Pay, Google Pay),
+ * smartphone payments, convenience store, bank, carrier. The first one is preselected by the client.
+ */
+export const PAY_IDS: readonly PayId[] = [1, 7, 14, 12, 8, 10, 11, 13, 3, 5, 2, 4, 6];
+export type PayGroup = 'card' | 'smartphone' | 'combini' | 'bank' | 'carrier';
+export const PAY_GROUPS: Record<PayGroup, readonly PayId[]> = {
+  card: [1, 7, 14, 12],
+  smartphone: [8, 10, 11, 13, 3, 5],
+  combini: [2],
+  bank: [4],
+  carrier: [6],
+};
+/** The confirm page's group of a method. */
+export function payGroupOf(id: PayId): PayGroup {
+  return (Object.keys(PAY_GROUPS) as PayGroup[]).find((g) => PAY_GROUPS[g].includes(id))!;
+}
 
 export const PURCHASE_MIN_POINTS = 300;
 export const PURCHASE_MAX_POINTS = 50_000;
@@ -33,9 +59,27 @@ export function isDeferredPayment(payId: PayId): boolean {
   return payId === PAY_ID.combini || payId === PAY_ID.bankTransfer;
 }
 
-export const COMBINI_CODES = ['econ', 'other'] as const;
+/** Convenience stores by chain (issue 23): buyers look for their chain's name. */
+export const COMBINI_CODES = [
+  'seven-eleven',
+  'lawson',
+  'family-mart',
+  'ministop',
+  'daily-yamazaki',
+  'seicomart',
+] as const;
 export type CombiniCode = (typeof COMBINI_CODES)[number];
-export const CARRIER_IDS = ['sb_ktai', 'au'] as const;
+/**
+ * The spec's old store groups, still accepted from old clients and read as one chain (ADR 0041): 'econ' (the
+ * e-context group, FamilyMart first) as FamilyMart, 'other' as Lawson. They are no longer listed.
+ */
+export type LegacyCombiniCode = 'econ' | 'other';
+export const LEGACY_COMBINI_CODES: Readonly<Record<string, CombiniCode>> = {
+  econ: 'family-mart',
+  other: 'lawson',
+} satisfies Record<LegacyCombiniCode, CombiniCode>;
+/** Carrier billing: SoftBank まとめて支払い, auかんたん決済, d払い (docomo). */
+export const CARRIER_IDS = ['sb_ktai', 'au', 'docomo'] as const;
 export type CarrierId = (typeof CARRIER_IDS)[number];
 
 /** GET /api/user/point_price[/{page}] → PointPriceListReply; GET /api/user/point_price/detail/{id} → {detail}. */
@@ -69,15 +113,25 @@ export interface PointPriceDetailReply {
   detail: PointCourseDetail;
 }
 
-/** GET /api/user/pay_style → {list}: the offered payment methods. */
+/**
+ * GET /api/user/pay_style[?pointPriceId=] → {point, price, list}: the offered payment methods (spec: "pay list:
+ * point, price, and a list of {id, name, memo}"). point and price are the asked course's (0 without one).
+ */
 export interface PayStyle {
   id: PayId;
   name: string;
   memo: string;
+  /** The confirm page's group of the method. */
+  group: PayGroup;
 }
 export interface PayStyleReply {
+  point: number;
+  price: number;
   list: PayStyle[];
-  /** Who takes a new card in the browser: 'stripe' → Stripe.js with publishable_key; 'sandbox' → its card form. */
+  /**
+   * Who takes a new card in the browser: 'stripe' → Stripe.js with publishable_key; 'sandbox' → its card form
+   * (also under KOMOJU, which is offered no cards: ADR 0042).
+   */
   payment_provider: 'sandbox' | 'stripe';
   /** Stripe's publishable key (pk_test_… / pk_live_…); '' for the sandbox. */
   publishable_key: string;
@@ -100,7 +154,8 @@ export interface PointBuyRequest {
   req_card_number?: string;
   card_user_name?: string;
   save_card?: '0' | '1';
-  combini_code?: CombiniCode;
+  /** A chain; an old client's store group is read as its chain (LEGACY_COMBINI_CODES). */
+  combini_code?: CombiniCode | LegacyCombiniCode;
   name?: string;
   carrier_id?: CarrierId;
   checkout_session_id?: string;
@@ -191,11 +246,17 @@ export interface BankInfoReply {
 export interface CombiniSlipReply {
   url: string;
   receipt: string;
+  /** Lawson, Ministop, FamilyMart: the confirmation number typed beside the receipt (customer) number. */
+  confirmation?: string;
   store: CombiniCode;
-  price: number;
+  /** What the buyer shows at the chain (core combiniChain): a receipt number, a confirmation number or a slip. */
+  instruction: CombiniInstructionKind;
+  /** Pay by this time (Tokyo): shown earlier than the provider's real close (COMBINI_SHOWN_MARGIN_MINUTES). */
   deadline: string;
+  price: number;
   payment_id: string;
 }
+export type CombiniInstructionKind = 'receipt_number' | 'confirmation_number' | 'online_slip';
 
 /** POST /api/user/coupon/use {couponCode} → {error: '' on success or the message}. */
 export interface CouponUseReply {

@@ -1,2 +1,3 @@
 export * from './payments.ts';
 export * from './reports.ts';
+export * from './payment-methods.ts';

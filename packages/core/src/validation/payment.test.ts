@@ -34,6 +34,19 @@ describe('payment validation', () => {
     expect(padTwo('7')).toBe('07');
   });
 
+  it('point/buy: the 2026 methods, the retired LINE Pay, chains and old store groups (issue 23)', () => {
+    for (const pay_id of [10, 11, 13, 14])
+      expect(pointBuySchema.safeParse({ point_price_id: 1, pay_id }).success).toBe(true);
+    expect(errors(pointBuySchema.safeParse({ point_price_id: 1, pay_id: 9 })).pay_id).toEqual(['payIdRetired']);
+    expect(errors(pointBuySchema.safeParse({ point_price_id: 1, pay_id: '9' })).pay_id).toEqual(['payIdRetired']);
+    const chain = (combini_code: string) => pointBuySchema.safeParse({ point_price_id: 1, pay_id: 2, combini_code });
+    expect(chain('seven-eleven').data?.combini_code).toBe('seven-eleven');
+    expect(chain('econ').data?.combini_code).toBe('family-mart');
+    expect(chain('other').data?.combini_code).toBe('lawson');
+    expect(errors(chain('circle-k')).combini_code).toEqual(['combiniCodeInvalid']);
+    expect(pointBuySchema.safeParse({ point_price_id: 1, pay_id: 6, carrier_id: 'docomo' }).success).toBe(true);
+  });
+
   it('point/buy: method fields per pay id', () => {
     expect(pointBuySchema.safeParse({ point_price_id: 1, pay_id: '2', combini_code: 'econ' }).success).toBe(true);
     expect(errors(pointBuySchema.safeParse({ point_price_id: 1, pay_id: 2 }))).toHaveProperty('combini_code');
@@ -42,7 +55,7 @@ describe('payment validation', () => {
     );
     expect(errors(pointBuySchema.safeParse({ point_price_id: 1, pay_id: 1 }))).toHaveProperty('token');
     expect(pointBuySchema.safeParse({ point_price_id: 1, pay_id: 1, card_index: 3 }).success).toBe(true);
-    expect(errors(pointBuySchema.safeParse({ point_price_id: 1, pay_id: 10 }))).toHaveProperty('pay_id');
+    expect(errors(pointBuySchema.safeParse({ point_price_id: 1, pay_id: 15 }))).toHaveProperty('pay_id');
     expect(errors(pointBuySchema.safeParse({ point_price_id: 0, pay_id: 3 }))).toHaveProperty('point_price_id');
     expect(errors(pointBuySchema.safeParse({ point_price_id: 1, pay_id: 4, name: 'yamada' })).name).toEqual([
       'bankNameKatakana',

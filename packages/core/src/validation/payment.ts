@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CARRIER_IDS, COMBINI_CODES, PAY_IDS, type PayId } from '../contract/payments.ts';
+import {
+  CARRIER_IDS,
+  COMBINI_CODES,
+  LEGACY_COMBINI_CODES,
+  PAY_IDS,
+  RETIRED_PAY_IDS,
+  type CombiniCode,
+  type PayId,
+} from '../contract/payments.ts';
 import { msg } from '../i18n/messages.ts';
 import { idField } from './fields.ts';
 
@@ -54,10 +62,19 @@ export const cardTokenRequestSchema = z.object({
   cardholder_name: z.string().max(60),
 });
 
+// A retired id (LINE Pay, ADR 0041) gets its own reply: the method existed and is gone, not mistyped.
 const payIdField = z
   .union([z.number(), z.string().regex(/^\d{1,2}$/)], { error: 'payIdInvalid' })
   .transform((v) => Number(v))
+  .refine((v) => !RETIRED_PAY_IDS.includes(v), { message: 'payIdRetired', abort: true })
   .refine((v): v is PayId => (PAY_IDS as readonly number[]).includes(v), 'payIdInvalid');
+
+/** A chain code, or an old client's store group read as its chain (LEGACY_COMBINI_CODES). */
+const combiniCodeField = z
+  .enum([...COMBINI_CODES, ...(Object.keys(LEGACY_COMBINI_CODES) as [string, ...string[]])], {
+    error: 'combiniCodeInvalid',
+  })
+  .transform((v): CombiniCode => LEGACY_COMBINI_CODES[v] ?? (v as CombiniCode));
 
 const cardToken = z
   .string({ error: 'notString' })
@@ -90,7 +107,7 @@ export const pointBuySchema = z
     req_card_number: maskedNumber.optional(),
     card_user_name: cardUserName.optional(),
     save_card: z.union([z.enum(['0', '1']), z.boolean()]).optional(),
-    combini_code: z.enum(COMBINI_CODES, { error: 'combiniCodeInvalid' }).optional(),
+    combini_code: combiniCodeField.optional(),
     name: z.string({ error: 'notString' }).optional(),
     carrier_id: z.enum(CARRIER_IDS, { error: 'carrierInvalid' }).optional(),
     checkout_session_id: z

@@ -195,6 +195,8 @@ export interface OverduePaymentRow {
   public_id: string;
   pay_id: number;
   provider_ref: string | null;
+  /** The provider the payment was made at (each method may be served by another one: ADR 0042). */
+  gateway: string;
 }
 
 /**
@@ -204,7 +206,7 @@ export interface OverduePaymentRow {
 export async function claimOverduePayments(tx: Queryable, now: Date, limit: number): Promise<OverduePaymentRow[]> {
   const rows = await many<OverduePaymentRow>(
     tx,
-    `SELECT id, public_id, pay_id, provider_ref FROM payments
+    `SELECT id, public_id, pay_id, provider_ref, gateway FROM payments
      WHERE status IN ('pending', 'requires_action', 'created') AND expires_at <= $1
      ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
     [now, limit],
@@ -217,6 +219,7 @@ const toOpenRow = (r: OverduePaymentRow): OverduePaymentRow => ({
   public_id: r.public_id,
   pay_id: Number(r.pay_id),
   provider_ref: r.provider_ref,
+  gateway: r.gateway,
 });
 
 /**
@@ -255,7 +258,7 @@ export async function claimStalePayments(
          AND (reconciled_at IS NULL OR reconciled_at <= $2)
        ORDER BY COALESCE(reconciled_at, created_at) LIMIT $4 FOR UPDATE SKIP LOCKED)
      UPDATE payments p SET reconciled_at = $3 FROM stale WHERE p.id = stale.id
-     RETURNING p.id, p.public_id, p.pay_id, p.provider_ref, p.status`,
+     RETURNING p.id, p.public_id, p.pay_id, p.provider_ref, p.gateway, p.status`,
     [cutoffs.madeBefore, cutoffs.askedBefore, cutoffs.now, limit],
   );
   return rows.map((r) => ({ ...toOpenRow(r), status: r.status }));

@@ -1,6 +1,8 @@
-import { formatTokyo } from '@oripa/core';
-import type { AdminPayment } from '@oripa/core/admin';
+import { formatTokyo, payGroupOf } from '@oripa/core';
+import type { AdminPayment, AdminPaymentMethodsReply } from '@oripa/core/admin';
 import type { AdminPaymentRow } from '../../db/queries/admin-payments.ts';
+import type { MethodState } from '../../services/payments/method-switches.ts';
+import { payStyleName } from '../payment-styles.ts';
 
 const time = (d: Date | null) => (d ? formatTokyo(d) : null);
 
@@ -21,5 +23,17 @@ export function presentAdminPayment(r: AdminPaymentRow): AdminPayment {
     expires_at: time(r.expires_at),
     credited_at: time(r.credited_at),
     created_at: formatTokyo(r.created_at),
+  };
+}
+
+/** The console's payment-method screen: names in both languages beside the provider and the switch. */
+export function presentAdminPaymentMethods(states: MethodState[]): AdminPaymentMethodsReply {
+  return {
+    methods: states.map((m) => ({
+      ...m,
+      name_ja: payStyleName('ja', m.id),
+      name_en: payStyleName('en', m.id),
+      group: payGroupOf(m.id),
+    })),
   };
 }

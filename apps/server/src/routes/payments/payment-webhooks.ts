@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
+import { gatewayNamed } from '../../services/payments/gateways/routes.ts';
 import { handleCallback } from '../../services/payments/webhooks.ts';
 
 /**
@@ -45,9 +46,11 @@ export const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
   );
   const mayRecordRejected = perMinuteBudget(REJECTED_RECORDS_PER_MINUTE);
   app.post<{ Params: { provider: string } }>('/:provider', async (request, reply) => {
-    if (request.params.provider !== app.ctx.gateway.name) return reply.code(404).send({ received: false });
+    // Each configured provider has its own path (routing per method, ADR 0042); others are not found.
+    const gw = gatewayNamed(app.ctx.gateway, request.params.provider);
+    if (!gw) return reply.code(404).send({ received: false });
     const raw = typeof request.body === 'string' ? request.body : '';
-    const { httpStatus, outcome } = await handleCallback(app.ctx, request.log, raw, request.headers, {
+    const { httpStatus, outcome } = await handleCallback(app.ctx, request.log, gw, raw, request.headers, {
       mayRecordRejected,
     });
     return reply.code(httpStatus).send({ received: httpStatus < 300, outcome });

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { parseInput, pageParam } from '../../http/input.ts';
 import { presentPayStyles } from '../../presenters/payment-styles.ts';
 import { presentCourseDetail, presentCourseList } from '../../presenters/point-course.ts';
-import { courseDetail, coursePage } from '../../services/payments/courses.ts';
+import { courseDetail, coursePage, purchasableCourse } from '../../services/payments/courses.ts';
+import { offeredGateway } from '../../services/payments/method-switches.ts';
 
 /** Point courses (public: guests see base prices, members their rank bonus) and the offered pay list. */
 export const pointPriceRoutes: FastifyPluginAsync = async (app) => {
@@ -33,7 +34,14 @@ export const pointPriceRoutes: FastifyPluginAsync = async (app) => {
     return reply.ok(presentCourseDetail(detail));
   });
 
+  // The spec's pay list carries the course's point and price beside the list; the confirm page names its course
+  // as pointPriceId (its own query key), older callers ask without one and get 0 for both.
+  const payStyleQuery = z.object({ pointPriceId: idField.optional(), point_price_id: idField.optional() });
   app.get('/user/pay_style', async (request, reply) => {
-    return reply.ok({ ...presentPayStyles(request.lang, ctx.gateway, ctx.config.payments) });
+    const q = parseInput(payStyleQuery, request.query ?? {});
+    const courseId = q.pointPriceId ?? q.point_price_id;
+    const course = courseId === undefined ? null : await purchasableCourse(ctx.db.pool, courseId);
+    const offered = await offeredGateway(ctx);
+    return reply.ok({ ...presentPayStyles(request.lang, offered, ctx.config.payments, course) });
   });
 };

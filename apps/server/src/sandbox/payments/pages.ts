@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { formatTokyo } from '@oripa/core';
+import { combiniChain, formatTokyo, type CombiniInstructionKind } from '@oripa/core';
 import { listIntents } from '../../db/queries/sandbox-payments.ts';
 import {
   loadIntent,
@@ -34,7 +34,16 @@ const WALLET_NAMES: Record<string, [string, string]> = {
   retailer: ['リテールウォレット', 'Retailer wallet'],
   search: ['検索エンジンウォレット', 'Search-engine wallet'],
   mobile: ['モバイル決済アプリ', 'Mobile payment app'],
-  messaging: ['メッセージアプリ決済', 'Messaging-app payment'],
+  merpay: ['フリマアプリ決済', 'Flea-market-app payment'],
+  aupay: ['通信会社系QR決済', 'Carrier QR payment'],
+  paidy: ['あと払い', 'Pay later'],
+  apple: ['端末ウォレット', 'Device wallet'],
+};
+const CARRIER_NAMES: Record<string, string> = { au: 'キャリアA', sb_ktai: 'キャリアS', docomo: 'キャリアD' };
+const INSTRUCTION_NAMES: Record<CombiniInstructionKind, [string, string]> = {
+  online_slip: ['払込票番号（払込票を表示）', 'Slip number (show the payment slip)'],
+  confirmation_number: ['お客様番号と確認番号（店内端末）', 'Customer and confirmation numbers (store terminal)'],
+  receipt_number: ['受付番号（レジでお伝えください）', 'Receipt number (say it at the counter)'],
 };
 
 const B = (action: string, ja: string, en: string, tone: PageButton['tone']): PageButton => ({ action, ja, en, tone });
@@ -65,14 +74,19 @@ function render(i: Intent): string {
     });
   }
   if (i.kind === 'combini') {
+    const chain = combiniChain(i.detail.store ?? '');
+    const how = chain ? INSTRUCTION_NAMES[chain.instruction] : (['', ''] as [string, string]);
     return page({
       title: ['コンビニ払込票', 'Convenience-store payment slip'],
-      lead: ['店頭のレジで受付番号をお伝えください。', 'Show the receipt number at the store counter.'],
+      lead: [chain?.steps.ja.join('。') ?? '', chain?.steps.en.join('. ') ?? ''],
       rows: [
+        ['コンビニ / Store', chain ? `${chain.name.ja} (${chain.name.en})` : (i.detail.store ?? '')],
+        ['お支払い方法 / How', `${how[0]} / ${how[1]}`],
         ['受付番号 / Receipt', i.detail.receipt ?? ''],
-        ['コンビニ / Store', i.detail.store === 'econ' ? 'ファミリー系チェーン (econ)' : 'その他のチェーン (other)'],
+        ...(i.detail.confirmation ? [['確認番号 / Confirmation', i.detail.confirmation] as [string, string]] : []),
         amount,
-        ['支払期限 / Pay by', i.expires_at ? formatTokyo(i.expires_at) : ''],
+        // The provider's real close; the shop shows its buyer an earlier one (core shownPayDeadline).
+        ['受付終了 / Closes', i.expires_at ? formatTokyo(i.expires_at) : ''],
         state,
       ],
       formAction,
@@ -109,7 +123,7 @@ function render(i: Intent): string {
   const wallet = WALLET_NAMES[i.kind.replace('wallet_', '')] ?? ['ウォレット', 'Wallet'];
   const name: [string, string] = isCarrier
     ? [
-        `キャリア決済（${i.detail.carrier === 'au' ? 'キャリアA' : 'キャリアS'}）`,
+        `キャリア決済（${CARRIER_NAMES[i.detail.carrier ?? ''] ?? 'キャリア'}）`,
         `Carrier billing (${i.detail.carrier})`,
       ]
     : wallet;

@@ -4,6 +4,7 @@ import { AppError } from '../../app-error.ts';
 import { findCheckoutPayment, type PaymentRow } from '../../db/queries/payments.ts';
 import { bindWalletSession, latestWalletSession, type WalletSessionRow } from '../../db/queries/wallet-sessions.ts';
 import { findCourse } from './courses.ts';
+import { gatewayFor, gatewayNamed } from './gateways/routes.ts';
 import { applyStatus } from './status.ts';
 
 /**
@@ -16,7 +17,7 @@ const walletError = () => new AppError('validation', { general: ['checkoutSessio
 
 /** The signed payload of the wallet button for one course; its review page returns to that course. */
 export async function checkoutButton(ctx: AppContext, courseId: number): Promise<ButtonSignatureReply> {
-  const gw = ctx.gateway;
+  const gw = gatewayFor(ctx.gateway, PAY_ID.retailerWallet);
   if (!gw.checkoutButton || !gw.supports(PAY_ID.retailerWallet))
     throw AppError.validation('pay_id', 'payIdInvalid', 'pay_id_not_offered');
   const course = await findCourse(ctx.db.pool, courseId);
@@ -32,7 +33,7 @@ export async function checkoutButton(ctx: AppContext, courseId: number): Promise
 
 /** Binds a session the wallet knows to the member; a session already bound to another member is not theirs. */
 export async function bindCheckoutSession(ctx: AppContext, memberId: number, sessionId: string): Promise<void> {
-  const described = await ctx.gateway.describeCheckout?.(sessionId);
+  const described = await gatewayFor(ctx.gateway, PAY_ID.retailerWallet).describeCheckout?.(sessionId);
   if (!described) throw walletError();
   if (!(await bindWalletSession(ctx.db.pool, sessionId, memberId, described.payMethod))) throw walletError();
 }
@@ -53,7 +54,9 @@ export async function completeCheckout(
   let p = await findCheckoutPayment(ctx.db.pool, memberId, sessionId, publicId ?? null);
   if (!p) throw walletError();
   if ((p.status === 'pending' || p.status === 'requires_action') && p.provider_ref) {
-    const remote = await ctx.gateway.completeCheckout(p.provider_ref);
+    const gw = gatewayNamed(ctx.gateway, p.gateway);
+    if (!gw) throw walletError();
+    const remote = await gw.completeCheckout(p.provider_ref);
     if (remote.amount !== p.amount) throw walletError();
     if (remote.status !== 'pending') p = await applyStatus(ctx, p.id, remote.status, 'checkout_complete');
   }

@@ -61,6 +61,13 @@ export async function findCourse(db: Queryable, id: number): Promise<CourseRow |
   return row && courseInPurchaseRange(Number(row.point)) ? row : null;
 }
 
+/** A course on sale with its base point and price (the pay list's point and price); not found otherwise. */
+export async function purchasableCourse(db: Queryable, id: number): Promise<{ point: number; price: number }> {
+  const row = await findCourse(db, id);
+  if (!row) throw new AppError('not_found', { point_price_id: ['courseNotFound'] }, 'course_not_found');
+  return { point: Number(row.point), price: Number(row.price) };
+}
+
 /** One page of courses priced for the member (guests: base prices), and whether a bonus coupon is waiting. */
 export async function coursePage(
   db: Queryable,

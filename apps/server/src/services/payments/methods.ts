@@ -1,5 +1,5 @@
 import { PAY_ID, type PayId, type PointBuyInput } from '@oripa/core';
-import type { PaymentMethod, ReturnUrls } from './gateways/gateway.ts';
+import type { PaymentMethod, ReturnUrls, WalletKind } from './gateways/gateway.ts';
 
 /** How long a member has to finish a redirect flow (3-D Secure, carrier, wallets) before it is expired. */
 export const REDIRECT_WINDOW_MS = 60 * 60 * 1000;
@@ -10,8 +10,11 @@ const WALLETS = {
   [PAY_ID.retailerWallet]: 'retailer',
   [PAY_ID.searchWallet]: 'search',
   [PAY_ID.mobileApp]: 'mobile',
-  [PAY_ID.messagingApp]: 'messaging',
-} as const;
+  [PAY_ID.fleaMarketApp]: 'merpay',
+  [PAY_ID.auPay]: 'aupay',
+  [PAY_ID.paidy]: 'paidy',
+  [PAY_ID.applePay]: 'apple',
+} as const satisfies Record<number, WalletKind>;
 
 /** The gateway method for a validated buy request (card references resolved by the caller). */
 export function methodFor(input: PointBuyInput, savedCardRef?: string): PaymentMethod {
@@ -33,7 +36,11 @@ export function methodFor(input: PointBuyInput, savedCardRef?: string): PaymentM
     case PAY_ID.carrier:
       return { kind: 'carrier', carrier: input.carrier_id! };
     default:
-      return { kind: 'wallet', wallet: WALLETS[payId], checkoutSessionId: input.checkout_session_id };
+      return {
+        kind: 'wallet',
+        wallet: WALLETS[payId as keyof typeof WALLETS],
+        checkoutSessionId: input.checkout_session_id,
+      };
   }
 }
 

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   isDeferredPayment,
+  msg,
+  overMethodLimit,
   PAY_ID,
   rankBonusForMember,
   type PayId,
@@ -24,6 +26,8 @@ import { walletSessionBelongsTo } from '../../db/queries/wallet-sessions.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { mailPaymentInstructions } from '../../mail/payment-mails.ts';
 import { findCourse } from './courses.ts';
+import { offeredGateway } from './method-switches.ts';
+import { gatewayFor, gatewayNamed } from './gateways/routes.ts';
 import { GatewayInputError, type GatewayOutcome } from './gateways/gateway.ts';
 import { methodFor, REDIRECT_WINDOW_MS, returnUrlsFor, UNPAID_WINDOW_MS } from './methods.ts';
 import { saveCardForMember } from './saved-cards.ts';
@@ -46,11 +50,20 @@ export async function startPayment(
   log?: FastifyBaseLogger,
 ): Promise<PointBuyReply> {
   await requireConfirmedMail(ctx.db.pool, memberId);
-  const gateway = ctx.gateway;
   const payId = input.pay_id as PayId;
-  if (!gateway.supports(payId)) throw AppError.validation('pay_id', 'payIdInvalid', 'pay_id_not_offered');
+  // The provider configured for this method (routing per method, ADR 0042); the payment keeps its name.
+  const gateway = gatewayFor(ctx.gateway, payId);
+  // Staff may have switched the method off in the console (issue 23): refused like one the provider lacks.
+  if (!(await offeredGateway(ctx)).supports(payId))
+    throw AppError.validation('pay_id', 'payIdInvalid', 'pay_id_not_offered');
   const course = await findCourse(ctx.db.pool, input.point_price_id);
   if (!course) throw new AppError('not_found', { point_price_id: ['courseNotFound'] }, 'course_not_found');
+  // A provider's maximum per payment (konbini, Paidy, carrier billing) is told before anything is made or redirected.
+  const max = overMethodLimit(payId, course.price, ctx.config.payments.methodMax);
+  if (max !== null) {
+    const key = msg('paymentOverLimit', { max: max.toLocaleString('ja-JP') });
+    throw AppError.validation('pay_id', key, 'over_method_limit');
+  }
 
   let savedCardRef: string | undefined;
   if ((payId === PAY_ID.card || payId === PAY_ID.card3ds) && input.card_index !== undefined) {
@@ -188,7 +201,8 @@ export async function settlePayment(ctx: AppContext, memberId: number, publicId:
     (p.status === 'pending' || p.status === 'requires_action') &&
     !isDeferredPayment(p.pay_id as PayId)
   ) {
-    const remote = await ctx.gateway.retrieve(p.provider_ref).catch(() => null);
+    const gw = gatewayNamed(ctx.gateway, p.gateway);
+    const remote = gw ? await gw.retrieve(p.provider_ref).catch(() => null) : null;
     if (remote && remote.status !== p.status && remote.amount === p.amount) {
       return applyStatus(ctx, p.id, remote.status, 'return', { failureReason: remote.reason });
     }

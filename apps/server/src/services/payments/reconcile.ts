@@ -2,12 +2,15 @@ import { isTerminal } from '@oripa/core';
 import type { AppContext } from '../../context.ts';
 import { recordProviderRef } from '../../db/queries/payments.ts';
 import type { ProviderPayment } from './gateways/gateway.ts';
+import { gatewayNamed } from './gateways/routes.ts';
 import { applyStatus } from './status.ts';
 
 /** An open payment as the jobs claim it. */
 export interface OpenPayment {
   id: number;
   public_id: string;
+  /** The provider it was made at; the shop's main provider when absent. */
+  gateway?: string;
   provider_ref: string | null;
 }
 
@@ -17,8 +20,11 @@ export interface OpenPayment {
  * provider's authenticated API; this is not a callback being matched by merchant reference (A12).
  */
 export async function askProvider(ctx: AppContext, p: OpenPayment): Promise<ProviderPayment | null> {
-  if (p.provider_ref) return ctx.gateway.retrieve(p.provider_ref);
-  const found = await ctx.gateway.findByMerchantRef(p.public_id);
+  // The provider the payment was made at (routing per method, ADR 0042).
+  const gw = gatewayNamed(ctx.gateway, p.gateway ?? ctx.gateway.name);
+  if (!gw) return null;
+  if (p.provider_ref) return gw.retrieve(p.provider_ref);
+  const found = await gw.findByMerchantRef(p.public_id);
   if (found && (await recordProviderRef(ctx.db.pool, p.id, found.providerRef, ctx.clock.now()))) {
     p.provider_ref = found.providerRef;
   }

@@ -1,4 +1,4 @@
-import type { SavedCard } from '@oripa/core';
+import { PAY_ID, type SavedCard } from '@oripa/core';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../app-error.ts';
 import {
@@ -8,10 +8,14 @@ import {
   listSavedCards as listSavedCardRows,
 } from '../../db/queries/saved-cards.ts';
 import { GatewayInputError, type SavedCardRef } from './gateways/gateway.ts';
+import { gatewayFor } from './gateways/routes.ts';
+
+/** The provider that takes cards (routing per method, ADR 0042). */
+const cardGateway = (ctx: AppContext) => gatewayFor(ctx.gateway, PAY_ID.card);
 
 /** Saved cards hold only the provider's reusable reference and a masked number (the gateway in use only). */
 export async function listSavedCards(ctx: AppContext, memberId: number): Promise<SavedCard[]> {
-  const rows = await listSavedCardRows(ctx.db.pool, memberId, ctx.gateway.name);
+  const rows = await listSavedCardRows(ctx.db.pool, memberId, cardGateway(ctx).name);
   return rows.map((r) => ({ id: Number(r.id), card: r.masked, brand: r.brand, expire: r.expire }));
 }
 
@@ -22,7 +26,7 @@ export async function saveCardForMember(
   token: string,
   onDuplicate: 'fail' | 'reuse' = 'fail',
 ): Promise<SavedCardRef & { id: number }> {
-  const gw = ctx.gateway;
+  const gw = cardGateway(ctx);
   let ref: SavedCardRef;
   try {
     ref = await gw.saveCard(token, memberId);

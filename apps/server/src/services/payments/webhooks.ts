@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/queryable.ts';
 import { callbackHandled, insertCallback } from '../../db/queries/payment-callbacks.ts';
 import { findPayment } from '../../db/queries/payments.ts';
 import { callbackRecord } from './callback-evidence.ts';
-import { WebhookRejected, type GatewayEvent } from './gateways/gateway.ts';
+import { WebhookRejected, type GatewayEvent, type PaymentGateway } from './gateways/gateway.ts';
 import { AmountMismatch, applyStatus } from './status.ts';
 
 export type CallbackOutcome =
@@ -28,11 +28,11 @@ export interface CallbackOptions {
 export async function handleCallback(
   ctx: AppContext,
   log: FastifyBaseLogger,
+  gw: PaymentGateway,
   rawBody: string,
   headers: Record<string, string | string[] | undefined>,
   opts: CallbackOptions = {},
 ): Promise<{ httpStatus: number; outcome: CallbackOutcome }> {
-  const gw = ctx.gateway;
   const record = (db: Queryable, eventId: string, paymentId: number | null, outcome: CallbackOutcome, detail: string) =>
     insertCallback(
       db,

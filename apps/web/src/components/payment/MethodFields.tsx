@@ -1,10 +1,10 @@
-import { CARRIER_IDS, COMBINI_CODES } from '@oripa/core';
+import { CARRIER_IDS, COMBINI_CHAINS, COMBINI_CODES } from '@oripa/core';
 import type { UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ConfirmForm } from '../../lib/payment/confirm-form';
 import styles from './Payment.module.css';
 
-/** Convenience store (pay id 2): econ or other. */
+/** Convenience store (pay id 2): the chain, with what the buyer does there (core COMBINI_CHAINS). */
 export function CombiniFields({ register }: { register: UseFormRegister<ConfirmForm> }) {
   const { t } = useTranslation('payment');
   return (
@@ -13,7 +13,10 @@ export function CombiniFields({ register }: { register: UseFormRegister<ConfirmF
       {COMBINI_CODES.map((code) => (
         <label key={code} className={styles.choice}>
           <input type="radio" value={code} {...register('combini')} />
-          <span>{t(`combini.${code}`)}</span>
+          <span>
+            {t(`combini.${code}`)}
+            <small className={styles.muted}> {t(`combini.how.${COMBINI_CHAINS[code].instruction}`)}</small>
+          </span>
         </label>
       ))}
       <p className={styles.muted}>{t('combini.note')}</p>
@@ -49,7 +52,7 @@ export function BankFields({ register, error }: { register: UseFormRegister<Conf
   );
 }
 
-/** Carrier billing (pay id 6): sb_ktai or au. */
+/** Carrier billing (pay id 6): SoftBank, au or docomo (d払い). */
 export function CarrierFields({ register }: { register: UseFormRegister<ConfirmForm> }) {
   const { t } = useTranslation('payment');
   return (

@@ -1,3 +1,4 @@
+import type { CarrierId, CombiniCode, LegacyCombiniCode } from '@oripa/core';
 import { cardDigits } from './card-number';
 import { splitCardNumber, type CardErrorTarget, type CardInput } from './card-token';
 
@@ -13,9 +14,10 @@ export interface ConfirmForm {
   cvc: string;
   cardName: string;
   saveCard: boolean;
-  combini: 'econ' | 'other';
+  /** A chain; an old store group ('econ') is still read by the server as its chain (core LEGACY_COMBINI_CODES). */
+  combini: CombiniCode | LegacyCombiniCode;
   bankName: string;
-  carrier: 'sb_ktai' | 'au';
+  carrier: CarrierId;
 }
 
 export const cardFromForm = (

@@ -192,10 +192,10 @@ describe('confirm-buy-point', () => {
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('radio', { name: 'コンビニ決済' }));
-    await user.click(screen.getByRole('radio', { name: 'その他のコンビニ' }));
+    await user.click(screen.getByRole('radio', { name: /^ローソン/ }));
     await submit(user);
     expect((await screen.findByTestId('where')).textContent).toContain('/confirm-combini?paymentID=12345678901');
-    expect(api.posts('/user/point/buy')[0]!.params).toMatchObject({ pay_id: 2, combini_code: 'other' });
+    expect(api.posts('/user/point/buy')[0]!.params).toMatchObject({ pay_id: 2, combini_code: 'lawson' });
   });
 
   it('a url starting with http is a full redirect; carrier sends its id', async () => {

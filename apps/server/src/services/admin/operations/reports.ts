@@ -57,8 +57,13 @@ const PAY_NAMES: Record<number, Record<Lang, string>> = {
   6: { ja: 'キャリア決済', en: 'Carrier billing' },
   7: { ja: 'クレジットカード(3Dセキュア)', en: 'Credit card (3-D Secure)' },
   8: { ja: 'PayPay', en: 'PayPay' },
+  // Retired on 2025-04-23 (ADR 0041); kept for the months it was paid with.
   9: { ja: 'LINE Pay', en: 'LINE Pay' },
+  10: { ja: 'メルペイ', en: 'Merpay' },
+  11: { ja: 'au PAY', en: 'au PAY' },
   12: { ja: 'Google Pay', en: 'Google Pay' },
+  13: { ja: 'Paidy', en: 'Paidy' },
+  14: { ja: 'Apple Pay', en: 'Apple Pay' },
 };
 
 const HEADERS: Record<'sales' | 'points', Record<Lang, string[]>> = {

@@ -6,7 +6,8 @@ import type { CarrierId, CombiniCode, PayId } from '@oripa/core';
  * Implementations: the sandbox gateway (default; DESIGN.md section 3) and Stripe (PAYMENT_PROVIDER=stripe); the
  * one in use is chosen at start (create-gateway.ts) and kept on the AppContext as ctx.gateway.
  */
-export type WalletKind = 'global' | 'retailer' | 'search' | 'mobile' | 'messaging';
+/** Wallets and app payments: PayPal, Amazon Pay, Google Pay, PayPay, メルペイ, au PAY, Paidy, Apple Pay. */
+export type WalletKind = 'global' | 'retailer' | 'search' | 'mobile' | 'merpay' | 'aupay' | 'paidy' | 'apple';
 
 export type PaymentMethod =
   | { kind: 'card'; token?: string; savedCardRef?: string; force3ds: boolean; holder?: string }
@@ -45,7 +46,10 @@ export interface CreatePayment {
 
 export interface CombiniInstructions {
   kind: 'combini';
+  /** The number the chain asks for: slip number, customer number or receipt number (core combiniChain). */
   receipt: string;
+  /** The confirmation number the terminal chains (Lawson, Ministop, FamilyMart) ask for beside it. */
+  confirmation?: string;
   slipUrl: string;
   store: CombiniCode;
 }
@@ -117,8 +121,16 @@ export class GatewayInputError extends Error {
   }
 }
 
+export type ProviderName = 'sandbox' | 'stripe' | 'komoju';
+
 export interface PaymentGateway {
-  readonly name: 'sandbox' | 'stripe';
+  readonly name: ProviderName;
+  /**
+   * Routing per method (PAYMENT_ROUTES, ADR 0042): the gateway that serves a pay id, and a provider's gateway by
+   * name (a payment's `gateway`, a webhook's path). Only the routed gateway has them; see routes.ts.
+   */
+  route?(payId: PayId): PaymentGateway;
+  named?(name: string): PaymentGateway | undefined;
   supports(payId: PayId): boolean;
   createPayment(req: CreatePayment): Promise<GatewayOutcome>;
   retrieve(providerRef: string): Promise<ProviderPayment>;

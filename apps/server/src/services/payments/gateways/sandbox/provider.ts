@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { combiniChain } from '@oripa/core';
 import type { Queryable } from '../../../../db/queryable.ts';
 import {
   cardTokenExists,
@@ -90,12 +91,16 @@ export async function createIntent(db: Queryable, req: CreatePayment, pageBase: 
       return { status: 'succeeded', providerRef: i.id };
     }
     case 'combini': {
-      const receipt = digits(11);
-      const id = await pending('combini', { store: m.store, receipt });
+      // As the chains number their payments: Seven-Eleven a 13-digit slip number, the terminal chains a customer
+      // number with a confirmation number, the counter chains an 11-digit receipt number.
+      const instruction = combiniChain(m.store)!.instruction;
+      const receipt = digits(instruction === 'online_slip' ? 13 : 11);
+      const confirmation = instruction === 'confirmation_number' ? digits(6) : undefined;
+      const id = await pending('combini', { store: m.store, receipt, ...(confirmation ? { confirmation } : {}) });
       return {
         status: 'pending',
         providerRef: id,
-        instructions: { kind: 'combini', receipt, slipUrl: pageUrl(id), store: m.store },
+        instructions: { kind: 'combini', receipt, confirmation, slipUrl: pageUrl(id), store: m.store },
       };
     }
     case 'bank': {

@@ -1,8 +1,15 @@
+import type { CombiniCode } from '@oripa/core';
 import Stripe from 'stripe';
 import { GatewayInputError, type CreatePayment, type GatewayOutcome, type ProviderStatus } from '../gateway.ts';
 
-// Our store codes map to the konbini chain whose payment code the member takes to the counter.
-const KONBINI_STORE = { econ: 'familymart', other: 'lawson' } as const;
+// The chains Stripe's konbini takes, by our chain code: their payment code is what the member takes to the counter.
+// Seven-Eleven and Daily Yamazaki are not among them; a member choosing one is told so before anything is made.
+const KONBINI_STORE: Partial<Record<CombiniCode, 'familymart' | 'lawson' | 'ministop' | 'seicomart'>> = {
+  'family-mart': 'familymart',
+  lawson: 'lawson',
+  ministop: 'ministop',
+  seicomart: 'seicomart',
+};
 
 export function mapIntentStatus(pi: Stripe.PaymentIntent): ProviderStatus {
   switch (pi.status) {
@@ -69,6 +76,7 @@ async function intentParams(stripe: Stripe, req: CreatePayment): Promise<Partial
     };
   }
   if (m.kind === 'combini') {
+    if (!KONBINI_STORE[m.store]) throw new GatewayInputError('combiniChainNotOffered', 'combini_code');
     return {
       allowed_payment_method_types: ['konbini'],
       payment_method_data: { type: 'konbini', billing_details: { name: req.buyer.name, email: req.buyer.email } },
@@ -107,7 +115,7 @@ export function outcomeOf(req: CreatePayment, pi: Stripe.PaymentIntent): Gateway
   if (req.method.kind === 'combini' && na?.konbini_display_details) {
     const d = na.konbini_display_details;
     const store = KONBINI_STORE[req.method.store];
-    const s = d.stores[store];
+    const s = store ? d.stores[store] : undefined;
     const receipt = s?.confirmation_number ?? s?.payment_code ?? pi.id.replace(/\D/g, '').slice(-11);
     return {
       status: 'pending',
