@@ -60,7 +60,9 @@ const METHOD_MARKS: Record<number, Brand> = {
  * with the first letters of the name the server sent (an id this build does not know still gets a mark).
  */
 export function methodMark(payId: number, name: string): Brand {
-  return METHOD_MARKS[payId] ?? WALLETS[payId]?.[0] ?? b(`pay-${payId}`, name, [...name].slice(0, 3).join(''), '#5f6368');
+  return (
+    METHOD_MARKS[payId] ?? WALLETS[payId]?.[0] ?? b(`pay-${payId}`, name, [...name].slice(0, 3).join(''), '#5f6368')
+  );
 }
 
 /** The brands of one method as the server offers it; none for methods without a brand (bank transfer). */
