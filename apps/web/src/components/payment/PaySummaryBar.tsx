@@ -30,16 +30,14 @@ export function PaySummaryBar({
       : t('points', { value: n(course.total_point) });
   return (
     <div className={styles.payBar} role="region" aria-label={t('confirm.summary')} data-testid="pay-summary">
-      <div className={styles.payBarText}>
-        <p className={styles.payBarMain}>
-          {t('confirm.summaryLine', { amount, price: t('confirm.priceValue', { value: n(course.price) }) })}
-        </p>
-        <p className={styles.payBarNote}>
-          {methodName && <span>{methodName}</span>}
-          <span>{t(`confirm.deliveryShort.${timing(payId).delivery}`)}</span>
-          <span>{t('confirm.refundShort')}</span>
-        </p>
-      </div>
+      <p className={styles.payBarMain}>
+        {t('confirm.summaryLine', { amount, price: t('confirm.priceValue', { value: n(course.price) }) })}
+      </p>
+      <p className={styles.payBarNote}>
+        {methodName && <span>{methodName}</span>}
+        <span>{t(`confirm.deliveryShort.${timing(payId).delivery}`)}</span>
+        <span>{t('confirm.refundShort')}</span>
+      </p>
       <button type="submit" className={styles.primary} disabled={disabled} aria-busy={busy}>
         {busy ? t('confirm.submitting') : t('confirm.submit')}
       </button>
