@@ -121,7 +121,11 @@ export function ConfirmBuyPointPage() {
   return (
     <section className={styles.page} aria-labelledby="confirm-title">
       {title}
-      <section className={`${styles.card} ${styles.courseCard}`} aria-labelledby="course-heading">
+      {/* On a phone the sticky pay bar says the same at all times, so this card gives its height to the form. */}
+      <section
+        className={`${styles.card} ${styles.courseCard} ${askBirth ? '' : styles.inPayBar}`}
+        aria-labelledby="course-heading"
+      >
         <h2 id="course-heading" className={styles.sectionTitle}>
           {t('confirm.course')}
         </h2>
