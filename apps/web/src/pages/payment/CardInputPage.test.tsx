@@ -104,6 +104,9 @@ describe('/card-input: saved cards on My Page', () => {
     });
     expect(JSON.stringify(api.posts('/user/point/savedcard'))).not.toContain('4111111111111111');
     expect(await within(savedList()).findByText('**** **** **** 4444')).toBeTruthy();
+    // The form is empty for the next card, with no brand left from the last one.
+    expect((screen.getByLabelText('カード番号') as HTMLInputElement).value).toBe('');
+    expect(within(screen.getByRole('form', { name: 'カードを追加' })).queryByRole('img', { name: 'Visa' })).toBeNull();
   });
 
   it('a card the provider refuses is shown under its field and nothing is saved', async () => {

@@ -29,6 +29,7 @@ export function CardInputPage() {
   const [errors, setErrors] = useState<CardErrors>({});
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [cleared, setCleared] = useState(0);
 
   // One deletion flow with the confirm page's card choice (ask first, then refetch).
   const deletion = useCardDeletion(async () => {
@@ -56,6 +57,8 @@ export function CardInputPage() {
       if (reply.state === 200) {
         setNotice({ ok: true, text: t('card.registered') });
         reset();
+        // The card-number field keeps the brand it recognised in its own state: a fresh one for the next card.
+        setCleared((n) => n + 1);
         void saved.refetch();
       } else {
         setNotice({ ok: false, text: t('card.saveFailed') });
@@ -106,7 +109,7 @@ export function CardInputPage() {
         {payStyles.isPending ? null : stripeCard ? (
           <StripeCardInput stripeCard={stripeCard} register={register} errors={errors} />
         ) : (
-          <NewCardInputs register={register} errors={errors} />
+          <NewCardInputs key={cleared} register={register} errors={errors} />
         )}
         {(['maintenance', 'communication', 'other'] as const).map(
           (k) =>
