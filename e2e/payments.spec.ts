@@ -138,12 +138,24 @@ test.describe('credit card (pay id 1)', () => {
     await snap(page, test.info(), 'pay-card-token-error-ja');
     await expectBalance(page, 0);
 
-    // Register a card on /card-input, then delete it from the confirm page after the prompt.
-    await page.goto('/card-input');
+    // Register a card on /card-input (reached from My Page), then delete it from the confirm page after the prompt.
+    await page.goto('/my-page');
+    await page.getByRole('link', { name: pick(A.ja, 'myPage.cards') }).click();
+    await expect(page).toHaveURL(/\/card-input$/);
+    await expect(page.getByText(t('ja', 'card.none'))).toBeVisible();
     await fillCard(page, 'ja', CARDS.ok);
     await page.getByRole('button', { name: t('ja', 'card.register') }).click();
     await expect(page.getByText(t('ja', 'card.registered'))).toBeVisible();
+    const saved = page.getByRole('region', { name: t('ja', 'card.saved') });
+    await expect(saved.getByText('**** **** **** 1111')).toBeVisible();
     await snap(page, test.info(), 'pay-card-input-ja');
+    // On /card-input too a delete asks first; cancelling keeps the card.
+    await page.getByRole('button', { name: t('ja', 'card.deleteLabel', { card: '**** **** **** 1111' }) }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: pick(read('ja', 'common'), 'cancel') })
+      .click();
+    await expect(saved.getByText('**** **** **** 1111')).toBeVisible();
     await chooseCourse(page, 'ja');
     await page.getByRole('button', { name: t('ja', 'card.deleteLabel', { card: '**** **** **** 1111' }) }).click();
     await page
@@ -152,6 +164,27 @@ test.describe('credit card (pay id 1)', () => {
       .click();
     await expect(page.getByText(t('ja', 'card.deleted'))).toBeVisible();
     await expect(page.getByRole('radio', { name: /1111/ })).toHaveCount(0);
+  });
+});
+
+test.describe('the confirm page on a phone (issue 23)', () => {
+  test('methods grouped; a tap scrolls to the chosen form; the pay bar stays in view', async ({ page }) => {
+    await newMember(page);
+    await chooseCourse(page, 'ja');
+    const picker = page.getByRole('group', { name: t('ja', 'confirm.methodLegend') });
+    for (const g of ['card', 'combini', 'bank', 'carrier'])
+      await expect(picker.getByRole('group', { name: t('ja', `confirm.groups.${g}`) })).toBeVisible();
+    await expect(method(page, 1)).toBeChecked();
+    const bar = page.getByRole('region', { name: t('ja', 'confirm.summary') });
+    await expect(bar.getByRole('button', { name: t('ja', 'confirm.submit') })).toBeInViewport();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    test.info().annotations.push({ type: 'confirm page height, card chosen, 390×844', description: String(height) });
+    await method(page, 2).click();
+    const form = page.locator('#method-form');
+    await expect(form.getByRole('heading')).toHaveText(/コンビニ/);
+    await expect(form).toBeInViewport();
+    await expect(bar.getByRole('button', { name: t('ja', 'confirm.submit') })).toBeInViewport();
+    await expect(bar.getByText(t('ja', 'confirm.deliveryShort.combini'))).toBeVisible();
   });
 });
 

@@ -119,9 +119,19 @@ test('a card through Stripe.js pays at once; one that needs 3-D Secure passes it
   await newMember(page);
   const total = await chooseCourse(page);
   await expect(page.locator('input[name="payId"][value="1"]')).toBeChecked();
-  for (const brand of ['Visa', 'Mastercard', 'JCB', 'American Express', 'Diners Club', 'FamilyMart', 'PayPay']) {
-    await expect(page.getByRole('img', { name: brand }).first()).toBeVisible();
+  // Each method's brands are in its own form (issue 23): the cards now, the stores and PayPay once chosen.
+  const form = page.locator('#method-form');
+  for (const brand of ['Visa', 'Mastercard', 'JCB', 'American Express', 'Diners Club']) {
+    await expect(form.getByRole('img', { name: brand }).first()).toBeVisible();
   }
+  for (const [payId, brand] of [
+    [2, 'FamilyMart'],
+    [8, 'PayPay'],
+  ] as const) {
+    await page.locator(`input[name="payId"][value="${payId}"]`).check();
+    await expect(form.getByRole('img', { name: brand }).first()).toBeVisible();
+  }
+  await page.locator('input[name="payId"][value="1"]').check();
   // The sandbox's card fields are gone: the card goes only to Stripe.
   await expect(page.locator('#card-number')).toHaveCount(0);
   await fillStripeCard(page, '4242 4242 4242 4242');

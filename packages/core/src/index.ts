@@ -20,6 +20,7 @@ export * from './validation/payment.ts';
 export * from './payments/bonus.ts';
 export * from './payments/state.ts';
 export * from './payments/combini.ts';
+export * from './payments/method-groups.ts';
 export * from './packs/pack-input.ts';
 export * from './packs/pack-list-order.ts';
 export * from './fairness/index.ts';

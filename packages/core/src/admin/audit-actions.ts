@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'pack.update',
   'partner_site.disable',
   'partner_site.enable',
+  'payment.method',
   'payment.transfer_received',
   'payment.transfer_rejected',
   'point_course.create',

@@ -1,8 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import type { UseFormRegister, UseFormWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { deleteCard, useSavedCards } from '../../api/payments';
-import { AlertModal } from './AlertModal';
+import { useSavedCards } from '../../api/payments';
+import { DeleteCardButton, useCardDeletion } from './CardDeletion';
 import { LoadState } from './LoadState';
 import { NewCardInputs } from './NewCardInputs';
 import { StripeCardInput } from './StripeCardInput';
@@ -30,9 +30,6 @@ export function CardFields({
 }) {
   const { t } = useTranslation('payment');
   const saved = useSavedCards();
-  const [toDelete, setToDelete] = useState<{ id: number; card: string } | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const legendId = useId();
   const cards = saved.data?.card_list ?? [];
   const choice = watch('card');
@@ -42,20 +39,10 @@ export function CardFields({
     if (loaded) onCardsLoaded(firstId);
   }, [loaded, firstId, onCardsLoaded]);
 
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setBusy(true);
-    const reply = await deleteCard(toDelete.id);
-    setBusy(false);
-    setToDelete(null);
-    if (reply.state === 200) {
-      setNotice({ ok: true, text: t('card.deleted') });
-      const next = await saved.refetch();
-      onCardsChanged(next.data?.card_list?.[0] ? String(next.data.card_list[0].id) : null);
-    } else {
-      setNotice({ ok: false, text: t('card.deleteFailed') });
-    }
-  }
+  const deletion = useCardDeletion(async () => {
+    const next = await saved.refetch();
+    onCardsChanged(next.data?.card_list?.[0] ? String(next.data.card_list[0].id) : null);
+  });
 
   // Until the saved cards are known, neither the list nor the new-card form is shown (no flash of the wrong one).
   if (saved.isPending) return <LoadState />;
@@ -77,14 +64,7 @@ export function CardFields({
                   </span>
                 </span>
               </label>
-              <button
-                type="button"
-                className={styles.secondary}
-                onClick={() => setToDelete(c)}
-                aria-label={t('card.deleteLabel', { card: c.card })}
-              >
-                {t('card.delete')}
-              </button>
+              <DeleteCardButton card={c} onClick={() => deletion.ask(c)} />
             </div>
           ))}
           <label className={styles.choice}>
@@ -93,11 +73,7 @@ export function CardFields({
           </label>
         </fieldset>
       )}
-      {notice && (
-        <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? styles.success : styles.error}>
-          {notice.text}
-        </p>
-      )}
+      {deletion.notice}
       {(choice === 'new' || cards.length === 0) &&
         (stripeCard ? (
           <StripeCardInput stripeCard={stripeCard} register={register} errors={errors} />
@@ -119,22 +95,7 @@ export function CardFields({
           ),
       )}
       <p className={styles.muted}>{t('card.secureNote')}</p>
-      <AlertModal
-        open={toDelete !== null}
-        title={t('card.deleteTitle')}
-        message={t('card.deleteConfirm', { card: toDelete?.card ?? '' })}
-        onClose={() => setToDelete(null)}
-        actions={
-          <>
-            <button type="button" className={styles.secondary} onClick={() => setToDelete(null)} autoFocus>
-              {t('cancel', { ns: 'common' })}
-            </button>
-            <button type="button" className={styles.primary} onClick={() => void confirmDelete()} disabled={busy}>
-              {t('card.delete')}
-            </button>
-          </>
-        }
-      />
+      {deletion.dialog}
     </div>
   );
 }

@@ -5,8 +5,8 @@ import styles from './Payment.module.css';
 
 const n = (v: number) => v.toLocaleString('ja-JP');
 
-/** How and when each method is paid, and when its points arrive. */
-function timing(payId: number): { pay: string; delivery: string } {
+/** How and when each method is paid, and when its points arrive (also read by the sticky PaySummaryBar). */
+export function timing(payId: number): { pay: string; delivery: string } {
   if (payId === 1 || payId === 7) return { pay: 'card', delivery: 'instant' };
   if (payId === 2) return { pay: 'combini', delivery: 'combini' };
   if (payId === 4) return { pay: 'bank', delivery: 'bank' };
@@ -31,7 +31,7 @@ export function FinalConfirmation({
   const bonus = course.total_point - course.point;
   const when = timing(payId);
   return (
-    <section className={styles.card} aria-labelledby="final-heading">
+    <section id="final-confirmation" className={`${styles.card} ${styles.finalCard}`} aria-labelledby="final-heading">
       <h2 id="final-heading" className={styles.sectionTitle}>
         {t('confirm.finalHeading')}
       </h2>

@@ -72,47 +72,50 @@ export function NewCardInputs({ register, errors }: { register: CardFieldsRegist
         </div>
         {message('number')}
       </div>
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('card.expire')}</legend>
-        <div className={styles.row}>
+      {/* Expiry and security code side by side, as printed on a card (and one row shorter on a phone). */}
+      <div className={styles.expiryCvc}>
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.legend}>{t('card.expire')}</legend>
+          <div className={styles.row}>
+            <input
+              className={styles.input}
+              {...digits}
+              autoComplete="cc-exp-month"
+              maxLength={CARD_LIMITS.month}
+              placeholder="MM"
+              aria-label={t('card.month')}
+              {...err('expire')}
+              {...reg('month')}
+            />
+            <span aria-hidden="true">/</span>
+            <input
+              className={styles.input}
+              {...digits}
+              autoComplete="cc-exp-year"
+              maxLength={CARD_LIMITS.year}
+              placeholder="YY"
+              aria-label={t('card.year')}
+              {...err('expire')}
+              {...reg('year')}
+            />
+          </div>
+          {message('expire')}
+        </fieldset>
+        <div className={styles.field}>
+          <label htmlFor="card-cvc">{t('card.cvc')}</label>
           <input
+            id="card-cvc"
             className={styles.input}
             {...digits}
-            autoComplete="cc-exp-month"
-            maxLength={CARD_LIMITS.month}
-            placeholder="MM"
-            aria-label={t('card.month')}
-            {...err('expire')}
-            {...reg('month')}
+            autoComplete="cc-csc"
+            maxLength={CARD_LIMITS.cvc}
+            type="password"
+            {...err('cvc')}
+            {...reg('cvc')}
           />
-          <span aria-hidden="true">/</span>
-          <input
-            className={styles.input}
-            {...digits}
-            autoComplete="cc-exp-year"
-            maxLength={CARD_LIMITS.year}
-            placeholder="YY"
-            aria-label={t('card.year')}
-            {...err('expire')}
-            {...reg('year')}
-          />
+          <span className={styles.muted}>{t('card.cvcHint')}</span>
+          {message('cvc')}
         </div>
-        {message('expire')}
-      </fieldset>
-      <div className={styles.field}>
-        <label htmlFor="card-cvc">{t('card.cvc')}</label>
-        <input
-          id="card-cvc"
-          className={styles.input}
-          {...digits}
-          autoComplete="cc-csc"
-          maxLength={CARD_LIMITS.cvc}
-          type="password"
-          {...err('cvc')}
-          {...reg('cvc')}
-        />
-        <span className={styles.muted}>{t('card.cvcHint')}</span>
-        {message('cvc')}
       </div>
       <CardNameInput register={register} error={errors.name} />
     </div>

@@ -39,7 +39,31 @@ const WALLETS: Record<number, readonly Brand[]> = {
   8: [PAYPAY],
   9: [b('linepay', 'LINE Pay', 'LINE', '#06803a')],
   6: [b('au', 'au', 'au', '#c7410b'), b('softbank', 'SoftBank', 'SB', '#4b4b4b')],
+  // New in issue 23 (ids without PAY_ID names on this branch): メルペイ, au PAY, Paidy, Apple Pay.
+  10: [b('merpay', 'メルペイ', 'merpay', '#d9001b')],
+  11: [b('aupay', 'au PAY', 'auPAY', '#c7410b')],
+  13: [b('paidy', 'Paidy', 'Paidy', '#8a1f7a')],
+  14: [b('applepay', 'Apple Pay', 'A Pay', '#000000')],
 };
+
+/** The one mark beside each method in the confirm page's list; its brands are named in the chosen method's form. */
+const METHOD_MARKS: Record<number, Brand> = {
+  1: b('card', 'Card', 'CARD', '#1a1f71'),
+  7: b('card3ds', '3-D Secure', '3DS', '#1a1f71'),
+  2: b('combini', 'Convenience store', 'CVS', '#00804a'),
+  4: b('bank', 'Bank', 'BANK', '#4a5568'),
+  6: b('carrier', 'Carrier', 'TEL', '#5a3d8a'),
+};
+
+/**
+ * The badge shown beside a method in the list: the method's own, else its first brand's, else a plain grey badge
+ * with the first letters of the name the server sent (an id this build does not know still gets a mark).
+ */
+export function methodMark(payId: number, name: string): Brand {
+  return (
+    METHOD_MARKS[payId] ?? WALLETS[payId]?.[0] ?? b(`pay-${payId}`, name, [...name].slice(0, 3).join(''), '#5f6368')
+  );
+}
 
 /** The brands of one method as the server offers it; none for methods without a brand (bank transfer). */
 export function methodBrands(payId: number, provider: 'sandbox' | 'stripe' | undefined): readonly Brand[] {

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DETAIL, MEMBER, NO_ADDRESS_DETAIL } from '../../test/fixtures';
@@ -31,6 +31,15 @@ describe('my page', () => {
     expect(screen.getByText('認証済み')).toBeTruthy();
     expect(screen.getByTestId('my-address').textContent).toContain('埼玉県 さいたま市浦和区 高砂1-2-3');
     expect(screen.getByRole('button', { name: '住所を変更する' })).toBeTruthy();
+  });
+
+  it('links the saved cards page from the settings (issue 23: /card-input was linked from nowhere)', async () => {
+    mockApi({ 'GET /user/point': MEMBER, 'GET /user/detail': DETAIL });
+    renderRoutes(routes, '/my-page');
+    const settings = await screen.findByRole('navigation', { name: '設定' });
+    expect(within(settings).getByRole('link', { name: 'お支払いカードの管理' }).getAttribute('href')).toBe(
+      '/card-input',
+    );
   });
 
   it('offers to register an address when none is saved, in the address popup', async () => {

@@ -107,6 +107,10 @@ export function MyPage() {
               <Link to="/change-password">{t('myPage.changePassword')}</Link>
             </li>
             <li>
+              {/* The spec's /card-input: saved cards are managed here too, not only inside checkout (issue 23). */}
+              <Link to="/card-input">{t('myPage.cards')}</Link>
+            </li>
+            <li>
               <Link to="/sms">
                 {t('myPage.sms')}
                 <span className={user.data.end_sms === '1' ? styles.tagDone : styles.tag}>

@@ -8,11 +8,16 @@ import { NewCardInputs } from '../../components/payment/NewCardInputs';
 import { StripeCardInput } from '../../components/payment/StripeCardInput';
 import { newCardToken } from '../../hooks/payment/new-card-token';
 import { useStripeCard } from '../../hooks/payment/use-stripe-card';
+import { DeleteCardButton, useCardDeletion } from '../../components/payment/CardDeletion';
+import { LoadState } from '../../components/payment/LoadState';
 import styles from '../../components/payment/Payment.module.css';
 
 type CardForm = Pick<ConfirmForm, 'cardNumber' | 'month' | 'year' | 'cvc' | 'cardName'>;
 
-/** /card-input: register a card for later purchases (tokenised, by Stripe.js at Stripe, then POST point/savedcard). */
+/**
+ * /card-input, linked from My Page: the member's saved cards (delete, asked first) and a form to add one (tokenised
+ * by the sandbox's card form or by Stripe.js at Stripe, then POST point/savedcard), as checkout takes a card.
+ */
 export function CardInputPage() {
   const { t } = useTranslation('payment');
   const { register, handleSubmit, reset } = useForm<CardForm>();
@@ -24,6 +29,12 @@ export function CardInputPage() {
   const [errors, setErrors] = useState<CardErrors>({});
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [cleared, setCleared] = useState(0);
+
+  // One deletion flow with the confirm page's card choice (ask first, then refetch).
+  const deletion = useCardDeletion(async () => {
+    await saved.refetch();
+  });
 
   async function onSubmit(v: CardForm) {
     if (busy) return;
@@ -46,6 +57,8 @@ export function CardInputPage() {
       if (reply.state === 200) {
         setNotice({ ok: true, text: t('card.registered') });
         reset();
+        // The card-number field keeps the brand it recognised in its own state: a fresh one for the next card.
+        setCleared((n) => n + 1);
         void saved.refetch();
       } else {
         setNotice({ ok: false, text: t('card.saveFailed') });
@@ -59,28 +72,44 @@ export function CardInputPage() {
   return (
     <section className={styles.page} aria-labelledby="card-input-title">
       <h1 id="card-input-title" className={styles.title}>
-        {t('card.inputTitle')}
+        {t('card.manageTitle')}
       </h1>
       <p className={styles.lead}>{t('card.inputLead')}</p>
-      {cards.length > 0 && (
-        <section className={styles.card} aria-labelledby="saved-heading">
-          <h2 id="saved-heading" className={styles.sectionTitle}>
-            {t('card.saved')}
-          </h2>
-          <ul className={styles.notes}>
+      <section className={styles.card} aria-labelledby="saved-heading">
+        <h2 id="saved-heading" className={styles.sectionTitle}>
+          {t('card.saved')}
+        </h2>
+        {saved.isPending ? (
+          <LoadState />
+        ) : saved.isError ? (
+          <LoadState error onRetry={() => void saved.refetch()} />
+        ) : cards.length === 0 ? (
+          <p className={styles.muted}>{t('card.none')}</p>
+        ) : (
+          <ul className={styles.savedList}>
             {cards.map((c) => (
-              <li key={c.id}>
-                {c.card} {c.expire}
+              <li key={c.id} className={styles.savedRow}>
+                <span className={styles.choiceText}>
+                  <span>{c.card}</span>
+                  <span className={styles.muted}>
+                    {c.brand} {c.expire}
+                  </span>
+                </span>
+                <DeleteCardButton card={c} onClick={() => deletion.ask(c)} />
               </li>
             ))}
           </ul>
-        </section>
-      )}
-      <form className={`${styles.card}`} onSubmit={handleSubmit(onSubmit)} noValidate>
+        )}
+        {deletion.notice}
+      </section>
+      <form className={styles.card} onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="add-card-heading">
+        <h2 id="add-card-heading" className={styles.sectionTitle}>
+          {t('card.addHeading')}
+        </h2>
         {payStyles.isPending ? null : stripeCard ? (
           <StripeCardInput stripeCard={stripeCard} register={register} errors={errors} />
         ) : (
-          <NewCardInputs register={register} errors={errors} />
+          <NewCardInputs key={cleared} register={register} errors={errors} />
         )}
         {(['maintenance', 'communication', 'other'] as const).map(
           (k) =>
@@ -102,10 +131,14 @@ export function CardInputPage() {
         </div>
       </form>
       <div className={styles.actions}>
+        <Link className={styles.secondary} to="/my-page">
+          {t('card.backToMyPage')}
+        </Link>
         <Link className={styles.secondary} to="/buy-point">
           {t('confirm.backToCourses')}
         </Link>
       </div>
+      {deletion.dialog}
     </section>
   );
 }

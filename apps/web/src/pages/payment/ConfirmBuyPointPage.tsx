@@ -17,6 +17,9 @@ import { useStripeCard } from '../../hooks/payment/use-stripe-card';
 import { BrandMarks } from '../../components/payment/BrandMarks';
 import { methodBrands } from '../../lib/payment/method-brands';
 import { WalletFields } from '../../components/payment/WalletFields';
+import { MethodPicker } from '../../components/payment/MethodPicker';
+import { PaySummaryBar } from '../../components/payment/PaySummaryBar';
+import { useScrollToForm } from '../../hooks/payment/use-scroll-to-form';
 
 const n = (v: number) => v.toLocaleString('ja-JP');
 
@@ -51,6 +54,7 @@ export function ConfirmBuyPointPage() {
     coin: (course_ as { currency?: string }).currency === 'coin',
   };
   const buy = useBuySubmit({ pointPriceId, packId, sessionId, stripeCard, credited });
+  const scroll = useScrollToForm<HTMLElement>(payId);
 
   // Spec section 4: the first listed method is preselected. Back from the retailer wallet's sign-in, that wallet is.
   const firstId = methods[0]?.id;
@@ -117,7 +121,11 @@ export function ConfirmBuyPointPage() {
   return (
     <section className={styles.page} aria-labelledby="confirm-title">
       {title}
-      <section className={styles.card} aria-labelledby="course-heading">
+      {/* On a phone the sticky pay bar says the same at all times, so this card gives its height to the form. */}
+      <section
+        className={`${styles.card} ${styles.courseCard} ${askBirth ? '' : styles.inPayBar}`}
+        aria-labelledby="course-heading"
+      >
         <h2 id="course-heading" className={styles.sectionTitle}>
           {t('confirm.course')}
         </h2>
@@ -141,34 +149,27 @@ export function ConfirmBuyPointPage() {
         <BirthMonthStep />
       ) : (
         <form className={styles.stack} onSubmit={handleSubmit(buy.submit)} noValidate>
-          <fieldset className={`${styles.card} ${styles.fieldsetCard}`}>
-            <legend className={styles.sectionTitle}>{t('confirm.methodLegend')}</legend>
-            {styles_.isError || methods.length === 0 ? (
-              <p role="alert">{styles_.isError ? t('loadError') : t('confirm.noMethods')}</p>
-            ) : (
-              methods.map((m) => (
-                <label key={m.id} className={styles.choice}>
-                  {/* Named by the method alone; its note and brands describe it. */}
-                  <input
-                    type="radio"
-                    value={String(m.id)}
-                    aria-label={m.name}
-                    aria-describedby={`pay-${m.id}-about`}
-                    {...register('payId')}
-                  />
-                  <span className={styles.choiceText}>
-                    <span>{m.name}</span>
-                    <span id={`pay-${m.id}-about`} className={styles.choiceText}>
-                      {m.memo && <span className={styles.muted}>{m.memo}</span>}
-                      <BrandMarks brands={methodBrands(m.id, provider)} />
-                    </span>
-                  </span>
-                </label>
-              ))
-            )}
-          </fieldset>
+          {styles_.isError || methods.length === 0 ? (
+            <p className={styles.card} role="alert">
+              {styles_.isError ? t('loadError') : t('confirm.noMethods')}
+            </p>
+          ) : (
+            <MethodPicker methods={methods} register={register} pickerProps={scroll.pickerProps} />
+          )}
           {method && (
-            <section className={styles.card} aria-label={method.name}>
+            <section
+              ref={scroll.ref}
+              id="method-form"
+              className={`${styles.card} ${styles.methodForm}`}
+              aria-labelledby="method-form-heading"
+            >
+              <div className={styles.methodFormHead}>
+                <h2 id="method-form-heading" className={styles.sectionTitle}>
+                  {method.name}
+                </h2>
+                {method.memo && <p className={styles.muted}>{method.memo}</p>}
+                <BrandMarks brands={methodBrands(payId, provider)} />
+              </div>
               {isCard && (
                 <CardFields
                   stripeCard={stripeCard}
@@ -182,17 +183,19 @@ export function ConfirmBuyPointPage() {
               {payId === 2 && <CombiniFields register={register} />}
               {payId === 4 && <BankFields register={register} error={buy.bankError} />}
               {payId === 6 && <CarrierFields register={register} />}
-              {[3, 5, 8, 9, 12].includes(payId) && (
+              {!isCard && ![2, 4, 6].includes(payId) && (
                 <WalletFields sessionMethod={payId === 5 ? sessionMethod : undefined} error={buy.walletError} />
               )}
             </section>
           )}
           {method && <FinalConfirmation course={detail} payId={payId} methodName={method.name} />}
-          <div className={styles.actions}>
-            <button type="submit" className={styles.primary} disabled={buy.busy || !method} aria-busy={buy.busy}>
-              {buy.busy ? t('confirm.submitting') : t('confirm.submit')}
-            </button>
-          </div>
+          <PaySummaryBar
+            course={detail}
+            payId={payId}
+            methodName={method?.name}
+            busy={buy.busy}
+            disabled={buy.busy || !method}
+          />
         </form>
       )}
       <AlertModal
