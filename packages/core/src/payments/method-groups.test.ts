@@ -10,7 +10,9 @@ describe('payment method groups', () => {
         .map(([k]) => Number(k))
         .sort((a, b) => a - b);
     expect(byGroup('card')).toEqual([1, 7, 12, 14]);
-    expect(byGroup('smartphone')).toEqual([3, 5, 8, 9, 10, 11, 13]);
+    expect(byGroup('smartphone')).toEqual([3, 5, 8, 10, 11, 13]);
+    // LINE Pay (9) is retired (ADR 0041): should a server still list it, it is shown apart.
+    expect(methodGroup(9)).toBe('other');
     expect(byGroup('combini')).toEqual([2]);
     expect(byGroup('bank')).toEqual([4]);
     expect(byGroup('carrier')).toEqual([6]);

@@ -1,3 +1,4 @@
+import { PAY_ID } from '@oripa/core';
 /**
  * The brands behind each payment method, shown beside it (issue 12 B). Marks are simple generated badges in the
  * brand's colour with its name (no trademarked artwork); the names are what Stripe accepts in Japan for each
@@ -23,27 +24,31 @@ export const CARD_BRANDS: readonly Brand[] = [
 ];
 
 const KONBINI: readonly Brand[] = [
+  b('seven-eleven', 'セブン-イレブン', '7', '#e35205'),
   b('familymart', 'FamilyMart', 'FM', '#00a040'),
   b('lawson', 'LAWSON', 'L', '#0068b7'),
   b('ministop', 'MINISTOP', 'MS', '#fbd000', '#004098'),
   b('seicomart', 'Seicomart', 'SM', '#f39800'),
+  b('daily-yamazaki', 'デイリーヤマザキ', 'DY', '#c8102e'),
 ];
 
 const PAYPAY = b('paypay', 'PayPay', 'PayPay', '#ff0033');
 
 /** Wallets and carrier billing by pay id: neutral text badges with the method's name (no brand artwork). */
 const WALLETS: Record<number, readonly Brand[]> = {
-  3: [b('paypal', 'PayPal', 'PayPal', '#003087')],
-  5: [b('amazonpay', 'Amazon Pay', 'amazon', '#232f3e')],
-  12: [b('googlepay', 'Google Pay', 'G Pay', '#3c4043')],
-  8: [PAYPAY],
-  9: [b('linepay', 'LINE Pay', 'LINE', '#06803a')],
-  6: [b('au', 'au', 'au', '#c7410b'), b('softbank', 'SoftBank', 'SB', '#4b4b4b')],
-  // New in issue 23 (ids without PAY_ID names on this branch): メルペイ, au PAY, Paidy, Apple Pay.
-  10: [b('merpay', 'メルペイ', 'merpay', '#d9001b')],
-  11: [b('aupay', 'au PAY', 'auPAY', '#c7410b')],
-  13: [b('paidy', 'Paidy', 'Paidy', '#8a1f7a')],
-  14: [b('applepay', 'Apple Pay', 'A Pay', '#000000')],
+  [PAY_ID.globalWallet]: [b('paypal', 'PayPal', 'PayPal', '#003087')],
+  [PAY_ID.retailerWallet]: [b('amazonpay', 'Amazon Pay', 'amazon', '#232f3e')],
+  [PAY_ID.searchWallet]: [b('googlepay', 'Google Pay', 'G Pay', '#3c4043')],
+  [PAY_ID.mobileApp]: [PAYPAY],
+  [PAY_ID.carrier]: [
+    b('docomo', 'd払い', 'docomo', '#c03'),
+    b('au', 'au', 'au', '#c7410b'),
+    b('softbank', 'SoftBank', 'SB', '#4b4b4b'),
+  ],
+  [PAY_ID.fleaMarketApp]: [b('merpay', 'メルペイ', 'merpay', '#d9001b')],
+  [PAY_ID.auPay]: [b('aupay', 'au PAY', 'auPAY', '#c7410b')],
+  [PAY_ID.paidy]: [b('paidy', 'Paidy', 'Paidy', '#8a1f7a')],
+  [PAY_ID.applePay]: [b('applepay', 'Apple Pay', 'A Pay', '#000000')],
 };
 
 /** The one mark beside each method in the confirm page's list; its brands are named in the chosen method's form. */
@@ -69,7 +74,7 @@ export function methodMark(payId: number, name: string): Brand {
 export function methodBrands(payId: number, provider: 'sandbox' | 'stripe' | undefined): readonly Brand[] {
   if (payId === 1 || payId === 7) return CARD_BRANDS;
   if (WALLETS[payId]) return WALLETS[payId];
-  // The sandbox's store slip is generic; Stripe's names its stores.
-  if (payId === 2 && provider === 'stripe') return KONBINI;
+  // Every chain is named by its own choice in the form (issue 23), so the store list needs no badges there.
+  if (payId === PAY_ID.combini && provider === 'stripe') return KONBINI;
   return [];
 }

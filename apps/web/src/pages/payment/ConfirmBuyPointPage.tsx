@@ -38,7 +38,8 @@ export function ConfirmBuyPointPage() {
   const limits = useSpendingLimits();
   const askBirth = limits.data?.state === 200 && limits.data.birth_month === '';
   const form = useForm<ConfirmForm>({
-    defaultValues: { payId: '', card: '', combini: 'econ', carrier: 'sb_ktai', saveCard: false },
+    // A chain every provider carries, shown checked (Stripe has no 7-Eleven or Daily Yamazaki; ADR 0041).
+    defaultValues: { payId: '', card: '', combini: 'family-mart', carrier: 'sb_ktai', saveCard: false },
   });
   const { register, watch, setValue, getValues, handleSubmit } = form;
   const [sessionMethod, setSessionMethod] = useState<string>();
