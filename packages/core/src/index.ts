@@ -40,3 +40,4 @@ export * from './responsible-play/index.ts';
 export * from './contract/spending-limits.ts';
 export * from './idle/index.ts';
 export * from './account/mail-confirmation.ts';
+export * from './drops/index.ts';
