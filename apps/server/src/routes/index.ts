@@ -4,6 +4,7 @@ import { historyRoutes } from './packs/history.ts';
 import { hitShareRoutes } from './packs/hit-share.ts';
 import { packRoutes } from './packs/catalog.ts';
 import { packPurchaseRoutes } from './packs/purchase.ts';
+import { dropRoutes } from './packs/drop.ts';
 import { paymentRoutes } from './payments/index.ts';
 import { perkRoutes } from './programmes/perks.ts';
 import { programmeRoutes } from './programmes/index.ts';
@@ -17,6 +18,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   siteRoutes,
   packRoutes,
   packPurchaseRoutes,
+  dropRoutes,
   historyRoutes,
   hitShareRoutes,
   ...paymentRoutes,

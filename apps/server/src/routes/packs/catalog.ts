@@ -1,8 +1,7 @@
-import { pageParam, parseInput } from '../../http/input.ts';
+import { pageParam, parseInput, pathId } from '../../http/input.ts';
 import { listPacksOfTypeSorted } from '../../services/packs/pack-list.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FAIRNESS_ALGORITHM, formatTokyo, packListQuerySchema, type PackFairnessReply } from '@oripa/core';
-import { notFound } from '../../app-error.ts';
 import { presentLastOne, presentLineupCard, presentPackDetail, presentPackSummary } from '../../presenters/pack.ts';
 import {
   buyerFacts,
@@ -18,12 +17,6 @@ import {
 import { loadDraftPreview } from '../../services/packs/pack-preview.ts';
 
 type PageParams = FastifyRequest<{ Params: { type?: string; packId?: string; page?: string } }>;
-
-/** A path id: digits only, else 404 (an unknown pack and a malformed id look the same to the caller). */
-function pathId(raw: string | undefined): number {
-  if (!raw || !/^\d{1,15}$/.test(raw)) throw notFound();
-  return Number(raw);
-}
 
 /** Browsing: the pack list, one card type's packs, a pack's lineup, its detail and its fairness record. */
 export const packRoutes: FastifyPluginAsync = async (app) => {
