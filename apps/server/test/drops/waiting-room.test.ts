@@ -37,7 +37,7 @@ describe('the waiting room across two instances', () => {
       // Joins alternate between the instances; every member also joins again from the other one (a second tab).
       for (const [i, m] of early.entries()) {
         const s = await join(i % 2 ? a : b, m.id, packId);
-        expect(s.state).toBe('prequeue');
+        expect(s.queue_state).toBe('prequeue');
         expect((await join(i % 2 ? b : a, m.id, packId)).entry_code).toBe(s.entry_code);
       }
       const codes = await Promise.all(early.map(async (m) => (await dropStatus(a, m.id, packId)).entry_code!));
@@ -53,7 +53,7 @@ describe('the waiting room across two instances', () => {
       expect(onA.map((s) => s.place).sort((x, y) => x! - y!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
       const expected = queueOrder(codes, seedHex);
       onA.forEach((s) => expect(s.place).toBe(expected.indexOf(s.entry_code!) + 1));
-      expect(onA.filter((s) => s.state === 'admitted')).toHaveLength(3);
+      expect(onA.filter((s) => s.queue_state === 'admitted')).toHaveLength(3);
 
       // The record anyone can check once the seed is revealed.
       const record = await dropFairness(b, packId);
@@ -75,9 +75,9 @@ describe('the waiting room across two instances', () => {
   it('admits the given number a minute, refuses the check before and after the admission, and queues a lapsed member again', async () => {
     const { packId } = await buildDropPack(t.shop, { startsInMs: 0, admitPerMinute: 1, stayMinutes: 2 });
     const [first, second] = await members(2);
-    expect((await join(t.shop.ctx, first!.id, packId)).state).toBe('admitted');
+    expect((await join(t.shop.ctx, first!.id, packId)).queue_state).toBe('admitted');
     const waiting = await join(t.shop.ctx, second!.id, packId);
-    expect(waiting).toMatchObject({ state: 'waiting', place: 2 });
+    expect(waiting).toMatchObject({ queue_state: 'waiting', place: 2 });
     expect(waiting.wait_seconds).toBeGreaterThan(50);
 
     await expect(checkPurchase(t.shop.ctx, second!.id, packId, 1)).rejects.toMatchObject({
@@ -109,10 +109,10 @@ describe('the waiting room across two instances', () => {
     const after = secondInstance();
     try {
       const again = await Promise.all(queued.map((m) => dropStatus(after, m.id, packId)));
-      expect(again.map((s) => [s.place, s.state, s.admitted_at])).toEqual(
-        seen.map((s) => [s.place, s.state, s.admitted_at]),
+      expect(again.map((s) => [s.place, s.queue_state, s.admitted_at])).toEqual(
+        seen.map((s) => [s.place, s.queue_state, s.admitted_at]),
       );
-      const admitted = queued.filter((_, i) => again[i]!.state === 'admitted');
+      const admitted = queued.filter((_, i) => again[i]!.queue_state === 'admitted');
       expect(admitted).toHaveLength(2);
       expect((await checkPurchase(after, admitted[0]!.id, packId, 1)).count).toBe(1);
     } finally {
@@ -138,7 +138,7 @@ describe('joining is guarded', () => {
     });
     const later = await buildDropPack(t.shop, { startsInMs: 60 * MINUTE, prequeueMinutes: 30 });
     await expect(join(t.shop.ctx, m!.id, later.packId, '192.0.2.9')).rejects.toMatchObject({ reason: 'drop_not_open' });
-    expect((await dropStatus(t.shop.ctx, m!.id, packId)).state).toBe('outside');
+    expect((await dropStatus(t.shop.ctx, m!.id, packId)).queue_state).toBe('outside');
   });
 
   it('limits joins per member and per address in a minute', async () => {

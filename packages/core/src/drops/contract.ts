@@ -23,7 +23,8 @@ export type DropQueueState =
   | 'expired';
 
 export interface DropStatus {
-  state: DropQueueState;
+  /** Named apart from the envelope's `state` (the HTTP status class). */
+  queue_state: DropQueueState;
   /** Everyone in the queue, and for 'prequeue' everyone who has joined so far. */
   queued: number;
   place: number | null;

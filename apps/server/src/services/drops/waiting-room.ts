@@ -181,16 +181,16 @@ export async function dropStatus(ctx: AppContext, memberId: number, packId: numb
     entry_code: entry?.entry_code ?? null,
     drop: dropInfo(d),
   };
-  if (phase === 'not_open') return { ...base, state: 'not_open' };
-  if (!entry) return { ...base, state: 'outside' };
+  if (phase === 'not_open') return { ...base, queue_state: 'not_open' };
+  if (!entry) return { ...base, queue_state: 'outside' };
   if (!entry.place || !entry.admit_at) {
     const waitSeconds = Math.ceil((d.start_date.getTime() - now.getTime()) / 1000);
-    return { ...base, state: 'prequeue', wait_seconds: Math.max(0, waitSeconds) };
+    return { ...base, queue_state: 'prequeue', wait_seconds: Math.max(0, waitSeconds) };
   }
   const s = placeStatus(times, entry.place, entry.admit_at, snap.admitted_through, now);
   return {
     ...base,
-    state: s.state,
+    queue_state: s.state,
     place: s.place,
     ahead: s.ahead,
     wait_seconds: s.waitSeconds,
