@@ -15,6 +15,7 @@ import {
   loadPackWithRanks,
 } from '../../services/packs/pack-catalog.ts';
 import { loadDraftPreview } from '../../services/packs/pack-preview.ts';
+import { cachedDrop, dropInfo } from '../../services/drops/waiting-room.ts';
 
 type PageParams = FastifyRequest<{ Params: { type?: string; packId?: string; page?: string } }>;
 
@@ -62,11 +63,12 @@ export const packRoutes: FastifyPluginAsync = async (app) => {
   app.get('/user/pack/detail/:packId', async (request: PageParams, reply) => {
     const packId = pathId(request.params.packId);
     const { pack, remaining, byRank } = await loadPackWithRanks(ctx, packId);
-    const [lineup, log, buyer, lastOne] = await Promise.all([
+    const [lineup, log, buyer, lastOne, drop] = await Promise.all([
       loadLineup(ctx, packId),
       drawLog(ctx, packId, DRAW_LOG_SIZE),
       buyerFacts(ctx, request.session.memberId),
       loadLastOne(ctx, packId),
+      cachedDrop(ctx, packId),
     ]);
     const summary = presentPackSummary(pack, remaining, buyer, request.lang, ctx.clock.now());
     const detail = presentPackDetail(
@@ -78,7 +80,8 @@ export const packRoutes: FastifyPluginAsync = async (app) => {
       request.lang,
       presentLastOne(lastOne, request.lang),
     );
-    return reply.ok({ detail });
+    // A drop's page waits in its queue before it offers the buy buttons (issue 22).
+    return reply.ok({ detail, drop: drop && dropInfo(drop) });
   });
 
   // Staff's preview of a draft (issue 10), by the signed short-lived link the console hands out; anything else 404.
