@@ -22,6 +22,7 @@ export function LastOnePrize({ prize }: { prize: Prize }) {
           {prize.model_number && ` ・ ${prize.model_number}`}
         </p>
         <p className={styles.value}>{t('lineup.value', { amount: prize.buy_point.toLocaleString('ja-JP') })}</p>
+        <p className={styles.fairness}>{t('lastOne.fairness')}</p>
         {prize.winner && (
           <p className={styles.winner} data-testid="last-one-winner">
             {t('lastOne.winner', { member: prize.winner.member, date: prize.winner.created })}

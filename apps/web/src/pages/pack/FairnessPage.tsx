@@ -27,6 +27,8 @@ export function FairnessPage() {
           </li>
         ))}
       </ol>
+      <h2 className={page.h2}>{t('fair.queueTitle')}</h2>
+      <p>{t('fair.queue')}</p>
       {packId === null ? <PackPicker /> : <Verifier packId={packId} />}
     </article>
   );
