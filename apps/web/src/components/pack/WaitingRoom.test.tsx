@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import type { DropInfo, DropStatus } from '@oripa/core';
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
