@@ -130,6 +130,8 @@ const ROW_TYPES: Record<string, Sources> = {
   'members.ts:MemberRow': { tables: ['members'] },
   'outbox.ts:OutboxRow': { tables: ['outbox_messages'] },
   'packs.ts:PackRow': { tables: ['packs'], computed: ['revealed_seed'] },
+  'drops.ts:DropRow': { tables: ['pack_drops', 'packs'], computed: ['revealed_seed'] },
+  'drops.ts:QueueEntryRow': { tables: ['drop_queue'] },
   'packs.ts:CardRow': { tables: ['pack_cards'] },
   'packs.ts:DrawLogRow': { tables: ['purchase_cards', 'pack_cards', 'members'] },
   'packs.ts:LastOneAwardRow': {

@@ -7,11 +7,12 @@ import { dropKeys, joinDropQueue, useDropStatus } from '../../api/drops';
 import { firstError } from '../../api/client';
 import { dateTime, langOf } from '../../lib/format/datetime';
 import styles from './WaitingRoom.module.css';
+import { DROP_NS } from './drop-i18n';
 
 /** "about 3 min" / "約3分": the wait in whole minutes, or seconds under a minute. */
 function waitWords(seconds: number, t: (k: string, o?: Record<string, unknown>) => string) {
-  if (seconds < 60) return t('drop.waitSeconds', { n: Math.max(1, seconds) });
-  return t('drop.waitMinutes', { n: Math.ceil(seconds / 60) });
+  if (seconds < 60) return t('room.waitSeconds', { n: Math.max(1, seconds) });
+  return t('room.waitMinutes', { n: Math.ceil(seconds / 60) });
 }
 
 /**
@@ -30,7 +31,7 @@ export function WaitingRoom({
   loggedIn: boolean;
   children: ReactNode;
 }) {
-  const { t, i18n } = useTranslation('pack');
+  const { t, i18n } = useTranslation(DROP_NS);
   const lang = langOf(i18n.language);
   const client = useQueryClient();
   const { data } = useDropStatus(packId, loggedIn);
@@ -45,7 +46,7 @@ export function WaitingRoom({
     const reply = await joinDropQueue(packId);
     setJoining(false);
     if (reply.queue_state) client.setQueryData(dropKeys.status(packId), reply);
-    else setProblem(firstError(reply, 'altcha') ?? firstError(reply, 'general') ?? t('drop.joinFailed'));
+    else setProblem(firstError(reply, 'altcha') ?? firstError(reply, 'general') ?? t('room.joinFailed'));
   };
 
   // Opening the page in the window is joining: once per page, and again only by the button after a lapse.
@@ -60,16 +61,16 @@ export function WaitingRoom({
   const box = (body: ReactNode) => (
     <section className={styles.room} aria-labelledby="drop-title" aria-live="polite" data-testid="waiting-room">
       <h2 id="drop-title" className={styles.title}>
-        {t('drop.title')}
+        {t('room.title')}
       </h2>
       {body}
       <details className={styles.how}>
-        <summary>{t('drop.howTitle')}</summary>
-        <p>{t('drop.how', { n: drop.admit_per_minute, stay: drop.stay_minutes })}</p>
+        <summary>{t('room.howTitle')}</summary>
+        <p>{t('room.how', { n: drop.admit_per_minute, stay: drop.stay_minutes })}</p>
         <p className={styles.hash}>
-          {t('drop.commitment')} <code>{drop.seed_hash}</code>
+          {t('room.commitment')} <code>{drop.seed_hash}</code>
         </p>
-        <Link to="/fairness">{t('drop.fairnessLink')}</Link>
+        <Link to="/fairness">{t('room.fairnessLink')}</Link>
       </details>
     </section>
   );
@@ -77,9 +78,9 @@ export function WaitingRoom({
   if (!loggedIn) {
     return box(
       <>
-        <p className={styles.lead}>{t('drop.loginLead', { opens: at(drop.prequeue_opens_at) })}</p>
+        <p className={styles.lead}>{t('room.loginLead', { opens: at(drop.prequeue_opens_at) })}</p>
         <Link className={styles.action} to={`/login?redirect=${encodeURIComponent(`/pack-detail?packId=${packId}`)}`}>
-          {t('drop.login')}
+          {t('room.login')}
         </Link>
       </>,
     );
@@ -87,25 +88,25 @@ export function WaitingRoom({
   if (!status || joining || status.queue_state === 'outside') {
     return box(
       <p className={styles.lead} role="status">
-        {problem ?? (joining ? t('drop.checking') : t('drop.loading'))}
+        {problem ?? (joining ? t('room.checking') : t('room.loading'))}
       </p>,
     );
   }
   switch (status.queue_state) {
     case 'not_open':
-      return box(<p className={styles.lead}>{t('drop.notOpen', { opens: at(drop.prequeue_opens_at) })}</p>);
+      return box(<p className={styles.lead}>{t('room.notOpen', { opens: at(drop.prequeue_opens_at) })}</p>);
     case 'prequeue':
       return box(
         <>
-          <p className={styles.big}>{t('drop.inPrequeue')}</p>
-          <p className={styles.lead}>{t('drop.prequeueLead', { start: at(drop.starts_at) })}</p>
+          <p className={styles.big}>{t('room.inPrequeue')}</p>
+          <p className={styles.lead}>{t('room.prequeueLead', { start: at(drop.starts_at) })}</p>
           <dl className={styles.figures}>
             <div>
-              <dt>{t('drop.queued')}</dt>
-              <dd>{t('drop.people', { n: status.queued.toLocaleString() })}</dd>
+              <dt>{t('room.queued')}</dt>
+              <dd>{t('room.people', { n: status.queued.toLocaleString() })}</dd>
             </div>
             <div>
-              <dt>{t('drop.entryCode')}</dt>
+              <dt>{t('room.entryCode')}</dt>
               <dd className={styles.code}>{status.entry_code}</dd>
             </div>
           </dl>
@@ -116,28 +117,28 @@ export function WaitingRoom({
         <>
           <dl className={styles.figures}>
             <div>
-              <dt>{t('drop.place')}</dt>
+              <dt>{t('room.place')}</dt>
               <dd className={styles.big} data-testid="drop-place">
-                {t('drop.placeValue', { n: status.place!.toLocaleString() })}
+                {t('room.placeValue', { n: status.place!.toLocaleString() })}
               </dd>
             </div>
             <div>
-              <dt>{t('drop.ahead')}</dt>
-              <dd>{t('drop.people', { n: status.ahead!.toLocaleString() })}</dd>
+              <dt>{t('room.ahead')}</dt>
+              <dd>{t('room.people', { n: status.ahead!.toLocaleString() })}</dd>
             </div>
             <div>
-              <dt>{t('drop.wait')}</dt>
+              <dt>{t('room.wait')}</dt>
               <dd>{waitWords(status.wait_seconds ?? 0, t)}</dd>
             </div>
           </dl>
-          <p className={styles.note}>{t('drop.keepOpen')}</p>
+          <p className={styles.note}>{t('room.keepOpen')}</p>
         </>,
       );
     case 'admitted':
       return (
         <>
           <p className={styles.admitted} role="status" data-testid="drop-admitted">
-            {t('drop.admitted', { until: at(status.expires_at!) })}
+            {t('room.admitted', { until: at(status.expires_at!) })}
           </p>
           {children}
         </>
@@ -145,10 +146,10 @@ export function WaitingRoom({
     case 'expired':
       return box(
         <>
-          <p className={styles.lead}>{t('drop.expired')}</p>
+          <p className={styles.lead}>{t('room.expired')}</p>
           {problem && <p role="alert">{problem}</p>}
           <button type="button" className={styles.action} onClick={() => void join()}>
-            {t('drop.rejoin')}
+            {t('room.rejoin')}
           </button>
         </>,
       );
