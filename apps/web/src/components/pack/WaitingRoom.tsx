@@ -116,7 +116,7 @@ export function WaitingRoom({
       return box(
         <>
           <dl className={styles.figures}>
-            <div>
+            <div className={styles.placeBox}>
               <dt>{t('room.place')}</dt>
               <dd className={styles.big} data-testid="drop-place">
                 {t('room.placeValue', { n: status.place!.toLocaleString() })}
