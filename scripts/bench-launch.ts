@@ -87,6 +87,14 @@ async function makeDrop(url: string, packId: number) {
   }
 }
 
+/** The sale start, once everything is ready (no instance has read the pack yet). */
+async function setStart(url: string, packId: number, at: Date) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query('UPDATE packs SET start_date = $2 WHERE id = $1', [packId, at]);
+  await c.end();
+}
+
 /** What the page's solver does: the number whose SHA-256 with the salt is the challenge. */
 function solve(c: { challenge: string; salt: string; maxnumber: number }): number | null {
   for (let n = 0; n <= c.maxnumber; n++) {
@@ -250,7 +258,8 @@ const { url, cleanup } = await benchDatabase('launch_');
 const servers: ChildProcess[] = [];
 let ok = false;
 try {
-  const startAt = Date.now() + (PRE_S + 25) * 1000;
+  // Set once the servers are up (preparing takes a while on a busy machine): a day ahead until then.
+  let startAt = Date.now() + 86_400_000;
   log(
     `preparing: ${VISITORS} visitors (${BOTS} bots), a drop of ${TICKETS} tickets, ${ADMIT_PER_MINUTE} admitted a minute …`,
   );
@@ -282,6 +291,8 @@ try {
     ports.push(s.port);
   }
   log(`servers: 2 on ports ${ports.join(', ')}, balanced by this script (nginx is not installed here)`);
+  startAt = Date.now() + (PRE_S + 5) * 1000;
+  await setStart(url, packId, new Date(startAt));
   const now = Date.now();
   const preEnd = startAt - 5_000;
   const deadline = startAt + (Math.ceil(HONEST / ADMIT_PER_MINUTE) + 1) * 60_000 + LATE_S * 1000;
