@@ -3,7 +3,7 @@
  * waiting room, visitors joining the pre-queue at random times before the start, late arrivals after it, members
  * refreshing, and bots that skip the page and its proof-of-work or hammer the API. Prints one line, then the audit.
  *
- *   npm run bench:launch                                   # 400 visitors, two instances, embedded PostgreSQL
+ *   npm run bench:launch                                   # 300 visitors, two instances, embedded PostgreSQL
  *   npm run bench:launch -- --visitors 20000               # the issue's goal (needs the machine to itself)
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:launch   # a fresh db on that server
  *
@@ -25,7 +25,7 @@ import { benchDatabase } from './lib/bench-database.ts';
 
 const { values: opt } = parseArgs({
   options: {
-    visitors: { type: 'string', default: '400' },
+    visitors: { type: 'string', default: '300' },
     // The share of visitors that are bots (half skip the page and its proof-of-work, half hammer the API).
     'bot-share': { type: 'string', default: '0.1' },
     // Seconds from the start of the run to the sale start: the pre-queue arrivals come in this time.
@@ -195,7 +195,8 @@ async function honest(
       lastReload = Date.now();
       await join();
     }
-    await sleep(refresher ? 700 : 1_800 + Math.random() * 400);
+    // The page polls every 3 s (api/drops.ts DROP_POLL_MS); a refresher reloads more often.
+    await sleep(refresher ? 1_000 : 2_700 + Math.random() * 600);
   }
   tally.admitted++;
   const check = await v.call('POST', '/user/pack/check', {
@@ -229,10 +230,10 @@ async function bot(v: Visitor, packId: number, kind: 'skip' | 'hammer', startAt:
       await sleep(250);
     } else {
       await v.call('POST', '/user/pack/drop/join', { pack_id: packId, altcha: randomBytes(60).toString('base64') });
-      // About twenty calls a second per bot: the budgets answer 429 once its minute is used.
+      // About ten calls a second per bot, twenty times a page's rate: the budgets answer 429 once its minute is used.
       const s = await v.call('GET', `/user/pack/drop/${packId}`);
       if (s.env?.queue_state === 'admitted') admitted = true;
-      await sleep(100);
+      await sleep(200);
     }
   }
   if (admitted) tally.botsAdmitted++;
