@@ -9,7 +9,7 @@
  *
  * The shape of `npm run deploy:local` without nginx: when nginx is not installed the script balances itself,
  * each visitor talking to the instances in turn (round robin per request), as nginx's upstream would. Visitors
- * send from 250 loopback addresses (127.0.0.2-251) so the per-address budgets see many clients. Honest visitors
+ * send from 250 loopback addresses (127.0.0.2-251, bots from 127.0.1.x) so the per-address budgets see many clients. Honest visitors
  * solve the ALTCHA challenge with node:crypto (what the page's solver does, faster); the difficulty is lowered to
  * DROP_POW_MAX_NUMBER=20000 so the load generator does not eat the machine it measures.
  */
@@ -303,7 +303,9 @@ try {
   const runs: Promise<void>[] = [];
   mails.forEach((mail, i) => {
     const s = sessions.get(mail)!;
-    const v = new Visitor(ports, s.sid, `127.0.0.${2 + (i % 250)}`);
+    // Bots send from addresses of their own (127.0.1.x): a bot behind a member's address spends that address's
+    // budget too, which the per-address limit means, but would count as the member's error here.
+    const v = new Visitor(ports, s.sid, `127.0.${i < BOTS ? 1 : 0}.${2 + (i % 250)}`);
     if (i < BOTS) {
       runs.push(bot(v, packId, i % 2 ? 'hammer' : 'skip', startAt, startAt + 60_000));
       return;
