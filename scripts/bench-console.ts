@@ -14,20 +14,17 @@
  * Without DATABASE_URL it runs an embedded PostgreSQL in a temporary directory. Exports are timed to their last
  * byte (and to their first: they stream). The last line is `console: slowest p95 X ms (<route>)`.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { connectDatabase } from '../apps/server/src/db/database.ts';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { insertStaff } from '../apps/server/src/db/queries/staff.ts';
 import { totpCode } from '../apps/server/src/services/admin/totp.ts';
 import { hashPassword } from '../apps/server/src/services/passwords.ts';
 import { ApiClient } from '../apps/server/test/api-client.ts';
 import { seedConsoleDatabase, type ConsoleSeed } from './bench-console/seed.ts';
 import { startServer } from './lib/bench-shop.ts';
-import { createServerDatabase } from './lib/server-database.ts';
+import { benchDatabase } from './lib/bench-database.ts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -41,24 +38,6 @@ const { values: opt } = parseArgs({
 });
 const RUNS = Math.max(2, Number(opt.runs));
 const log = (...a: unknown[]) => console.log(...a);
-
-async function freshDatabase(): Promise<{ url: string; cleanup: () => Promise<void> }> {
-  const external = process.env.DATABASE_URL;
-  if (external) {
-    const { url, drop } = await createServerDatabase(external, 'bench_console_');
-    return { url, cleanup: opt.keep ? async () => log(`kept: ${url}`) : drop };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'oripa-bench-console-'));
-  spawnSync('chmod', ['755', dir]);
-  const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), { persistent: false });
-  return {
-    url: embedded.url,
-    cleanup: async () => {
-      await embedded.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 const STAFF_MAIL = 'bench.owner@staff.example';
 const STAFF_PASS = 'bench owner password';
@@ -228,7 +207,7 @@ async function main() {
         .map((l) => l.toFixed(1))
         .join(' ')}`,
   );
-  const db = await freshDatabase();
+  const db = await benchDatabase('bench_console_', opt.keep);
   let server: ChildProcess | null = null;
   try {
     const seedStarted = performance.now();

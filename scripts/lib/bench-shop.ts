@@ -10,7 +10,7 @@ import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { withTransaction } from '../../apps/server/src/db/transaction.ts';
 import { saveSpendingLimits } from '../../apps/server/src/db/queries/spending-limits.ts';
 import { grantPoints } from '../../apps/server/src/services/ledger.ts';
-import { publishPack } from '../../apps/server/src/services/packs/pack-publishing.ts';
+import { publishPack, type NewPackCard } from '../../apps/server/src/services/packs/pack-publishing.ts';
 import { hashPassword } from '../../apps/server/src/services/passwords.ts';
 import { START_TIMEOUT_MS } from './start-timeout.ts';
 
@@ -23,6 +23,11 @@ export interface Fixtures {
   mailPrefix?: string;
   /** Also create the pg_stat_statements extension (the bench's --pg-stats). */
   pgStats?: boolean;
+  /** The pack's sale start (a minute ago by default) and per-member cap (none by default). */
+  startDate?: Date;
+  maxBuyCount?: number;
+  /** The pack's lineup, when the default four cards (which need 10,000+ tickets) do not fit `tickets`. */
+  cards?: NewPackCard[];
 }
 
 /** Migrates `url`, then adds the members (50,000,000 paid points each) and a pack of `tickets` on sale now. */
@@ -52,8 +57,9 @@ export async function prepare(url: string, f: Fixtures): Promise<{ packId: numbe
         nameJa: 'ベンチマークパック',
         nameEn: 'Benchmark pack',
         point: f.price,
-        startDate: new Date(now.getTime() - 60_000),
-        cards: [
+        startDate: f.startDate ?? new Date(now.getTime() - 60_000),
+        maxBuyCount: f.maxBuyCount,
+        cards: f.cards ?? [
           { rank: 'S', name: 'Bench S', imageUrl: '/s.svg', setCount: 10, rarity: 3, buyPoint: 100_000 },
           { rank: 'A', name: 'Bench A', imageUrl: '/a.svg', setCount: 1_000, rarity: 2, buyPoint: 5_000 },
           { rank: 'B', name: 'Bench B', imageUrl: '/b.svg', setCount: f.tickets - c - 1_010, rarity: 1, buyPoint: 500 },

@@ -67,6 +67,12 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_MS: millis(100, 30_000),
   // Accounts one client address may create per hour (services/auth-throttle.ts); a benchmark raises it for itself.
   REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  // The waiting room of a drop (issue 22, services/drops/drop-limits.ts): requests per client address per minute
+  // on one instance (members behind one carrier NAT share an address; a benchmark from one address raises them), and
+  // the proof-of-work's difficulty (the largest number a client may have to try).
+  DROP_JOINS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(60),
+  DROP_STATUS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(3000),
+  DROP_POW_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
   ADJUSTMENT_APPROVAL_ABOVE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   // The return rate (還元率, percent) a pack is expected to have; outside it the pack editor and the publish step
   // warn (never refuse) (core catalogue/economics.ts, ADR 0045).
@@ -213,6 +219,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     registrationLimitPerHour: e.REGISTRATION_LIMIT_PER_HOUR,
     adjustmentApprovalAbove: e.ADJUSTMENT_APPROVAL_ABOVE,
     packReturnRateBand: { minBp: e.PACK_RETURN_RATE_MIN * 100, maxBp: e.PACK_RETURN_RATE_MAX * 100 },
+    drops: {
+      joinsPerAddressPerMinute: e.DROP_JOINS_PER_ADDRESS_PER_MINUTE,
+      statusPerAddressPerMinute: e.DROP_STATUS_PER_ADDRESS_PER_MINUTE,
+      powMaxNumber: e.DROP_POW_MAX_NUMBER,
+    },
     mail: {
       from: e.MAIL_FROM,
       smtpUrl: e.SMTP_URL,

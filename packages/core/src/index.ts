@@ -45,3 +45,4 @@ export * from './account/mail-confirmation.ts';
 export * from './contract/live.ts';
 export * from './live/index.ts';
 export * from './payments/limits.ts';
+export * from './drops/index.ts';

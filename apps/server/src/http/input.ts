@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fieldErrorsFromZod, parsePage } from '@oripa/core';
 import type { z } from 'zod';
-import { AppError, loginRequired } from '../app-error.ts';
+import { AppError, loginRequired, notFound } from '../app-error.ts';
 
 /** Validates the request payload with a core schema; a failure is a 400 with per-field message keys. */
 export function parseInput<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {
@@ -21,4 +21,10 @@ export function pageParam(raw: unknown): number {
   const page = parsePage(raw);
   if (page === null) throw AppError.validation('page', 'invalid', 'bad_page');
   return page;
+}
+
+/** A path id: digits only, else 404 (an unknown pack and a malformed id look the same to the caller). */
+export function pathId(raw: string | undefined): number {
+  if (!raw || !/^\d{1,15}$/.test(raw)) throw notFound();
+  return Number(raw);
 }

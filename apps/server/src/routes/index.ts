@@ -5,6 +5,7 @@ import { hitShareRoutes } from './packs/hit-share.ts';
 import { packRoutes } from './packs/catalog.ts';
 import { packPurchaseRoutes } from './packs/purchase.ts';
 import { liveSnapshotRoutes } from './live/live.ts';
+import { dropRoutes } from './packs/drop.ts';
 import { paymentRoutes } from './payments/index.ts';
 import { perkRoutes } from './programmes/perks.ts';
 import { programmeRoutes } from './programmes/index.ts';
@@ -19,6 +20,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   packRoutes,
   liveSnapshotRoutes,
   packPurchaseRoutes,
+  dropRoutes,
   historyRoutes,
   hitShareRoutes,
   ...paymentRoutes,

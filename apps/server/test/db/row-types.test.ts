@@ -135,6 +135,8 @@ const ROW_TYPES: Record<string, Sources> = {
   'live.ts:LiveStockRow': { tables: ['pack_stock'], computed: ['remaining', 's', 'a', 'b', 'c'] },
   'live.ts:LiveHitRow': { tables: ['purchase_cards', 'pack_cards'], computed: ['initial'] },
   'packs.ts:PackRow': { tables: ['packs'], computed: ['revealed_seed'] },
+  'drops.ts:DropRow': { tables: ['pack_drops', 'packs'], computed: ['revealed_seed'] },
+  'drops.ts:QueueEntryRow': { tables: ['drop_queue'] },
   'packs.ts:CardRow': { tables: ['pack_cards'] },
   'packs.ts:DrawLogRow': { tables: ['purchase_cards', 'pack_cards', 'members'] },
   'packs.ts:LastOneAwardRow': {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
+  DropInfo,
   PackDetail,
   PackFairnessReply,
   PackHistoryDetail,
@@ -14,7 +15,8 @@ import { apiGet, apiPost, isOk, type ApiReply, type Reply } from './client';
  * its results are in api/pack-purchase.ts, which only lazy pages import (the top page's first load, ADR 0029).
  */
 export type ListReply = Reply<PackListReply>;
-export type DetailReply = ApiReply & { detail?: PackDetail };
+/** `drop`: the pack is sold through a waiting room (issue 22); null otherwise. */
+export type DetailReply = ApiReply & { detail?: PackDetail; drop?: DropInfo | null };
 export type HistoryListReply = ApiReply & { list?: PackHistoryRow[]; page?: PageObject };
 export type HistoryDetailReply = ApiReply & { detail?: PackHistoryDetail };
 

@@ -8,6 +8,7 @@ import { paymentMessages } from './payment-messages.ts';
 import { membershipMessages } from './membership-messages.ts';
 import { perkMessages } from './perk-messages.ts';
 import { responsiblePlayMessages } from './responsible-play-messages.ts';
+import { dropMessages } from './drop-messages.ts';
 
 const baseMessages = {
   ja: {
@@ -96,6 +97,7 @@ export const messages = {
     ...perkMessages.ja,
     ...membershipMessages.ja,
     ...responsiblePlayMessages.ja,
+    ...dropMessages.ja,
   },
   en: {
     ...baseMessages.en,
@@ -105,6 +107,7 @@ export const messages = {
     ...perkMessages.en,
     ...membershipMessages.en,
     ...responsiblePlayMessages.en,
+    ...dropMessages.en,
   },
 } as const;
 

@@ -16,7 +16,8 @@ import {
   saveDraft,
 } from '../../services/admin/catalogue/packs.ts';
 import { issuePreviewToken } from '../../services/packs/pack-preview.ts';
-import { formatTokyo } from '@oripa/core';
+import { dropSettingsSchema, formatTokyo } from '@oripa/core';
+import { getPackDrop, setPackDrop } from '../../services/admin/catalogue/pack-drops.ts';
 import { AppError } from '../../app-error.ts';
 
 const WRITE = { permission: 'catalogue.write' } as const;
@@ -101,5 +102,18 @@ export const packAdminRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(idParams, request.params);
     const newId = await cloneDraft(ctx, requireStaff(request), id);
     return reply.ok({ pack: presentPackDetail(await getPack(ctx, newId), ctx.config.packReturnRateBand) });
+  });
+
+  // A drop's waiting room (issue 22): its settings, and setting them until the pre-queue opens (audited).
+  app.get('/packs/:id/drop', { config: PUBLISH }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    return reply.ok({ drop: await getPackDrop(ctx, id) });
+  });
+
+  app.post('/packs/:id/drop', { config: PUBLISH }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const input = parseInput(dropSettingsSchema, request.payload);
+    await setPackDrop(ctx, requireStaff(request), id, input);
+    return reply.ok({ drop: await getPackDrop(ctx, id) });
   });
 };

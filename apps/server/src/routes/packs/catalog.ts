@@ -1,8 +1,7 @@
-import { pageParam, parseInput } from '../../http/input.ts';
+import { pageParam, parseInput, pathId } from '../../http/input.ts';
 import { listPacksOfTypeSorted } from '../../services/packs/pack-list.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { FAIRNESS_ALGORITHM, formatTokyo, packListQuerySchema, type PackFairnessReply } from '@oripa/core';
-import { notFound } from '../../app-error.ts';
 import { presentLastOne, presentLineupCard, presentPackDetail, presentPackSummary } from '../../presenters/pack.ts';
 import {
   buyerFacts,
@@ -16,14 +15,9 @@ import {
   loadPackWithRanks,
 } from '../../services/packs/pack-catalog.ts';
 import { loadDraftPreview } from '../../services/packs/pack-preview.ts';
+import { cachedDrop, dropInfo } from '../../services/drops/waiting-room.ts';
 
 type PageParams = FastifyRequest<{ Params: { type?: string; packId?: string; page?: string } }>;
-
-/** A path id: digits only, else 404 (an unknown pack and a malformed id look the same to the caller). */
-function pathId(raw: string | undefined): number {
-  if (!raw || !/^\d{1,15}$/.test(raw)) throw notFound();
-  return Number(raw);
-}
 
 /** Browsing: the pack list, one card type's packs, a pack's lineup, its detail and its fairness record. */
 export const packRoutes: FastifyPluginAsync = async (app) => {
@@ -69,11 +63,12 @@ export const packRoutes: FastifyPluginAsync = async (app) => {
   app.get('/user/pack/detail/:packId', async (request: PageParams, reply) => {
     const packId = pathId(request.params.packId);
     const { pack, remaining, byRank } = await loadPackWithRanks(ctx, packId);
-    const [lineup, log, buyer, lastOne] = await Promise.all([
+    const [lineup, log, buyer, lastOne, drop] = await Promise.all([
       loadLineup(ctx, packId),
       drawLog(ctx, packId, DRAW_LOG_SIZE),
       buyerFacts(ctx, request.session.memberId),
       loadLastOne(ctx, packId),
+      cachedDrop(ctx, packId),
     ]);
     const summary = presentPackSummary(pack, remaining, buyer, request.lang, ctx.clock.now());
     const detail = presentPackDetail(
@@ -85,7 +80,8 @@ export const packRoutes: FastifyPluginAsync = async (app) => {
       request.lang,
       presentLastOne(lastOne, request.lang),
     );
-    return reply.ok({ detail });
+    // A drop's page waits in its queue before it offers the buy buttons (issue 22).
+    return reply.ok({ detail, drop: drop && dropInfo(drop) });
   });
 
   // Staff's preview of a draft (issue 10), by the signed short-lived link the console hands out; anything else 404.

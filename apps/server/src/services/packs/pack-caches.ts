@@ -3,6 +3,8 @@ import { PromiseCache } from '../../promise-cache.ts';
 import type { BatchBuyer } from '../../db/queries/purchases.ts';
 import type { CardRow, PackRow } from '../../db/queries/packs.ts';
 import type { BatchOutcome } from './buy-batcher.ts';
+import type { DropRow } from '../../db/queries/drops.ts';
+import type { DropBudgets } from '../drops/drop-limits.ts';
 import type { PackAndBuyer, PackAndBuyerQuery } from './purchase.ts';
 
 /**
@@ -19,6 +21,12 @@ export interface PackCaches {
   replyPacks: PromiseCache<number, PackRow | null>;
   /** Per pack: the lineup by card id, kept for good: it never changes once the tickets are fixed (lineup-cache.ts). */
   lineups: PromiseCache<number, Map<number, CardRow>>;
+  /** Per pack: its drop settings (null: not a drop), for a second (services/drops/waiting-room.ts). */
+  drops: PromiseCache<number, DropRow | null>;
+  /** Per drop: how many are queued and the highest place admitted, for a second: what thousands polling share. */
+  dropSnapshots: PromiseCache<number, { queued: number; admitted_through: number }>;
+  /** The waiting room's request budgets per member and address, made on first use (drop-limits.ts). */
+  dropBudgets: DropBudgets | null;
 }
 
 /** The columns of a purchase reply are a copy for labels only (the purchase itself read the live row). */
@@ -30,5 +38,8 @@ export function createPackCaches(): PackCaches {
     buyQueues: new Map(),
     replyPacks: new PromiseCache(PACK_REPLY_TTL_MS),
     lineups: new PromiseCache(Number.POSITIVE_INFINITY),
+    drops: new PromiseCache(PACK_REPLY_TTL_MS, 10_000),
+    dropSnapshots: new PromiseCache(PACK_REPLY_TTL_MS, 10_000),
+    dropBudgets: null,
   };
 }

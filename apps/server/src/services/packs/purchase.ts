@@ -18,6 +18,7 @@ import { lineupById } from './lineup-cache.ts';
 import { issuePurchaseToken, PURCHASE_TOKEN_TTL_MS, readPurchaseToken } from './purchase-token.ts';
 import { saleError } from './sale-rules.ts';
 import { memberSuspended } from '../member-suspension.ts';
+import { requireAdmission } from '../drops/waiting-room.ts';
 
 export interface PackAndBuyerQuery {
   packId: number;
@@ -80,6 +81,8 @@ export async function checkPurchase(
   if (loaded.suspended) throw memberSuspended('general');
   const answer = saleEligibility(pack, buyer, now, { count, available });
   if (!answer.ok) throw saleError(answer.refusal);
+  // A drop sells only to admitted members (issue 22 §1); the sale rules' refusals (sold out, closed) come first.
+  await requireAdmission(ctx, packId, memberId, now);
   const { count: n, price } = answer;
   const token = issuePurchaseToken(ctx.config.sessionSecret, {
     m: memberId,
@@ -129,6 +132,8 @@ export async function buyWithToken(ctx: AppContext, memberId: number, token: str
     if (first) return first;
     throw new AppError('validation', { token: ['tokenExpired'] }, 'token_expired');
   }
+  // A drop's admission may lapse between the check and the buy: the buy asks again (issue 22 §1).
+  await requireAdmission(ctx, intent.p, memberId, now);
 
   const outcome = await buyInBatch(ctx, intent.p, {
     memberId,

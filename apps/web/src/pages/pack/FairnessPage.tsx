@@ -7,6 +7,7 @@ import { parseId } from '../../lib/pack/query-params';
 import { runFairnessChecks } from './fairness-checks';
 import styles from './FairnessPage.module.css';
 import page from './PackPages.module.css';
+import { DROP_NS } from '../../components/pack/drop-i18n';
 
 /** /fairness?packId: how the commitment works, and a verification that runs entirely in this browser. */
 export function FairnessPage() {
@@ -27,6 +28,8 @@ export function FairnessPage() {
           </li>
         ))}
       </ol>
+      <h2 className={page.h2}>{t(`${DROP_NS}:queueTitle`)}</h2>
+      <p>{t(`${DROP_NS}:queue`)}</p>
       {packId === null ? <PackPicker /> : <Verifier packId={packId} />}
     </article>
   );

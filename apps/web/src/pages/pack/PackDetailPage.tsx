@@ -8,6 +8,7 @@ import { parseId, parseNum } from '../../lib/pack/query-params';
 import { isLoggedIn } from '../../api/account';
 import { DrawButtons } from '../../components/pack/DrawButtons';
 import { PurchaseDialogs } from '../../components/pack/PurchaseDialogs';
+import { WaitingRoom } from '../../components/pack/WaitingRoom';
 import { usePurchaseFlow } from '../../hooks/pack/use-purchase-flow';
 import { useHeaderSlot } from '../../hooks/use-header-slot';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
@@ -113,6 +114,14 @@ function PackDetailView({ packId }: { packId: number }) {
     );
   }
   const pack: PackDetail = data.detail;
+  const drop = data.drop ?? null;
+  const buttons = (
+    <div className={buttonsHidden ? styles.hiddenButtons : undefined} aria-hidden={buttonsHidden || undefined}>
+      {!buttonsHidden && (
+        <DrawButtons pack={pack} withDropdown onDraw={(n) => void flow.start(n)} onSaleStart={() => void refetch()} />
+      )}
+    </div>
+  );
   return (
     <div className={page.page}>
       {errorMessage && (
@@ -124,16 +133,13 @@ function PackDetailView({ packId }: { packId: number }) {
         pack={pack}
         buy={
           <>
-            <div className={buttonsHidden ? styles.hiddenButtons : undefined} aria-hidden={buttonsHidden || undefined}>
-              {!buttonsHidden && (
-                <DrawButtons
-                  pack={pack}
-                  withDropdown
-                  onDraw={(n) => void flow.start(n)}
-                  onSaleStart={() => void refetch()}
-                />
-              )}
-            </div>
+            {drop ? (
+              <WaitingRoom packId={packId} drop={drop} loggedIn={loggedIn}>
+                {buttons}
+              </WaitingRoom>
+            ) : (
+              buttons
+            )}
             <LiveTicker packId={pack.id} />
           </>
         }

@@ -17,6 +17,7 @@ import { PackFigures } from './PackFigures';
 import { PackPreview } from './PackPreview';
 import { StorePreviewLink } from './StorePreviewLink';
 import { StatusBadge } from './StatusBadge';
+import { DropSettings } from './DropSettings';
 import '../cards/catalogue.css';
 
 /** /admin/packs/new and /admin/packs/:id (operator): the draft form, preview, publish, close, clone, figures. */
@@ -292,6 +293,7 @@ function PackFormView({
           ) : null}
         </div>
       </form>
+      {id !== null && detail?.status === 'scheduled' ? <DropSettings id={id} /> : null}
     </>
   );
 }

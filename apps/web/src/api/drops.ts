@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DropStatus } from '@oripa/core';
+import { apiGet, apiPost, type Reply } from './client';
+
+/**
+ * The waiting room of a drop (issue 22): the member's place, polled; the proof-of-work challenge and the join. The
+ * status is one cheap call the server answers from one keyed read and a per-second snapshot, so every waiting page
+ * may poll it.
+ */
+export type DropStatusReply = Reply<DropStatus>;
+
+export const dropKeys = { status: (packId: number) => ['drops', 'status', packId] as const };
+
+/** Every few seconds while the page is open (faster near the member's turn is not needed: admission is per minute). */
+export const DROP_POLL_MS = 3000;
+
+export function useDropStatus(packId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: dropKeys.status(packId),
+    queryFn: () => apiGet<DropStatusReply>(`/user/pack/drop/${packId}`),
+    enabled,
+    refetchInterval: DROP_POLL_MS,
+  });
+}
+
+interface Challenge {
+  algorithm: string;
+  challenge: string;
+  salt: string;
+  signature: string;
+  maxnumber: number;
+}
+
+/**
+ * Joins the queue: asks for a challenge, solves it in the page (ALTCHA's solver, loaded only here) and posts the
+ * solution. Answers the status after the join, or the failed reply.
+ */
+export async function joinDropQueue(packId: number): Promise<DropStatusReply> {
+  const got = await apiGet<Reply<{ challenge: Challenge }>>(`/user/pack/drop/${packId}/challenge`);
+  if (!got.challenge) return got as DropStatusReply;
+  const c = got.challenge;
+  const { solveChallenge } = await import('altcha-lib/v1');
+  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
+  const payload = {
+    algorithm: c.algorithm,
+    challenge: c.challenge,
+    number: solution?.number ?? -1,
+    salt: c.salt,
+    signature: c.signature,
+  };
+  return apiPost<DropStatusReply>('/user/pack/drop/join', { pack_id: packId, altcha: btoa(JSON.stringify(payload)) });
+}

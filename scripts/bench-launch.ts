@@ -1,0 +1,365 @@
+/**
+ * Launch-day benchmark of a drop (issue 22 §5): two shop instances on one PostgreSQL, a pack sold through the
+ * waiting room, visitors joining the pre-queue at random times before the start, late arrivals after it, members
+ * refreshing, and bots that skip the page and its proof-of-work or hammer the API. Prints one line, then the audit.
+ *
+ *   npm run bench:launch                                   # 300 visitors, two instances, embedded PostgreSQL
+ *   npm run bench:launch -- --visitors 20000               # the issue's goal (needs the machine to itself)
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:launch   # a fresh db on that server
+ *
+ * The shape of `npm run deploy:local` without nginx: when nginx is not installed the script balances itself,
+ * each visitor talking to the instances in turn (round robin per request), as nginx's upstream would. Visitors
+ * send from 250 loopback addresses (127.0.0.2-251, bots from 127.0.1.x) so the per-address budgets see many clients. Honest visitors
+ * solve the ALTCHA challenge with node:crypto (what the page's solver does, faster); the difficulty is lowered to
+ * DROP_POW_MAX_NUMBER=20000 so the load generator does not eat the machine it measures.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import type { ChildProcess } from 'node:child_process';
+import pg from 'pg';
+import { seedCommitment } from '../packages/core/src/index.ts';
+import { printChecks, stockAndLedgerChecks } from './lib/bench-audit.ts';
+import { Buyer, pct } from './lib/bench-client.ts';
+import { prepare, startServer } from './lib/bench-shop.ts';
+import { benchDatabase } from './lib/bench-database.ts';
+
+const { values: opt } = parseArgs({
+  options: {
+    visitors: { type: 'string', default: '300' },
+    // The share of visitors that are bots (half skip the page and its proof-of-work, half hammer the API).
+    'bot-share': { type: 'string', default: '0.1' },
+    // Seconds from the start of the run to the sale start: the pre-queue arrivals come in this time.
+    prequeue: { type: 'string', default: '40' },
+    // Seconds after the start during which the late arrivals come.
+    late: { type: 'string', default: '20' },
+    pool: { type: 'string', default: '10' },
+  },
+});
+const VISITORS = Math.max(10, Number(opt.visitors));
+const BOTS = Math.round(VISITORS * Number(opt['bot-share']));
+const HONEST = VISITORS - BOTS;
+const PRE_S = Number(opt.prequeue);
+const LATE_S = Number(opt.late);
+const LATE_SHARE = 0.2;
+const REFRESH_SHARE = 0.2;
+// Everyone honest is admitted within about two minutes of the start.
+const ADMIT_PER_MINUTE = Math.max(1, Math.ceil(HONEST / 2));
+const MAX_BUY = 3;
+const TICKETS = Math.max(20, Math.round(HONEST * 1.5));
+const PRICE = 100;
+const POW_MAX = 20_000;
+const log = (...a: unknown[]) => console.log(...a);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Members get sessions straight in the database (as a login writes them): 20,000 logins would measure the hash. */
+async function sessionsFor(url: string, mails: string[]): Promise<Map<string, { id: number; sid: string }>> {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  try {
+    const { rows } = await pool.query<{ id: string; mail: string }>(
+      'SELECT id, mail FROM members WHERE mail = ANY($1)',
+      [mails],
+    );
+    const out = new Map<string, { id: number; sid: string }>();
+    for (const r of rows) out.set(r.mail, { id: Number(r.id), sid: `m.${randomBytes(32).toString('base64url')}` });
+    const list = [...out.values()];
+    await pool.query(
+      `INSERT INTO sessions (id_hash, member_id, persistent, expires_at)
+       SELECT h, m, false, now() + interval '1 day' FROM unnest($1::text[], $2::bigint[]) AS t(h, m)`,
+      [list.map((s) => createHash('sha256').update(s.sid).digest('base64url')), list.map((s) => s.id)],
+    );
+    return out;
+  } finally {
+    await pool.end();
+  }
+}
+
+async function makeDrop(url: string, packId: number) {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const seed = randomBytes(32);
+  try {
+    await pool.query(
+      `INSERT INTO pack_drops (pack_id, prequeue_minutes, admit_per_minute, stay_minutes, seed, seed_hash)
+       VALUES ($1, 5, $2, 5, $3, $4)`,
+      [packId, ADMIT_PER_MINUTE, seed, seedCommitment(seed.toString('hex'))],
+    );
+  } finally {
+    await pool.end();
+  }
+}
+
+/** The sale start, once everything is ready (no instance has read the pack yet). */
+async function setStart(url: string, packId: number, at: Date) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query('UPDATE packs SET start_date = $2 WHERE id = $1', [packId, at]);
+  await c.end();
+}
+
+/** What the page's solver does: the number whose SHA-256 with the salt is the challenge. */
+function solve(c: { challenge: string; salt: string; maxnumber: number }): number | null {
+  for (let n = 0; n <= c.maxnumber; n++) {
+    if (
+      createHash('sha256')
+        .update(c.salt + n)
+        .digest('hex') === c.challenge
+    )
+      return n;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- the run
+interface Tally {
+  statusMs: number[];
+  buyMs: number[];
+  errors: Map<string, number>;
+  admitted: number;
+  botsAdmitted: number;
+  /** Honest pre-queue visitors: when they joined (ms) and the place they got. */
+  prequeue: { at: number; member: number }[];
+}
+const tally: Tally = { statusMs: [], buyMs: [], errors: new Map(), admitted: 0, botsAdmitted: 0, prequeue: [] };
+const error = (what: string): void => void tally.errors.set(what, (tally.errors.get(what) ?? 0) + 1);
+
+/** A client that spreads its requests over the instances, as the balancer would. */
+class Visitor {
+  private n = 0;
+  private readonly buyers: Buyer[];
+  constructor(ports: number[], sid: string, address: string) {
+    this.buyers = ports.map((p) => {
+      const b = new Buyer(p, '127.0.0.1', address);
+      b.sid = sid;
+      return b;
+    });
+  }
+  async call(method: 'GET' | 'POST', p: string, params?: unknown) {
+    const b = this.buyers[this.n++ % this.buyers.length]!;
+    // Each instance signs its own CSRF pair with the shared secret: any instance's pair is good on the others.
+    const csrf = this.buyers.find((x) => x.csrf)?.csrf ?? null;
+    b.csrf = csrf;
+    const t0 = performance.now();
+    const r = await b.send(method, p, params, 30_000);
+    if (r.env?.csrf) for (const x of this.buyers) x.csrf = r.env.csrf as Buyer['csrf'];
+    return { ...r, ms: performance.now() - t0 };
+  }
+}
+
+async function honest(
+  v: Visitor,
+  packId: number,
+  arriveAt: number,
+  refresher: boolean,
+  memberId: number,
+  deadline: number,
+) {
+  await sleep(Math.max(0, arriveAt - Date.now()));
+  const status = async () => {
+    const r = await v.call('GET', `/user/pack/drop/${packId}`);
+    tally.statusMs.push(r.ms);
+    if (r.env?.state !== 200) error(`status ${r.status} ${String(r.env?.reason ?? '')}`);
+    return r.env;
+  };
+  const join = async () => {
+    const c = await v.call('GET', `/user/pack/drop/${packId}/challenge`);
+    const ch = c.env?.challenge as {
+      algorithm: string;
+      challenge: string;
+      salt: string;
+      signature: string;
+      maxnumber: number;
+    };
+    const number = solve(ch);
+    const altcha = Buffer.from(JSON.stringify({ ...ch, number, maxnumber: undefined })).toString('base64');
+    const joinedAt = Date.now();
+    const r = await v.call('POST', '/user/pack/drop/join', { pack_id: packId, altcha });
+    if (r.env?.state !== 200) error(`join ${r.status} ${String(r.env?.reason ?? '')}`);
+    return { env: r.env, joinedAt };
+  };
+  await status();
+  const first = await join();
+  if (first.env?.queue_state === 'prequeue') tally.prequeue.push({ at: first.joinedAt, member: memberId });
+  let lastReload = Date.now();
+  for (;;) {
+    if (Date.now() > deadline) {
+      error('gave up waiting');
+      return;
+    }
+    const s = await status();
+    if (s?.queue_state === 'admitted') break;
+    if (s?.queue_state === 'expired') {
+      error('admission lapsed');
+      return;
+    }
+    if (refresher && Date.now() - lastReload > 8_000) {
+      // A reload: the page asks for a challenge and joins again; the place is kept.
+      lastReload = Date.now();
+      await join();
+    }
+    // The page polls every 3 s (api/drops.ts DROP_POLL_MS); a refresher reloads more often.
+    await sleep(refresher ? 1_000 : 2_700 + Math.random() * 600);
+  }
+  tally.admitted++;
+  const check = await v.call('POST', '/user/pack/check', {
+    pack_id: packId,
+    count: 1 + Math.floor(Math.random() * MAX_BUY),
+  });
+  const reason = String(check.env?.reason ?? '');
+  if (check.env?.state !== 200) {
+    if (reason !== 'sold_out' && reason !== 'insufficient_stock') error(`check ${check.status} ${reason}`);
+    return;
+  }
+  const buy = await v.call('POST', '/user/pack/buy', { token: check.env.token });
+  tally.buyMs.push(buy.ms);
+  const buyReason = String(buy.env?.reason ?? '');
+  if (buy.env?.state !== 200 && buyReason !== 'sold_out' && buyReason !== 'insufficient_stock') {
+    error(`buy ${buy.status} ${buyReason}`);
+  }
+}
+
+/** A bot: skips the page (no challenge solved) and goes for the sale, or hammers the status and the join. */
+async function bot(v: Visitor, packId: number, kind: 'skip' | 'hammer', startAt: number, until: number) {
+  await sleep(Math.max(0, startAt - 5_000 - Date.now()));
+  let admitted = false;
+  while (Date.now() < until && !admitted) {
+    if (kind === 'skip') {
+      const check = await v.call('POST', '/user/pack/check', { pack_id: packId, count: MAX_BUY });
+      if (check.env?.state === 200) {
+        admitted = true;
+        await v.call('POST', '/user/pack/buy', { token: check.env.token });
+      }
+      await sleep(250);
+    } else {
+      await v.call('POST', '/user/pack/drop/join', { pack_id: packId, altcha: randomBytes(60).toString('base64') });
+      // About ten calls a second per bot, twenty times a page's rate: the budgets answer 429 once its minute is used.
+      const s = await v.call('GET', `/user/pack/drop/${packId}`);
+      if (s.env?.queue_state === 'admitted') admitted = true;
+      await sleep(200);
+    }
+  }
+  if (admitted) tally.botsAdmitted++;
+}
+
+/** Spearman's rank correlation of two equally long lists without ties. */
+function spearman(a: number[], b: number[]): number {
+  const n = a.length;
+  if (n < 3) return 0;
+  const ranks = (xs: number[]) => {
+    const order = xs.map((x, i) => [x, i] as const).sort((p, q) => p[0] - q[0]);
+    const r = new Array<number>(n);
+    order.forEach(([, i], k) => (r[i] = k));
+    return r;
+  };
+  const ra = ranks(a);
+  const rb = ranks(b);
+  const d2 = ra.reduce((s, x, i) => s + (x - rb[i]!) ** 2, 0);
+  return 1 - (6 * d2) / (n * (n * n - 1));
+}
+
+const { url, cleanup } = await benchDatabase('launch_');
+const servers: ChildProcess[] = [];
+let ok = false;
+try {
+  // Set once the servers are up (preparing takes a while on a busy machine): a day ahead until then.
+  let startAt = Date.now() + 86_400_000;
+  log(
+    `preparing: ${VISITORS} visitors (${BOTS} bots), a drop of ${TICKETS} tickets, ${ADMIT_PER_MINUTE} admitted a minute …`,
+  );
+  const { packId, mails } = await prepare(url, {
+    members: VISITORS,
+    tickets: TICKETS,
+    price: PRICE,
+    pass: 'bench1234',
+    startDate: new Date(startAt),
+    maxBuyCount: MAX_BUY,
+    cards: [
+      { rank: 'S', name: 'Launch S', imageUrl: '/s.svg', setCount: 1, rarity: 3, buyPoint: 100_000 },
+      { rank: 'A', name: 'Launch A', imageUrl: '/a.svg', setCount: 4, rarity: 2, buyPoint: 5_000 },
+      { rank: 'B', name: 'Launch B', imageUrl: '/b.svg', setCount: 10, rarity: 1, buyPoint: 500 },
+      { rank: 'C', name: 'Launch C', imageUrl: '/c.svg', setCount: TICKETS - 15, rarity: 0, buyPoint: 30 },
+    ],
+  });
+  await makeDrop(url, packId);
+  const sessions = await sessionsFor(url, mails);
+  const env = {
+    DROP_POW_MAX_NUMBER: String(POW_MAX),
+    DROP_JOINS_PER_ADDRESS_PER_MINUTE: String(Math.max(60, Math.ceil(VISITORS / 250) * 6)),
+    DROP_STATUS_PER_ADDRESS_PER_MINUTE: String(Math.max(3000, Math.ceil(VISITORS / 250) * 120)),
+  };
+  const ports: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    const s = await startServer(url, { pool: opt.pool, env: { ...env, JOBS: i === 0 ? '1' : '0' } });
+    servers.push(s.proc);
+    ports.push(s.port);
+  }
+  log(`servers: 2 on ports ${ports.join(', ')}, balanced by this script (nginx is not installed here)`);
+  startAt = Date.now() + (PRE_S + 5) * 1000;
+  await setStart(url, packId, new Date(startAt));
+  const now = Date.now();
+  const preEnd = startAt - 5_000;
+  const deadline = startAt + (Math.ceil(HONEST / ADMIT_PER_MINUTE) + 1) * 60_000 + LATE_S * 1000;
+  log(
+    `driving: pre-queue arrivals over ${((preEnd - now) / 1000).toFixed(0)} s, the start, late arrivals over ${LATE_S} s …`,
+  );
+  const runs: Promise<void>[] = [];
+  mails.forEach((mail, i) => {
+    const s = sessions.get(mail)!;
+    // Bots send from addresses of their own (127.0.1.x): a bot behind a member's address spends that address's
+    // budget too, which the per-address limit means, but would count as the member's error here.
+    const v = new Visitor(ports, s.sid, `127.0.${i < BOTS ? 1 : 0}.${2 + (i % 250)}`);
+    if (i < BOTS) {
+      runs.push(bot(v, packId, i % 2 ? 'hammer' : 'skip', startAt, startAt + 60_000));
+      return;
+    }
+    const late = Math.random() < LATE_SHARE;
+    const arriveAt = late ? startAt + Math.random() * LATE_S * 1000 : now + Math.random() * (preEnd - now);
+    runs.push(honest(v, packId, arriveAt, Math.random() < REFRESH_SHARE, s.id, deadline));
+  });
+  await Promise.all(runs.map((r) => r.catch((e: Error) => error(`client ${e.message}`))));
+
+  // Arrival order against admission order among the pre-queue: the places come from the database.
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const { rows } = await pool.query<{ member_id: string; place: number }>(
+    'SELECT member_id, place FROM drop_queue WHERE pack_id = $1 AND prequeue',
+    [packId],
+  );
+  const { rows: botRows } = await pool.query<{ n: string }>(
+    `SELECT count(*) AS n FROM drop_queue WHERE pack_id = $1 AND member_id = ANY($2::bigint[])`,
+    [packId, mails.slice(0, BOTS).map((m) => sessions.get(m)!.id)],
+  );
+  await pool.end();
+  const placeOf = new Map(rows.map((r) => [Number(r.member_id), r.place]));
+  const pre = tally.prequeue.filter((p) => placeOf.has(p.member));
+  const r = spearman(
+    pre.map((p) => p.at + Math.random() * 1e-3),
+    pre.map((p) => placeOf.get(p.member)!),
+  );
+  const { checks, sold } = await stockAndLedgerChecks(url, packId, TICKETS, PRICE);
+  const drawn = (await (async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    const n = Number((await c.query('SELECT drawn FROM pack_stock WHERE pack_id = $1', [packId])).rows[0].drawn);
+    await c.end();
+    return n;
+  })()) as number;
+  const errors = [...tally.errors.values()].reduce((s, n) => s + n, 0);
+  tally.statusMs.sort((a, b) => a - b);
+  tally.buyMs.sort((a, b) => a - b);
+  checks.push(['no bot holds a place in the queue', Number(botRows[0]!.n) === 0, `${botRows[0]!.n} bots queued`]);
+  log('');
+  log(
+    `launch: visitors ${VISITORS}, bots ${BOTS}, admitted ${tally.admitted}, bots admitted ${tally.botsAdmitted}, ` +
+      `sold ${drawn} of ${TICKETS}, oversold ${Math.max(0, drawn - TICKETS)}, errors ${errors}, ` +
+      `p99 status ms ${pct(tally.statusMs, 99).toFixed(1)}, p99 buy ms ${pct(tally.buyMs, 99).toFixed(1)}, ` +
+      `arrival-order correlation ${r.toFixed(3)}`,
+  );
+  if (errors) log(`  errors: ${JSON.stringify(Object.fromEntries(tally.errors))}`);
+  log(`  ${sold.purchases} purchases; ${tally.statusMs.length} status calls; ${pre.length} pre-queue visitors ranked`);
+  log('audit:');
+  ok = printChecks(checks, log) && errors === 0 && tally.botsAdmitted === 0;
+} finally {
+  for (const s of servers) s.kill('SIGTERM');
+  await Promise.all(servers.map((s) => new Promise((res) => (s.exitCode !== null ? res(null) : s.once('exit', res)))));
+  await cleanup();
+}
+log(ok ? '\nverdict: OK' : '\nverdict: FAILED');
+process.exit(ok ? 0 : 1);
