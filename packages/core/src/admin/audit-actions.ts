@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'pack.clone',
   'pack.close',
   'pack.draft.create',
+  'pack.drop',
   'pack.publish',
   'pack.update',
   'partner_site.disable',
