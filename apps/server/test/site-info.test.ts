@@ -45,6 +45,7 @@ describe('GET /api/user/site_info', () => {
     expect(Object.keys(res).sort()).toEqual([
       'antique_dealer_licence',
       'csrf',
+      'links',
       'operator',
       'shop_name',
       'state',

@@ -1,3 +1,4 @@
+import { DEMO_LINKS } from './site-content.ts';
 import type { AppContext } from '../context.ts';
 import { anyExchangeCard, insertExchangeCard } from '../db/queries/exchange.ts';
 import { upsertSnsCampaign } from '../db/queries/daily-draw.ts';
@@ -65,7 +66,8 @@ export async function seedPerks(ctx: AppContext): Promise<void> {
   await upsertSnsCampaign(db, {
     code: SNS_DEMO_CODE,
     point: 300,
-    followUrl: 'https://x.com/',
+    // The demo shop's own (fictional) account, as the footer's link (seed/site-content.ts DEMO_LINKS).
+    followUrl: DEMO_LINKS.social_url,
     startsAt: null,
     endsAt: null,
   });

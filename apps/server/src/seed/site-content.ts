@@ -273,12 +273,25 @@ export const DEMO_POSTS: DemoPost[] = [
   },
 ];
 
+/**
+ * The demo shop's external links (issue 24; an owner replaces them in the console's settings): reserved .example
+ * addresses, so the demo shows where each link goes without pointing at anyone's real site.
+ */
+export const DEMO_LINKS = {
+  company_url: 'https://kirakira-oripa.example/company',
+  column_url: 'https://kirakira-oripa.example/column',
+  winners_url: 'https://kirakira-oripa.example/winners',
+  media_url: 'https://kirakira-oripa.example/media',
+  social_url: 'https://social.kirakira-oripa.example/kirakira_oripa',
+} as const;
+
 export async function seedSiteContent(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now().getTime();
   await withTransaction(ctx.db, async (tx) => {
     for (const [i, t] of CARD_TYPES.entries()) await insertCardTypeIfAbsent(tx, { ...t, sort: i + 1 });
     for (const [i, b] of BANNERS.entries()) await insertBanner(tx, { ...b, sort: i });
     await insertSettingIfAbsent(tx, 'banner_mode', '1');
+    for (const [key, url] of Object.entries(DEMO_LINKS)) await insertSettingIfAbsent(tx, key, url);
     for (const p of DEMO_POSTS) {
       await insertPost(tx, {
         title: p.title,

@@ -61,6 +61,32 @@ describe('shop settings: the 古物商許可番号', () => {
     expect(await owner.get('/admin/settings')).toMatchObject({ settings: { antique_dealer_licence: LICENCE } });
   });
 
+  it('keeps the external links (issue 24): https only, shown on site_info once set, hidden while empty', async () => {
+    const saved = await owner.post('/admin/settings', {
+      company_url: 'https://company.example/about',
+      social_url: ' https://social.example/kirakira ',
+    });
+    expect(saved).toMatchObject({ state: 200, settings: { social_url: 'https://social.example/kirakira' } });
+    expect((await shop.client().get('/user/site_info')).links).toEqual({
+      company_url: 'https://company.example/about',
+      column_url: '',
+      winners_url: '',
+      media_url: '',
+      social_url: 'https://social.example/kirakira',
+    });
+    const before = await audits();
+    const ownerEn = await staffClient(shop, 'owner', 'en');
+    for (const bad of ['javascript:alert(1)', 'http://company.example/', 'https://a:b@company.example/']) {
+      const res = await ownerEn.post('/admin/settings', { company_url: bad });
+      expect(res.state, bad).toBe(400);
+      expect((res.errors as Record<string, string[]>).company_url).toEqual(['Enter a URL that starts with https://']);
+    }
+    expect(await audits()).toEqual(before);
+    expect((await shop.client().get('/user/site_info')).links).toMatchObject({
+      company_url: 'https://company.example/about',
+    });
+  });
+
   it('is for owners only', async () => {
     expect((await operator.get('/admin/settings')).state).toBe(403);
     expect((await operator.post('/admin/settings', { antique_dealer_licence: '' })).state).toBe(403);

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { EXTERNAL_LINK_KEYS } from '@oripa/core';
 import type { BannerReply, CardTypeItem, CardTypeReply, PostListReply, SiteInfo } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { apiGet, pagePath, type ApiReply, type Reply } from './client';
@@ -68,6 +69,7 @@ export function useSiteInfo() {
         support_hours: reply.support_hours,
         shop_name: reply.shop_name,
         antique_dealer_licence: reply.antique_dealer_licence ?? '',
+        links: Object.fromEntries(EXTERNAL_LINK_KEYS.map((k) => [k, reply.links?.[k] ?? ''])) as SiteInfo['links'],
       };
     },
     staleTime: Infinity,

@@ -27,7 +27,13 @@ export interface SiteInfo {
   support_hours: SupportHours;
   /** 古物商許可番号 with its 公安委員会 (a shop setting, issue 21); '' while the owner has not set it. */
   antique_dealer_licence: string;
+  /** The spec's external links (shop settings, issue 24), '' while not set (then the link is not shown). */
+  links: Record<ExternalLinkKey, string>;
 }
+
+/** The spec's external links (company site, column, winner reports, media list, social account), in footer order. */
+export const EXTERNAL_LINK_KEYS = ['company_url', 'column_url', 'winners_url', 'media_url', 'social_url'] as const;
+export type ExternalLinkKey = (typeof EXTERNAL_LINK_KEYS)[number];
 
 export const SHOP_NAME = { ja: 'キラキラオリパ', en: 'KIRAKIRA ORIPA' } as const;
 export const SUPPORT_HOURS: SupportHours = { days: 'weekdays', open: '10:00', close: '17:00' };

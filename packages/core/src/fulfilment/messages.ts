@@ -30,6 +30,8 @@ export const fulfilmentMessages = {
     reportBaseDateInvalid: '基準日は3月31日または9月30日を選んでください',
     settingTooLong: '80文字以内で入力してください',
     settingPlainText: '記号「<」「>」や改行は使えません',
+    settingUrl: 'https:// で始まるURLを入力してください',
+    settingUrlTooLong: 'URLは300文字以内で入力してください',
     antiqueDealerLicenceNumber: '12桁の許可番号を含めて入力してください（例：東京都公安委員会 第301012345678号）',
   },
   en: {
@@ -62,6 +64,8 @@ export const fulfilmentMessages = {
     reportBaseDateInvalid: 'Choose 31 March or 30 September as the base date',
     settingTooLong: 'Enter at most 80 characters',
     settingPlainText: 'The signs < and > and line breaks cannot be used',
+    settingUrl: 'Enter a URL that starts with https://',
+    settingUrlTooLong: 'Enter a URL of at most 300 characters',
     // English script only: the console's English answers are checked for Japanese (bad-input-admin).
     antiqueDealerLicenceNumber:
       'Include the 12-digit licence number after the commission that issued it (e.g. Tokyo Metropolitan Public Safety Commission No. 301012345678)',

@@ -36,8 +36,26 @@ describe('shop settings', () => {
 
   it('lets the storefront read only the public settings', () => {
     expect(SHOP_SETTING_KEYS).toContain('antique_dealer_licence');
-    expect(publicShopSettings({ antique_dealer_licence: '東京都公安委員会 第301012345678号' })).toEqual({
+    const links = { company_url: '', column_url: '', winners_url: '', media_url: '', social_url: '' };
+    expect(publicShopSettings({ antique_dealer_licence: '東京都公安委員会 第301012345678号', ...links })).toEqual({
       antique_dealer_licence: '東京都公安委員会 第301012345678号',
+      ...links,
     });
+  });
+
+  it('takes an external link only as an https URL without credentials, or empty to hide it (issue 24)', () => {
+    expect(errorOf({ social_url: 'https://social.example/kirakira' })).toBeNull();
+    expect(errorOf({ company_url: '' })).toBeNull();
+    for (const bad of [
+      'http://company.example/',
+      'javascript:alert(1)',
+      'https://user:pass@company.example/',
+      'https://company.example/<script>',
+      'https://localhost/',
+      'company.example',
+    ]) {
+      expect(errorOf({ company_url: bad }), bad).toEqual(['company_url:settingUrl']);
+    }
+    expect(errorOf({ media_url: `https://media.example/${'a'.repeat(300)}` })).toEqual(['media_url:settingUrlTooLong']);
   });
 });

@@ -23,6 +23,25 @@ const antiqueDealerLicence = z
   );
 
 /**
+ * A link the storefront opens in a new tab (issue 24: the spec's company site, column, winner reports, media list and
+ * social account): https only, no credentials or spaces, at most 300 characters; empty hides the link.
+ */
+const externalUrl = z
+  .string({ error: 'notString' })
+  .trim()
+  .max(300, 'settingUrlTooLong')
+  .refine((s) => {
+    if (s === '') return true;
+    if (/\s|[<>"]/.test(s)) return false;
+    try {
+      const u = new URL(s);
+      return u.protocol === 'https:' && !u.username && !u.password && u.hostname.includes('.');
+    } catch {
+      return false;
+    }
+  }, 'settingUrl');
+
+/**
  * The shop's settings an owner changes in the console (the `settings` table: key → text). Each key's schema is
  * here, so the server and the console validate alike; adding a setting is one entry (and its labels in the
  * console's settings.json, and its place on the pages that show it). `public`: the storefront may read it
@@ -30,6 +49,11 @@ const antiqueDealerLicence = z
  */
 export const SHOP_SETTINGS = {
   antique_dealer_licence: { schema: antiqueDealerLicence, public: true },
+  company_url: { schema: externalUrl, public: true },
+  column_url: { schema: externalUrl, public: true },
+  winners_url: { schema: externalUrl, public: true },
+  media_url: { schema: externalUrl, public: true },
+  social_url: { schema: externalUrl, public: true },
 } as const;
 
 export type ShopSettingKey = keyof typeof SHOP_SETTINGS;
@@ -38,7 +62,14 @@ export type ShopSettings = Record<ShopSettingKey, string>;
 
 /** A save: any of the settings, each validated by its own schema; an unknown key or none at all is refused. */
 export const shopSettingsSchema = z
-  .object({ antique_dealer_licence: SHOP_SETTINGS.antique_dealer_licence.schema.optional() })
+  .object({
+    antique_dealer_licence: SHOP_SETTINGS.antique_dealer_licence.schema.optional(),
+    company_url: externalUrl.optional(),
+    column_url: externalUrl.optional(),
+    winners_url: externalUrl.optional(),
+    media_url: externalUrl.optional(),
+    social_url: externalUrl.optional(),
+  })
   .strict()
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'required', path: ['general'] });
 export type ShopSettingsInput = z.infer<typeof shopSettingsSchema>;

@@ -20,6 +20,14 @@ const siteInfo = {
   operator,
   support_hours: { days: 'weekdays', open: '10:00', close: '17:00' },
   shop_name: { ja: 'キラキラオリパ', en: 'KIRAKIRA ORIPA' },
+  antique_dealer_licence: '',
+  links: {
+    company_url: 'https://company.example/',
+    column_url: '',
+    winners_url: '',
+    media_url: '',
+    social_url: 'https://social.example/kirakira',
+  },
 };
 
 describe('Footer', () => {
@@ -41,5 +49,16 @@ describe('Footer', () => {
     renderPage(<Footer />);
     expect(await screen.findByText('お電話でのお問い合わせ：平日 10:00〜17:00')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /^0\d/ })).toBeNull();
+  });
+
+  it('lists the external links the owner set, each in a new tab, and none that is empty (issue 24)', async () => {
+    mockApi({ 'GET /user/site_info': siteInfo, 'GET /user/card_type': { state: 200, list: [] } });
+    renderPage(<Footer />);
+    const company = await screen.findByRole('link', { name: /^運営会社/ });
+    expect(company.getAttribute('href')).toBe('https://company.example/');
+    expect(company.getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: /^公式X/ }).getAttribute('href')).toBe('https://social.example/kirakira');
+    expect(screen.queryByRole('link', { name: /^コラム/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^当選報告/ })).toBeNull();
   });
 });

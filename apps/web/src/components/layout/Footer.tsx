@@ -1,4 +1,4 @@
-import { SUPPORT_HOURS } from '@oripa/core';
+import { EXTERNAL_LINK_KEYS, SUPPORT_HOURS } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCardTypes, useSiteInfo } from '../../api/site';
@@ -64,6 +64,16 @@ export function Footer() {
               <li>
                 <Link to="/fairness">{t('footer.fairness')}</Link>
               </li>
+              {/* The spec's external links, as the owner set them in the console; an empty one is not shown. */}
+              {EXTERNAL_LINK_KEYS.filter((k) => info?.links[k]).map((k) => (
+                <li key={k}>
+                  <a href={info!.links[k]} target="_blank" rel="noopener noreferrer">
+                    {t(`footer.links.${k}`)}
+                    <ExternalIcon className={styles.ext} />
+                    <span className="visually-hidden">{t('opensNewTab')}</span>
+                  </a>
+                </li>
+              ))}
             </ul>
           </div>
           <div>

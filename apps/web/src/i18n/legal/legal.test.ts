@@ -93,6 +93,7 @@ describe('every legal document', () => {
       },
       support_hours: { days: 'weekdays' as const, open: '10:00', close: '17:00' },
       antique_dealer_licence: '東京都公安委員会 第301012345678号',
+      links: { company_url: '', column_url: '', winners_url: '', media_url: '', social_url: '' },
     };
     for (const lang of ['ja', 'en'] as const) {
       const values = placeholderValues(info, lang, (h) => `${h.open}-${h.close}`, 'shop');

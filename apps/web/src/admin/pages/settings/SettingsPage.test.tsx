@@ -13,7 +13,16 @@ afterEach(async () => {
 const renderForm = (licence = '') =>
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <SettingsForm settings={{ antique_dealer_licence: licence }} />
+      <SettingsForm
+        settings={{
+          antique_dealer_licence: licence,
+          company_url: '',
+          column_url: '',
+          winners_url: '',
+          media_url: '',
+          social_url: '',
+        }}
+      />
     </QueryClientProvider>,
   );
 

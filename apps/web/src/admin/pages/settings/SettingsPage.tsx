@@ -5,15 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { isOk } from '../../../api/client';
 import { fetchShopSettings, saveShopSettings } from '../../api/settings';
 import { replyErrors, schemaErrors, type FormErrors } from '../cards/form-errors';
+import { ExternalLinksForm } from './ExternalLinksForm';
 
-/** /admin/settings (owner): the shop's settings core defines; today the 古物商許可番号. Saving is audited. */
+/** /admin/settings (owner): the shop's settings core defines: the 古物商許可番号 and the external links. Saving is audited. */
 export function SettingsPage() {
   const { t } = useTranslation('admin-settings');
   const q = useQuery({ queryKey: ['admin', 'settings'], queryFn: fetchShopSettings });
   return (
     <>
       <h1>{t('title')}</h1>
-      {isOk(q.data) ? <SettingsForm key={JSON.stringify(q.data.settings)} settings={q.data.settings} /> : null}
+      {isOk(q.data) ? (
+        <>
+          <SettingsForm key={JSON.stringify(q.data.settings)} settings={q.data.settings} />
+          <ExternalLinksForm key={`links-${JSON.stringify(q.data.settings)}`} settings={q.data.settings} />
+        </>
+      ) : null}
     </>
   );
 }
