@@ -82,7 +82,12 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
   }, [phase, revealed, reduced]);
 
   const endSpotlight = useCallback(() => setSpotlight(null), []);
-  const gridClass = n === 1 ? styles.single : n > 20 ? styles.many : '';
+  const many = n > 20;
+  // Once done, the cards lie flat (no 3D layers, no flip transition): after SKIP a hundred cards turning at once in
+  // 3D cost a phone more in compositing (layerize, commit, paint) than everything else together.
+  const gridClass = [n === 1 ? styles.single : many ? styles.many : '', phase === 'done' ? styles.settled : ''].join(
+    ' ',
+  );
   return (
     // The reveal is a bare page (no shared header or footer): it is its own main landmark.
     <main className={`${styles.screen} ${styles[`tier${tier}`]}`}>
@@ -107,7 +112,7 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
           <ul ref={gridRef} className={`${styles.grid} ${gridClass}`} style={{ listStyle: 'none', padding: 0 }}>
             {shown.map((c, i) => (
               <li key={c.history_id}>
-                <RevealCard card={c} revealed={phase === 'done' || i < revealed} />
+                <RevealCard card={c} revealed={phase === 'done' || i < revealed} lazy={many} />
               </li>
             ))}
           </ul>
