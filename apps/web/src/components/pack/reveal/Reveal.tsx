@@ -6,6 +6,7 @@ import { RevealCard } from './RevealCard';
 import { bestTier, cardTier, flipPause, revealOrder } from '../../../lib/pack/reveal-order';
 import { Spotlight } from './Spotlight';
 import { SpotlightMovie } from './SpotlightMovie';
+import { SoundIcon } from './SoundIcon';
 import { ResultActions, ResultSummary } from './ResultSummary';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { useRevealSound } from '../../../hooks/pack/use-reveal-sound';
@@ -126,7 +127,7 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
         onClick={toggleSound}
         data-testid="reveal-sound"
       >
-        <span aria-hidden="true">{sound.on ? '🔊' : '🔇'}</span> {t('reveal.sound')}
+        <SoundIcon on={sound.on} /> {t('reveal.sound')}
       </button>
       <p className="visually-hidden" role="status" data-testid="reveal-sound-news">
         {soundNews}
