@@ -98,6 +98,7 @@ describe("a rank-S card's movie", () => {
     expect(play).not.toHaveBeenCalled();
     expect(screen.getByTestId('spotlight-movie')).toBeTruthy();
     fireEvent.click(playButton);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'ムービーをスキップ' }));
     act(() => vi.advanceTimersByTime(MOVIE_DELAY_MS - 10));
     expect(play).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(20));

@@ -16,10 +16,13 @@ export function SpotlightMovie({ card, soundOn, onDone }: { card: DrawnCard; sou
   const [playing, setPlaying] = useState(false);
   const videoRef = useRef<HTMLVideoElement>(null);
   const playRef = useRef<HTMLButtonElement>(null);
+  const skipRef = useRef<HTMLButtonElement>(null);
   // The spotlight covers the page: focus goes to its first control so the keyboard lands in it.
   useEffect(() => playRef.current?.focus(), []);
   useEffect(() => {
     if (!playing) return;
+    // The play button goes away once tapped: the focus moves on to Skip rather than falling to the page.
+    skipRef.current?.focus();
     const timer = setTimeout(() => {
       videoRef.current?.play().catch(onDone);
     }, MOVIE_DELAY_MS);
@@ -50,7 +53,7 @@ export function SpotlightMovie({ card, soundOn, onDone }: { card: DrawnCard; sou
           </button>
         )}
       </div>
-      <button type="button" className={styles.movieSkip} onClick={onDone} data-testid="movie-skip">
+      <button ref={skipRef} type="button" className={styles.movieSkip} onClick={onDone} data-testid="movie-skip">
         {t('reveal.movieSkip')}
       </button>
     </div>
