@@ -1,4 +1,7 @@
+import type { DrawnCard } from '@oripa/core';
 import { useCallback, useRef, useState } from 'react';
+import { cardTier } from '../../lib/pack/reveal-order';
+import { hapticPattern, mayVibrate } from '../../lib/pack/reveal-haptics';
 
 const KEY = 'revealSound';
 
@@ -11,10 +14,11 @@ function readPref(): boolean {
 }
 
 /**
- * The reveal's optional sound: off by default, the choice remembered on the device. Tones are synthesised with Web
- * Audio (no sound files); a hit also vibrates where the device can (navigator.vibrate), sound on or off.
+ * The reveal's optional effects: off on a first visit, then the member's last choice, remembered on the device. Tones
+ * are synthesised with Web Audio (no sound files); a rank-S or rank-A card also vibrates where the device can, but
+ * only with effects on and motion not reduced (see reveal-haptics).
  */
-export function useRevealSound() {
+export function useRevealSound({ reducedMotion }: { reducedMotion: boolean }) {
   const [on, setOn] = useState(readPref);
   const ctx = useRef<AudioContext | null>(null);
   const toggle = useCallback(() => {
@@ -49,14 +53,16 @@ export function useRevealSound() {
     },
     [on],
   );
-  /** A card turned over: a soft tick; a hit (tier 2 and up): a rising chord and a vibration. */
-  const flip = useCallback(() => tone([660]), [tone]);
-  const hit = useCallback(
-    (tier: number) => {
-      tone(tier >= 3 ? [523, 659, 784, 1047] : [523, 659, 784]);
-      navigator.vibrate?.(tier >= 3 ? [120, 60, 200] : [80, 40, 80]);
+  /** A card turned over: a soft tick, or a rising chord for a hit (tier 2 and up); a buzz for rank S and A. */
+  const cardShown = useCallback(
+    (card: Pick<DrawnCard, 'rank' | 'rarity'>) => {
+      const tier = cardTier(card);
+      if (tier >= 2) tone(tier >= 3 ? [523, 659, 784, 1047] : [523, 659, 784]);
+      else tone([660]);
+      const pattern = hapticPattern(card);
+      if (pattern && mayVibrate({ effectsOn: on, reducedMotion })) navigator.vibrate(pattern);
     },
-    [tone],
+    [tone, on, reducedMotion],
   );
-  return { on, toggle, flip, hit };
+  return { on, toggle, cardShown };
 }

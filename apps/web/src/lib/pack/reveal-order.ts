@@ -26,10 +26,3 @@ export function flipPause(card: Pick<DrawnCard, 'rarity' | 'rank'>, total: numbe
   const base = tier === 1 ? 650 : 450;
   return total > 12 ? Math.max(90, Math.round(base * (12 / total))) : base;
 }
-
-/** The video to play before the flips: the strongest card that has one. */
-export function openingMovie(cards: readonly DrawnCard[]): string | null {
-  const withMovie = cards.filter((c) => c.movie_url);
-  if (withMovie.length === 0) return null;
-  return revealOrder(withMovie).at(-1)!.movie_url;
-}

@@ -120,6 +120,22 @@ describe('Reveal', () => {
     }
   });
 
+  it("a 100-draw's result after SKIP lies flat (no 3D flip of a hundred cards) and loads off-screen pictures lazily", () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => drawnCard(i + 1, { num: i + 1 }));
+    render(<Reveal result={purchase(hundred)} onFinish={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'SKIP' }));
+    const grid = screen.getAllByTestId('reveal-card')[0]!.closest('ul')!;
+    expect(grid.className).toMatch(/settled/);
+    const pictures = grid.querySelectorAll('img');
+    expect(pictures).toHaveLength(100);
+    expect([...pictures].every((img) => img.getAttribute('loading') === 'lazy')).toBe(true);
+    // A 10-draw fits a screen or two: its pictures come at once.
+    cleanup();
+    render(<Reveal result={purchase(hundred.slice(0, 10))} onFinish={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'SKIP' }));
+    expect(document.querySelector('img[loading="lazy"]')).toBeNull();
+  });
+
   it('a coin purchase ends with "next" (to the thank-you page)', () => {
     render(<Reveal result={purchase(cards, { is_buy_coin: '1' })} onFinish={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'SKIP' }));

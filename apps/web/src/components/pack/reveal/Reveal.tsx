@@ -3,55 +3,54 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PackOpening } from './PackOpening';
 import { RevealCard } from './RevealCard';
-import { bestTier, cardTier, flipPause, openingMovie, revealOrder } from '../../../lib/pack/reveal-order';
+import { bestTier, cardTier, flipPause, revealOrder } from '../../../lib/pack/reveal-order';
 import { Spotlight } from './Spotlight';
+import { SpotlightMovie } from './SpotlightMovie';
+import { SoundIcon } from './SoundIcon';
 import { ResultActions, ResultSummary } from './ResultSummary';
 import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { useRevealSound } from '../../../hooks/pack/use-reveal-sound';
 import { sortCards, type ResultSort } from '../../../lib/pack/result-summary';
 import styles from './Reveal.module.css';
 
-/** The spec's video start delay. */
-export const MOVIE_DELAY_MS = 300;
 const FIRST_FLIP_MS = 500;
 
-type Phase = 'ready' | 'opening' | 'movie' | 'cards' | 'done';
+type Phase = 'ready' | 'opening' | 'cards' | 'done';
+
+/** A rank-S card with its own movie gets the movie in its spotlight (tap to play) instead of the plain spotlight. */
+const hasMovie = (card: DrawnCard) => card.rank === 'S' && card.movie_url !== '';
 
 /**
- * The full-screen reveal: tap → video (a card with movie_url) or the built-in opening → cards flip one after
- * another, rare ones in the spotlight → the continue button. Skip jumps to all cards face up.
+ * The full-screen reveal: tap → the built-in opening → cards flip one after another, rare ones in the spotlight (a
+ * rank-S card with a movie_url offers its movie there, tap to play, skippable) → the continue button. Skip jumps to
+ * all cards face up.
  */
 export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish: () => void }) {
   const { t } = useTranslation('pack');
   const reduced = useReducedMotion();
   const ordered = useMemo(() => revealOrder(result.cards), [result.cards]);
   const tier = bestTier(result.cards);
-  const movie = openingMovie(result.cards);
   const [phase, setPhase] = useState<Phase>('ready');
   const [revealed, setRevealed] = useState(0);
   const [spotlight, setSpotlight] = useState<DrawnCard | null>(null);
-  const videoRef = useRef<HTMLVideoElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
   const n = ordered.length;
-  const sound = useRevealSound();
+  const sound = useRevealSound({ reducedMotion: reduced });
+  // Said once the member toggles the sound, not on arrival (the button itself carries the state).
+  const [soundNews, setSoundNews] = useState('');
+  const toggleSound = () => {
+    setSoundNews(t(sound.on ? 'reveal.soundTurnedOff' : 'reveal.soundTurnedOn'));
+    sound.toggle();
+  };
   const [sort, setSort] = useState<ResultSort>('reveal');
   const shown = useMemo(() => (phase === 'done' ? sortCards(ordered, sort) : ordered), [phase, ordered, sort]);
 
   const toCards = useCallback(() => setPhase((p) => (p === 'done' ? p : 'cards')), []);
   const skip = () => {
-    videoRef.current?.pause();
     setSpotlight(null);
     setRevealed(n);
     setPhase('done');
   };
-
-  useEffect(() => {
-    if (phase !== 'movie') return;
-    const timer = setTimeout(() => {
-      videoRef.current?.play().catch(() => toCards());
-    }, MOVIE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [phase, toCards]);
 
   // One card at a time; a rare card holds the spotlight until it is dismissed.
   useEffect(() => {
@@ -64,10 +63,8 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
     const delay = !prev ? FIRST_FLIP_MS : cardTier(prev) >= 2 ? 250 : flipPause(prev, n);
     const timer = setTimeout(() => {
       const card = ordered[revealed]!;
-      if (cardTier(card) >= 2) {
-        setSpotlight(card);
-        sound.hit(cardTier(card));
-      } else sound.flip();
+      if (cardTier(card) >= 2) setSpotlight(card);
+      sound.cardShown(card);
       setRevealed(revealed + 1);
     }, delay);
     return () => clearTimeout(timer);
@@ -86,7 +83,12 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
   }, [phase, revealed, reduced]);
 
   const endSpotlight = useCallback(() => setSpotlight(null), []);
-  const gridClass = n === 1 ? styles.single : n > 20 ? styles.many : '';
+  const many = n > 20;
+  // Once done, the cards lie flat (no 3D layers, no flip transition): after SKIP a hundred cards turning at once in
+  // 3D cost a phone more in compositing (layerize, commit, paint) than everything else together.
+  const gridClass = [n === 1 ? styles.single : many ? styles.many : '', phase === 'done' ? styles.settled : ''].join(
+    ' ',
+  );
   return (
     // The reveal is a bare page (no shared header or footer): it is its own main landmark.
     <main className={`${styles.screen} ${styles[`tier${tier}`]}`}>
@@ -97,20 +99,8 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
           tier={tier}
           opening={phase === 'opening'}
           reducedMotion={reduced}
-          onStart={() => setPhase(movie ? 'movie' : 'opening')}
+          onStart={() => setPhase('opening')}
           onOpened={toCards}
-        />
-      )}
-      {phase === 'movie' && movie && (
-        <video
-          ref={videoRef}
-          className={styles.video}
-          src={movie}
-          playsInline
-          preload="auto"
-          onEnded={toCards}
-          onError={toCards}
-          aria-label={t('reveal.movie')}
         />
       )}
       {(phase === 'cards' || phase === 'done') && (
@@ -123,7 +113,7 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
           <ul ref={gridRef} className={`${styles.grid} ${gridClass}`} style={{ listStyle: 'none', padding: 0 }}>
             {shown.map((c, i) => (
               <li key={c.history_id}>
-                <RevealCard card={c} revealed={phase === 'done' || i < revealed} />
+                <RevealCard card={c} revealed={phase === 'done' || i < revealed} lazy={many} />
               </li>
             ))}
           </ul>
@@ -134,12 +124,21 @@ export function Reveal({ result, onFinish }: { result: PurchaseResult; onFinish:
         type="button"
         className={styles.sound}
         aria-pressed={sound.on}
-        onClick={sound.toggle}
+        onClick={toggleSound}
         data-testid="reveal-sound"
       >
-        {sound.on ? t('reveal.soundOn') : t('reveal.soundOff')}
+        <SoundIcon on={sound.on} /> {t('reveal.sound')}
       </button>
-      {spotlight && phase === 'cards' && <Spotlight card={spotlight} total={n} onDone={endSpotlight} />}
+      <p className="visually-hidden" role="status" data-testid="reveal-sound-news">
+        {soundNews}
+      </p>
+      {spotlight &&
+        phase === 'cards' &&
+        (hasMovie(spotlight) ? (
+          <SpotlightMovie card={spotlight} soundOn={sound.on} onDone={endSpotlight} />
+        ) : (
+          <Spotlight card={spotlight} total={n} onDone={endSpotlight} />
+        ))}
       {phase !== 'done' && (
         <button type="button" className={styles.skip} onClick={skip}>
           {t('reveal.skip')}
