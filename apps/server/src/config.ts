@@ -67,11 +67,20 @@ const envSchema = z.object({
   // Web Push (issue 22 §4, ADR 0051): the VAPID key pair (base64url, as web-push generates) and the contact the
   // push services may write to. Without a pair, a development shop generates one into DATA_DIR/vapid.json;
   // production without one sends sale-start notices by mail only.
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/).optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/).optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/)
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/)
+    .optional(),
   // Tests only (refused in production): push services are reached over plain http (a local fake).
   PUSH_PLAIN_HTTP: flag.optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/).default('mailto:support@kirakira-oripa.example'),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/)
+    .default('mailto:support@kirakira-oripa.example'),
   // Accounts one client address may create per hour (services/auth-throttle.ts); a benchmark raises it for itself.
   REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   ADJUSTMENT_APPROVAL_ABOVE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),

@@ -29,7 +29,8 @@ export const packMessages = {
     packClosed: 'This pack is no longer on sale',
     beforeStart: 'This pack is not on sale yet',
     alreadyOnSale: 'This pack is already on sale',
-    pushSubscriptionInvalid: "This device's notification details are not valid; check the browser's notification settings",
+    pushSubscriptionInvalid:
+      "This device's notification details are not valid; check the browser's notification settings",
     soldOut: 'This pack is sold out',
     insufficientStock: 'Not enough tickets left ({{remaining}} remaining)',
     maxBuyExceeded: 'This pack is limited to {{max}} draws per member ({{bought}} already bought)',

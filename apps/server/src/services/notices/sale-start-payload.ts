@@ -22,7 +22,10 @@ export function saleStartPayload(
   const name = (lang === 'en' && pack.nameEn ? pack.nameEn : pack.nameJa).slice(0, 200);
   return {
     title: lang === 'en' ? 'On sale now' : '販売開始',
-    body: lang === 'en' ? `${name} is on sale now. Tap to open the pack.` : `「${name}」の販売が始まりました。タップしてパックを開く`,
+    body:
+      lang === 'en'
+        ? `${name} is on sale now. Tap to open the pack.`
+        : `「${name}」の販売が始まりました。タップしてパックを開く`,
     url: `/pack-detail?packId=${pack.id}`,
     tag: `sale-start-${pack.id}`,
     memberId,
