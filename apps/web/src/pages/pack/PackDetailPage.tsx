@@ -7,6 +7,7 @@ import { useDeferredReply } from '../../hooks/use-deferred-reply';
 import { parseId, parseNum } from '../../lib/pack/query-params';
 import { isLoggedIn } from '../../api/account';
 import { DrawButtons } from '../../components/pack/DrawButtons';
+import { NotifyMeButton } from '../../components/pack/NotifyMeButton';
 import { PurchaseDialogs } from '../../components/pack/PurchaseDialogs';
 import { usePurchaseFlow } from '../../hooks/pack/use-purchase-flow';
 import { useHeaderSlot } from '../../hooks/use-header-slot';
@@ -130,6 +131,7 @@ function PackDetailView({ packId }: { packId: number }) {
                 />
               )}
             </div>
+            {pack.is_before === '1' && <NotifyMeButton packId={pack.id} />}
             <LiveTicker packId={pack.id} />
           </>
         }
