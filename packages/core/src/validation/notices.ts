@@ -42,6 +42,7 @@ export const pushUnsubscribeSchema = z.object({ endpoint: pushEndpointField });
 
 /** What `GET /api/user/pack/notify` answers: the member's pending notices and whether push can be used. */
 export interface SaleStartNoticesReply {
+  /** startDate: Tokyo time on the wire, "2026-11-30 18:00:00", as a pack's start_date. */
   notices: { packId: number; name: string; startDate: string }[];
   /** The VAPID public key for PushManager.subscribe, or null when the shop sends by mail only. */
   vapidPublicKey: string | null;

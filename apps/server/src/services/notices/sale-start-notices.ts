@@ -1,4 +1,4 @@
-import type { Lang, PushSubscriptionInput, SaleStartNoticesReply } from '@oripa/core';
+import { formatTokyo, type Lang, type PushSubscriptionInput, type SaleStartNoticesReply } from '@oripa/core';
 import { AppError, notFound } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import { findPack } from '../../db/queries/packs.ts';
@@ -39,7 +39,7 @@ export async function listSaleStartNotices(
     notices: rows.map((r) => ({
       packId: Number(r.pack_id),
       name: lang === 'en' && r.name_en ? r.name_en : r.name_ja,
-      startDate: r.start_date.toISOString(),
+      startDate: formatTokyo(r.start_date),
     })),
     vapidPublicKey: ctx.config.push.publicKey,
   };

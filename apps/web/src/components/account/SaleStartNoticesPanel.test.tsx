@@ -16,8 +16,8 @@ describe('SaleStartNoticesPanel', { timeout: 20_000 }, () => {
   it('lists the pending notices with their pack links and removes one in one tap', async () => {
     await i18n.changeLanguage('en');
     let notices = [
-      { packId: 7, name: 'Comet pack', startDate: '2026-12-01T11:00:00.000Z' },
-      { packId: 9, name: 'Moon pack', startDate: '2026-12-02T11:00:00.000Z' },
+      { packId: 7, name: 'Comet pack', startDate: '2026-12-01 20:00:00' },
+      { packId: 9, name: 'Moon pack', startDate: '2026-12-02 20:00:00' },
     ];
     const api = mockApi({
       'GET /user/pack/notify': () => ({ state: 200, notices, vapidPublicKey: 'BPub' }),
@@ -34,6 +34,7 @@ describe('SaleStartNoticesPanel', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Remove the notice for Comet pack' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Comet pack' })).toBeNull());
     expect(screen.getByRole('link', { name: 'Moon pack' })).toBeTruthy();
+    expect(screen.getByText(/^On sale from .*2 Dec 20:00/)).toBeTruthy();
     expect(api.posts('/user/pack/notify/cancel').map((c) => c.params)).toEqual([{ packId: 7 }]);
     // jsdom has no PushManager: the device row says notices come by mail, with nothing to toggle.
     expect(screen.getByTestId('device-push').textContent).toBe('Not available in this browser; notices come by mail');

@@ -7,7 +7,7 @@ import { guest, member } from '../../test/pack-fixtures';
 import { renderPage } from '../../test/render';
 import { NotifyMeButton } from './NotifyMeButton';
 
-const NOTICE = { packId: 7, name: 'Comet pack', startDate: '2026-12-01T11:00:00.000Z' };
+const NOTICE = { packId: 7, name: 'Comet pack', startDate: '2026-12-01 20:00:00' };
 
 // Issue 22 §4: the notify-me button of a pack whose sale starts later (jsdom has no PushManager: the mail path).
 describe('NotifyMeButton', { timeout: 20_000 }, () => {
