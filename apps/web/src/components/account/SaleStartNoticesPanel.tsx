@@ -19,6 +19,7 @@ export function SaleStartNoticesPanel() {
   const actions = useSaleStartNoticeActions();
   const [push, setPush] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState(false);
   const supported = pushSupported() && Boolean(notices?.vapidPublicKey);
 
   useEffect(() => {
@@ -32,7 +33,9 @@ export function SaleStartNoticesPanel() {
         await turnDevicePushOff();
         setPush(false);
       } else {
-        setPush(await turnDevicePushOn(notices?.vapidPublicKey ?? null));
+        const on = await turnDevicePushOn(notices?.vapidPublicKey ?? null);
+        setPush(on);
+        setRefused(!on);
       }
     } finally {
       setBusy(false);
@@ -69,7 +72,11 @@ export function SaleStartNoticesPanel() {
         <span className={styles.deviceText}>
           <span>{t('notices.device')}</span>
           <span className={styles.dim} data-testid="device-push">
-            {!supported ? t('notices.deviceUnavailable') : push ? t('notices.deviceOn') : t('notices.deviceOff')}
+            {!supported
+              ? t('notices.deviceUnavailable')
+              : push
+                ? t('notices.deviceOn')
+                : t(refused ? 'notices.deviceRefused' : 'notices.deviceOff')}
           </span>
         </span>
         {supported && push !== null && (

@@ -33,12 +33,12 @@ describe('NotifyMeButton', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderPage(<NotifyMeButton packId={7} />);
-    await user.click(await screen.findByRole('button', { name: 'Notify me when the sale starts' }));
+    await user.click(await screen.findByRole('button', { name: 'Notify me when it starts' }));
     expect(await screen.findByText('We will mail you when the sale starts.')).toBeTruthy();
     expect(api.posts('/user/pack/notify')[0]!.params).toEqual({ packId: 7 });
     expect(api.posts('/user/push/subscribe')).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Stop the notice' }));
-    expect(await screen.findByRole('button', { name: 'Notify me when the sale starts' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notify me when it starts' })).toBeTruthy();
     expect(api.posts('/user/pack/notify/cancel')[0]!.params).toEqual({ packId: 7 });
   });
 
