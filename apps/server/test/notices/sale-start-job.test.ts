@@ -4,7 +4,8 @@ import { notifySaleStartJob } from '../../src/jobs/notify-sale-start.ts';
 import { runJobUntilIdle } from '../../src/jobs/runner.ts';
 import { requestSaleStartNotice, subscribePush } from '../../src/services/notices/sale-start-notices.ts';
 import { insertTestMember } from '../factories.ts';
-import { buildPack } from '../packs/pack-fixtures.ts';
+import { claimDueSaleStartRequests } from '../../src/db/queries/sale-start-notices.ts';
+import { buildPack, drawDirect } from '../packs/pack-fixtures.ts';
 import { startServiceShop, type ServiceShop } from '../service-shop.ts';
 import { pushTestEnv, startFakePushService, type FakePushService } from './fake-push-service.ts';
 
@@ -106,5 +107,42 @@ describe('sale-start notices', () => {
     const payload = JSON.parse(pushes.at(-1)!.body);
     expect(payload).toMatchObject({ title: '販売開始', url: `/pack-detail?packId=${packId}`, packId, memberId: m.id });
     expect(payload.body).toContain('月の騎士パック');
+  });
+
+  it('and a purchase never wait on each other: the job locks only its requests, reads packs and members unlocked', async () => {
+    const startAt = new Date(shop.clock.now().getTime() + HOUR);
+    const packId = await buildPack(shop, { startDate: startAt });
+    const buyer = await insertTestMember(shop, { paidPoints: 10_000 });
+    await requestSaleStartNotice(shop.ctx, buyer.id, packId);
+    shop.clock.advance(HOUR);
+
+    // A purchase's row locks held open (its member, the pack, the pack's stock): the job still runs through.
+    const held = await shop.ctx.db.pool.connect();
+    try {
+      await held.query('BEGIN');
+      await held.query('SELECT 1 FROM members WHERE id = $1 FOR UPDATE', [buyer.id]);
+      await held.query('SELECT 1 FROM packs WHERE id = $1 FOR UPDATE', [packId]);
+      await held.query('SELECT 1 FROM pack_stock WHERE pack_id = $1 FOR UPDATE', [packId]);
+      expect(await notify()).toBe(1);
+    } finally {
+      await held.query('ROLLBACK');
+      held.release();
+    }
+
+    // The job's batch held open (as while it renders mails): the member buys from the pack meanwhile.
+    const other = await insertTestMember(shop, { paidPoints: 10_000 });
+    const laterPack = await buildPack(shop, { startDate: new Date(shop.clock.now().getTime() + HOUR) });
+    await requestSaleStartNotice(shop.ctx, other.id, laterPack);
+    shop.clock.advance(HOUR);
+    const batch = await shop.ctx.db.pool.connect();
+    try {
+      await batch.query('BEGIN');
+      expect(await claimDueSaleStartRequests(batch, shop.clock.now(), 500)).toHaveLength(1);
+      const bought = await drawDirect(shop.ctx, other.id, laterPack, 1);
+      expect(bought.purchaseId).toBeGreaterThan(0);
+    } finally {
+      await batch.query('ROLLBACK');
+      batch.release();
+    }
   });
 });
