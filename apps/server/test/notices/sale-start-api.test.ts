@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_DEVICES_PER_MEMBER } from '../../src/db/queries/sale-start-notices.ts';
 import { buildMember, type TestMember } from '../factories.ts';
 import { buildPack } from '../packs/pack-fixtures.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
@@ -53,6 +54,24 @@ describe('notify me', () => {
     expect((await counts())!.s).toBe(1);
     expect((await member.client.post('/user/push/unsubscribe', { endpoint: sub.endpoint })).state).toBe(200);
     expect((await counts())!.s).toBe(0);
+
+    // A member keeps at most MAX_DEVICES_PER_MEMBER devices: the oldest go.
+    const subs = Array.from({ length: MAX_DEVICES_PER_MEMBER + 3 }, () => push.subscription('ok'));
+    for (const s of subs) {
+      shop.clock.advance(1000);
+      expect((await member.client.post('/user/push/subscribe', { subscription: s })).state).toBe(200);
+    }
+    const { rows } = await shop.ctx.db.pool.query<{ endpoint: string }>(
+      'SELECT endpoint FROM push_subscriptions WHERE member_id = $1',
+      [member.id],
+    );
+    expect(rows.map((r) => r.endpoint).sort()).toEqual(
+      subs
+        .slice(3)
+        .map((s) => s.endpoint)
+        .sort(),
+    );
+    for (const s of subs) await member.client.post('/user/push/unsubscribe', { endpoint: s.endpoint });
   });
 
   it('refuses bad input with a clear message in the caller’s language and changes nothing', async () => {

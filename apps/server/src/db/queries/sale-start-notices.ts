@@ -76,15 +76,25 @@ export interface PushSubscriptionRow {
   auth: string;
 }
 
-/** Stores a device's subscription for the member; the same endpoint again moves to this member (a shared device). */
+/** A member's devices beyond this many, oldest first, are dropped (a browser that re-subscribes gets a new endpoint). */
+export const MAX_DEVICES_PER_MEMBER = 10;
+
+/**
+ * Stores a device's subscription for the member; the same endpoint again moves to this member (a shared device).
+ * One statement keeps the member's newest MAX_DEVICES_PER_MEMBER, so no caller can grow the table without bound.
+ */
 export async function upsertPushSubscription(
   db: Queryable,
   s: { memberId: number; endpoint: string; p256dh: string; auth: string; now: Date },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO push_subscriptions (member_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (endpoint) DO UPDATE SET member_id = $1, p256dh = $3, auth = $4`,
-    [s.memberId, s.endpoint, s.p256dh, s.auth, s.now],
+    `WITH saved AS (
+       INSERT INTO push_subscriptions (member_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (endpoint) DO UPDATE SET member_id = $1, p256dh = $3, auth = $4, created_at = $5
+       RETURNING id)
+     DELETE FROM push_subscriptions WHERE member_id = $1 AND id NOT IN (SELECT id FROM saved) AND id NOT IN (
+       SELECT id FROM push_subscriptions WHERE member_id = $1 ORDER BY created_at DESC, id DESC LIMIT $6 - 1)`,
+    [s.memberId, s.endpoint, s.p256dh, s.auth, s.now, MAX_DEVICES_PER_MEMBER],
   );
 }
 
