@@ -146,3 +146,27 @@ describe('sale-start notices', () => {
     }
   });
 });
+
+describe('a shop without VAPID keys (production without them)', () => {
+  it('refuses a device subscription with its reason and sends every notice by mail', async () => {
+    const plain = await startServiceShop();
+    try {
+      const m = await insertTestMember(plain, { lang: 'en' });
+      await expect(subscribePush(plain.ctx, m.id, push.subscription('ok'))).rejects.toMatchObject({
+        reason: 'no_push',
+        fields: { general: ['pushUnavailable'] },
+      });
+      const packId = await buildPack(plain, { startDate: new Date(plain.clock.now().getTime() + HOUR) });
+      await requestSaleStartNotice(plain.ctx, m.id, packId);
+      plain.clock.advance(HOUR);
+      expect(await runJobUntilIdle(plain.ctx, notifySaleStartJob)).toBe(1);
+      expect(await runJobUntilIdle(plain.ctx, deliverPushJob)).toBe(0);
+      const { rows } = await plain.ctx.db.pool.query(
+        "SELECT channel, recipient FROM outbox_messages WHERE kind = 'sale_started'",
+      );
+      expect(rows).toEqual([{ channel: 'mail', recipient: m.mail }]);
+    } finally {
+      await plain.close();
+    }
+  });
+});

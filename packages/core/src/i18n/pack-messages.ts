@@ -8,6 +8,7 @@ export const packMessages = {
     beforeStart: 'このパックはまだ販売開始前です',
     alreadyOnSale: 'このパックはすでに販売中です',
     pushSubscriptionInvalid: '通知の登録情報が正しくありません。ブラウザの通知設定をご確認ください',
+    pushUnavailable: '現在、端末への通知はご利用いただけません。お知らせはメールでお届けします',
     soldOut: 'このパックは売り切れました',
     insufficientStock: '残りの口数が足りません（残り{{remaining}}口）',
     maxBuyExceeded: 'このパックはお一人様{{max}}回までです（購入済み{{bought}}回）',
@@ -31,6 +32,7 @@ export const packMessages = {
     alreadyOnSale: 'This pack is already on sale',
     pushSubscriptionInvalid:
       "This device's notification details are not valid; check the browser's notification settings",
+    pushUnavailable: 'Notifications to devices are not available at the moment; notices come by mail',
     soldOut: 'This pack is sold out',
     insufficientStock: 'Not enough tickets left ({{remaining}} remaining)',
     maxBuyExceeded: 'This pack is limited to {{max}} draws per member ({{bought}} already bought)',

@@ -47,7 +47,7 @@ export async function listSaleStartNotices(
 
 /** Stores this device's push subscription for the member (refused when the shop has no VAPID keys). */
 export async function subscribePush(ctx: AppContext, memberId: number, s: PushSubscriptionInput): Promise<void> {
-  if (!ctx.pusher.enabled) throw new AppError('conflict', { general: ['pushSubscriptionInvalid'] }, 'no_push');
+  if (!ctx.pusher.enabled) throw new AppError('conflict', { general: ['pushUnavailable'] }, 'no_push');
   await upsertPushSubscription(ctx.db.pool, {
     memberId,
     endpoint: s.endpoint,
