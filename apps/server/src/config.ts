@@ -65,6 +65,23 @@ const envSchema = z.object({
   // (doubling each time, at most an hour).
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   MAIL_RETRY_BASE_MS: millis(100, 30_000),
+  // Web Push (issue 22 §4, ADR 0051): the VAPID key pair (base64url, as web-push generates) and the contact the
+  // push services may write to. Without a pair, a development shop generates one into DATA_DIR/vapid.json;
+  // production without one sends sale-start notices by mail only.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/)
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/)
+    .optional(),
+  // Tests only (refused in production): push services are reached over plain http (a local fake).
+  PUSH_PLAIN_HTTP: flag.optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/)
+    .default('mailto:support@kirakira-oripa.example'),
   // Accounts one client address may create per hour (services/auth-throttle.ts); a benchmark raises it for itself.
   REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   // The waiting room of a drop (issue 22, services/drops/drop-limits.ts): requests per client address per minute
@@ -183,6 +200,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     // A staging shop's sandbox can mint points and read every mail: never open to anyone (sandbox/access.ts).
     throw new ConfigError('Invalid configuration:\n  SANDBOX_SECRET: required when NODE_ENV=production and SANDBOX=1');
   }
+  if (production && e.PUSH_PLAIN_HTTP) {
+    throw new ConfigError('Invalid configuration:\n  PUSH_PLAIN_HTTP: only for tests, not with NODE_ENV=production');
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY: give both VAPID keys or neither');
+  }
   if (e.AGE_CAP_UNDER_16 > e.AGE_CAP_16_17) {
     // A younger band never gets more than an older one.
     throw new ConfigError('Invalid configuration:\n  AGE_CAP_UNDER_16: must not be above AGE_CAP_16_17');
@@ -223,6 +246,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       joinsPerAddressPerMinute: e.DROP_JOINS_PER_ADDRESS_PER_MINUTE,
       statusPerAddressPerMinute: e.DROP_STATUS_PER_ADDRESS_PER_MINUTE,
       powMaxNumber: e.DROP_POW_MAX_NUMBER,
+    },
+    push: {
+      publicKey: e.VAPID_PUBLIC_KEY ?? null,
+      privateKey: e.VAPID_PRIVATE_KEY ?? null,
+      subject: e.VAPID_SUBJECT,
+      plainHttp: e.PUSH_PLAIN_HTTP === true,
     },
     mail: {
       from: e.MAIL_FROM,

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Metrics } from './observability/metrics.ts';
 import type { Mailer } from './services/mailer.ts';
+import type { Pusher } from './services/notices/pusher.ts';
 import type { MaintenanceCache } from './services/maintenance.ts';
 import type { PackCaches } from './services/packs/pack-caches.ts';
 import type { PaymentGateway } from './services/payments/gateways/gateway.ts';
@@ -41,6 +42,8 @@ export interface AppContext {
   db: Database;
   /** The way out to SMTP (SMTP_URL), or none: mails then stay in the outbox. */
   mailer: Mailer;
+  /** The way out to the browsers' push services (VAPID keys of the configuration); disabled without keys. */
+  pusher: Pusher;
   clock: Clock;
   // Per-instance caches (each server instance has its own; createInstanceCaches makes them).
   sessionCache: SessionCache;

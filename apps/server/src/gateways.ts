@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { AppContext, Clock } from './context.ts';
 import type { Database } from './db/database.ts';
 import { createMailer } from './services/mailer.ts';
+import { createPusher } from './services/notices/pusher.ts';
 import { createGateway } from './services/payments/gateways/create-gateway.ts';
 import { createMessagingGateway } from './services/programmes/daily-draw/messaging/select.ts';
 import { createPartnerGateways } from './services/programmes/partner/gateways/select.ts';
@@ -19,9 +20,10 @@ export function createGateways(
   config: Config,
   db: Database,
   clock: Clock,
-): Pick<AppContext, 'mailer' | 'gateway' | 'sms' | 'messaging' | 'media' | 'partners'> {
+): Pick<AppContext, 'mailer' | 'pusher' | 'gateway' | 'sms' | 'messaging' | 'media' | 'partners'> {
   return {
     mailer: createMailer(config),
+    pusher: createPusher(config),
     gateway: createGateway(config, db.pool),
     sms: createSmsGateway(config),
     messaging: createMessagingGateway(config),

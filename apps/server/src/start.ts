@@ -12,6 +12,7 @@ import { allJobs } from './jobs/index.ts';
 import { startJobs } from './jobs/runner.ts';
 import { LiveHub } from './services/live/live-hub.ts';
 import { ShopClock } from './services/shop-clock.ts';
+import { withVapidKeys } from './services/notices/vapid-keys.ts';
 import { seedIfEmpty, type SeedSummary } from './seed/index.ts';
 
 export interface RunningShop {
@@ -22,7 +23,9 @@ export interface RunningShop {
 }
 
 /** Opens the database (embedded unless DATABASE_URL), migrates, seeds demo data when asked, builds the app. */
-export async function startShop(config: Config, opts: BuildOptions & { clock?: Clock } = {}): Promise<RunningShop> {
+export async function startShop(given: Config, opts: BuildOptions & { clock?: Clock } = {}): Promise<RunningShop> {
+  // A development/demo shop without VAPID keys gets a pair of its own, kept in DATA_DIR (ADR 0051).
+  const config = await withVapidKeys(given);
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
   const db = connectDatabase(config.databaseUrl ?? embedded!.url, config.dbPoolSize, config);
   const closers: (() => Promise<void>)[] = [];

@@ -2,7 +2,8 @@
  * The storefront's service worker (issue 22 §4): it makes the shop installable and keeps the build's hashed files
  * (/assets/…, immutable) for a faster second visit. It never answers anything else from a cache: /api replies
  * (balances, stock, purchases, the live stream), pages, media, the console and the sandbox always go to the
- * network, because a stale balance or stock figure would be wrong, and a cached purchase reply worse. Plain
+ * network, because a stale balance or stock figure would be wrong, and a cached purchase reply worse. It also shows
+ * the sale-start notices the shop pushes (ADR 0051) and opens the pack page when one is tapped. Plain
  * JavaScript served as it is (apps/web/public), tested by apps/web/src/pwa/service-worker.test.ts.
  */
 const CACHE = 'oripa-assets-v1';
@@ -36,6 +37,42 @@ self.addEventListener('fetch', (event) => {
       const reply = await fetch(event.request);
       if (reply.ok && reply.type === 'basic') await cache.put(event.request, reply.clone());
       return reply;
+    }),
+  );
+});
+
+/** Only a path of this shop: whatever a payload says, a tap never leads to another site. */
+function shopPath(url) {
+  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/';
+}
+
+// A sale-start notice (server: services/notices/sale-start-payload.ts): its text in the member's language and the
+// pack page to open. One tag per pack, so a second push for the same pack replaces the first.
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = {};
+  }
+  event.waitUntil(
+    self.registration.showNotification(typeof data.title === 'string' ? data.title : 'KIRAKIRA ORIPA', {
+      body: typeof data.body === 'string' ? data.body : '',
+      tag: typeof data.tag === 'string' ? data.tag : undefined,
+      icon: '/icons/icon-192.png',
+      data: { url: shopPath(data.url) },
+    }),
+  );
+});
+
+// A tap opens the pack page: the shop's window already on it is brought forward, else a new one opens.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(shopPath(event.notification.data && event.notification.data.url), self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => w.url === url);
+      return open ? open.focus() : self.clients.openWindow(url);
     }),
   );
 });

@@ -26,6 +26,7 @@ export * from './packs/pack-list-order.ts';
 export * from './fairness/index.ts';
 export * from './validation/address.ts';
 export * from './validation/profile.ts';
+export * from './validation/notices.ts';
 export * from './contract/address.ts';
 export * from './ledger/model.ts';
 export * from './ledger/reasons.ts';

@@ -5,6 +5,8 @@ import { deliverMailJob } from './deliver-mail.ts';
 import { expirePointsJob } from './expire-points.ts';
 import { foldDailyFiguresJob } from './fold-daily-figures.ts';
 import { notifyExpiringPointsJob } from './notify-expiring-points.ts';
+import { notifySaleStartJob } from './notify-sale-start.ts';
+import { deliverPushJob } from './deliver-push.ts';
 import { notifyIdleAccountsJob } from './notify-idle-accounts.ts';
 import { purgeAuthRecordsJob } from './purge-auth-records.ts';
 import { purgeRejectedCallbacksJob } from './purge-rejected-callbacks.ts';
@@ -25,6 +27,8 @@ export const allJobs: Job[] = [
   purgeAuthRecordsJob,
   purgeRejectedCallbacksJob,
   deliverMailJob,
+  notifySaleStartJob,
+  deliverPushJob,
   notifyExpiringPointsJob,
   reconcilePaymentsJob,
   reconcilePartnerTransfersJob,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/index.ts';
 import { historyRoutes } from './packs/history.ts';
 import { hitShareRoutes } from './packs/hit-share.ts';
+import { saleStartNoticeRoutes } from './notices/sale-start-notices.ts';
 import { packRoutes } from './packs/catalog.ts';
 import { packPurchaseRoutes } from './packs/purchase.ts';
 import { liveSnapshotRoutes } from './live/live.ts';
@@ -23,6 +24,7 @@ export const apiRoutes: FastifyPluginAsync[] = [
   dropRoutes,
   historyRoutes,
   hitShareRoutes,
+  saleStartNoticeRoutes,
   ...paymentRoutes,
   ...perkRoutes,
   ...programmeRoutes,

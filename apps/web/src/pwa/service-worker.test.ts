@@ -16,11 +16,17 @@ function loadWorker() {
   };
   const caches = { open: vi.fn(async () => cache), keys: vi.fn(async () => ['oripa-assets-v0']), delete: vi.fn() };
   const fetch = vi.fn(async () => ({ ok: true, type: 'basic', clone: () => ({}) }));
+  const windows: { url: string; focus: ReturnType<typeof vi.fn> }[] = [];
   const self = {
     location: { origin: ORIGIN },
     addEventListener: (type: string, fn: (event: unknown) => void) => handlers.set(type, fn),
     skipWaiting: vi.fn(),
-    clients: { claim: vi.fn() },
+    clients: {
+      claim: vi.fn(),
+      matchAll: vi.fn(async () => windows),
+      openWindow: vi.fn(async (url: string) => ({ url })),
+    },
+    registration: { showNotification: vi.fn(async () => undefined) },
   };
   runInNewContext(SOURCE, { self, caches, fetch, URL, Promise });
   /** Sends one fetch event; answers whether the worker took it over (respondWith) and its answer. */
@@ -30,7 +36,13 @@ function loadWorker() {
     if (respondWith.mock.calls.length) await respondWith.mock.calls[0]![0];
     return respondWith.mock.calls.length > 0;
   };
-  return { handlers, request, stored, caches, fetch };
+  /** Sends one event with a waitUntil and waits for what the worker waited on. */
+  const dispatch = async (type: string, event: object) => {
+    let done: unknown = undefined;
+    handlers.get(type)!({ ...event, waitUntil: (p: Promise<unknown>) => (done = p) });
+    await done;
+  };
+  return { handlers, request, stored, caches, fetch, self, windows, dispatch };
 }
 
 describe('the service worker (public/sw.js)', () => {
@@ -76,5 +88,46 @@ describe('the service worker (public/sw.js)', () => {
     w.handlers.get('activate')!({ waitUntil: (p: Promise<unknown>) => (done = p) });
     await done;
     expect(w.caches.delete).toHaveBeenCalledWith('oripa-assets-v0');
+  });
+
+  it('shows a pushed sale-start notice and opens its pack page on a tap', async () => {
+    const w = loadWorker();
+    const payload = {
+      title: 'On sale now',
+      body: 'Comet pack is on sale now.',
+      url: '/pack-detail?packId=7',
+      tag: 'sale-start-7',
+    };
+    await w.dispatch('push', { data: { json: () => payload } });
+    expect(w.self.registration.showNotification).toHaveBeenCalledWith('On sale now', {
+      body: 'Comet pack is on sale now.',
+      tag: 'sale-start-7',
+      icon: '/icons/icon-192.png',
+      data: { url: '/pack-detail?packId=7' },
+    });
+    const notification = { close: vi.fn(), data: { url: '/pack-detail?packId=7' } };
+    await w.dispatch('notificationclick', { notification });
+    expect(notification.close).toHaveBeenCalled();
+    expect(w.self.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/pack-detail?packId=7`);
+
+    // A window already on the pack page is brought forward instead of opening another.
+    const focus = vi.fn();
+    w.windows.push({ url: `${ORIGIN}/pack-detail?packId=7`, focus });
+    await w.dispatch('notificationclick', { notification });
+    expect(focus).toHaveBeenCalled();
+    expect(w.self.clients.openWindow).toHaveBeenCalledTimes(1);
+  });
+
+  it('never lets a payload send a tap to another site, and survives a payload that is not JSON', async () => {
+    const w = loadWorker();
+    await w.dispatch('push', { data: { json: () => JSON.parse('{not json') } });
+    expect(w.self.registration.showNotification).toHaveBeenCalledWith(
+      'KIRAKIRA ORIPA',
+      expect.objectContaining({ data: { url: '/' } }),
+    );
+    for (const url of ['https://evil.example/', '//evil.example/x', 'javascript:alert(1)']) {
+      await w.dispatch('notificationclick', { notification: { close: vi.fn(), data: { url } } });
+    }
+    expect(w.self.clients.openWindow.mock.calls.map((c) => c[0])).toEqual([`${ORIGIN}/`, `${ORIGIN}/`, `${ORIGIN}/`]);
   });
 });

@@ -3,7 +3,7 @@ import { many, maybeOne, type Queryable } from '../queryable.ts';
 /** A mail or SMS as written to the outbox (the delivery queue and log; the sandbox's inbox). */
 export interface OutboxRow {
   id: number;
-  channel: 'mail' | 'sms';
+  channel: 'mail' | 'sms' | 'push';
   kind: string;
   recipient: string;
   subject: string;
@@ -47,19 +47,25 @@ export async function insertOutboxMail(db: Queryable, m: NewOutboxMail): Promise
  * disjoint rows, and the claim commits at once with attempts + 1 and next_attempt_at moved `leaseMs` out, so no
  * other runner takes the row while this one sends it, and a runner that dies mid-send leaves it to be retried then.
  */
-export async function claimDueMails(db: Queryable, now: Date, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+export async function claimDueMails(
+  db: Queryable,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+  channel: 'mail' | 'push' = 'mail',
+): Promise<OutboxRow[]> {
   return many<OutboxRow>(
     db,
     `UPDATE outbox_messages o
      SET attempts = o.attempts + 1, next_attempt_at = $1::timestamptz + $3 * interval '1 millisecond'
      WHERE o.id IN (
        SELECT id FROM outbox_messages
-       WHERE channel = 'mail' AND status = 'queued' AND next_attempt_at <= $1
+       WHERE channel = $4 AND status = 'queued' AND next_attempt_at <= $1
        ORDER BY next_attempt_at, id
        LIMIT $2
        FOR UPDATE SKIP LOCKED)
      RETURNING o.*`,
-    [now, limit, leaseMs],
+    [now, limit, leaseMs, channel],
   );
 }
 

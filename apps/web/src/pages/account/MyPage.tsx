@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logout as endSession, useCurrentUser, useUserDetail } from '../../api/account';
 import { AccountSummary } from '../../components/account/AccountSummary';
+import { SaleStartNoticesPanel } from '../../components/account/SaleStartNoticesPanel';
 import { ShippingAddressPanel } from '../../components/account/ShippingAddressPanel';
 import { useSessionRefresh } from '../../hooks/account/use-session-refresh';
 import { useOpenedOnce } from '../../hooks/use-opened-once';
@@ -123,6 +124,7 @@ export function MyPage() {
         <Suspense fallback={null}>
           <SpendingLimitsPanel />
         </Suspense>
+        <SaleStartNoticesPanel />
       </div>
       <button type="button" className={styles.logout} onClick={logout} disabled={loggingOut} aria-busy={loggingOut}>
         {t('myPage.logout')}

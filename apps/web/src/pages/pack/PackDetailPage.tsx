@@ -7,6 +7,7 @@ import { useDeferredReply } from '../../hooks/use-deferred-reply';
 import { parseId, parseNum } from '../../lib/pack/query-params';
 import { isLoggedIn } from '../../api/account';
 import { DrawButtons } from '../../components/pack/DrawButtons';
+import { NotifyMeButton } from '../../components/pack/NotifyMeButton';
 import { PurchaseDialogs } from '../../components/pack/PurchaseDialogs';
 import { WaitingRoom } from '../../components/pack/WaitingRoom';
 import { usePurchaseFlow } from '../../hooks/pack/use-purchase-flow';
@@ -140,6 +141,7 @@ function PackDetailView({ packId }: { packId: number }) {
             ) : (
               buttons
             )}
+            {pack.is_before === '1' && <NotifyMeButton packId={pack.id} />}
             <LiveTicker packId={pack.id} />
           </>
         }
