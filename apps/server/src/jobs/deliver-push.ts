@@ -54,7 +54,12 @@ async function deliverOne(ctx: AppContext, m: OutboxRow) {
   await withTransaction(ctx.db, async (tx) => {
     if (forGood) await lockPushFallback(tx, payload.memberId);
     if (sub && outcome.gone) await deletePushSubscription(tx, Number(sub.id));
-    const retry = { maxAttempts: forGood ? 0 : MAX_ATTEMPTS, baseMs: ctx.config.mail.retryBaseMs, capMs: RETRY_CAP_MS };
+    const retry = {
+      maxAttempts: forGood ? 0 : MAX_ATTEMPTS,
+      baseMs: ctx.config.mail.retryBaseMs,
+      capMs: RETRY_CAP_MS,
+      quietKind: '',
+    };
     await markMailAttemptFailed(tx, id, outcome.error, ctx.clock.now(), retry);
     if (forGood) await mailInstead(ctx, tx, payload);
   });

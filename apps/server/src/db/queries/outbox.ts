@@ -80,7 +80,8 @@ export async function markMailSent(db: Queryable, id: number, now: Date): Promis
 /**
  * An attempt failed: the row is due again base · 2^(attempts - 1) from now (at most cap), or is failed for good
  * once it has had `maxAttempts`. Failing for good writes the staff event 'mail.failed' in the same statement
- * (ADR 0046), except for the staff's own notice mails (`quietKind`: reporting their failure would mail again).
+ * (ADR 0046), except for the staff's own notice mails (`quietKind`: reporting their failure would mail again) and
+ * for pushes (a push given up on falls back to a mail, ADR 0051).
  */
 export async function markMailAttemptFailed(
   db: Queryable,
@@ -97,14 +98,14 @@ export async function markMailAttemptFailed(
            next_attempt_at = $3::timestamptz
              + least($6::float8, $5::float8 * power(2, greatest(attempts - 1, 0))) * interval '1 millisecond'
        WHERE id = $1 AND status = 'queued'
-       RETURNING id, status, kind, recipient, subject, last_error
+       RETURNING id, status, channel, kind, recipient, subject, last_error
      )
      INSERT INTO staff_events (kind, subject_id, detail, created_at)
      SELECT 'mail.failed', o.id,
        jsonb_build_object('recipient', o.recipient, 'subject', o.subject, 'error', left(o.last_error, 200),
          'member_id', (SELECT m.id FROM members m WHERE lower(m.mail) = lower(o.recipient))),
        $3
-     FROM o WHERE o.status = 'failed' AND o.kind <> $7
+     FROM o WHERE o.status = 'failed' AND o.channel <> 'push' AND o.kind <> $7
      ON CONFLICT DO NOTHING`,
     [id, error.slice(0, 1000), now, retry.maxAttempts, retry.baseMs, retry.capMs, retry.quietKind],
   );
