@@ -58,7 +58,7 @@ for (const lang of ['ja', 'en'] as const) {
     async ({ page, browser, baseURL }, testInfo) => {
       test.setTimeout(180_000);
       const c = text(lang, 'catalogue');
-      const tag = `${lang}${testInfo.project.name}`;
+      const tag = `cat${lang}${testInfo.project.name}`;
       await useLanguage(page, lang);
       await signInStaff(page, 'operator');
 

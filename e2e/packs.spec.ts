@@ -7,8 +7,11 @@ import { snap, useLanguage } from './helpers';
 // → choose cards → address popup → decision → history detail.
 type Lang = 'ja' | 'en';
 type Catalogue = Record<string, Record<string, unknown>>;
-const read = (lang: Lang, ns: string) =>
-  JSON.parse(readFileSync(`apps/web/src/i18n/locales/${lang}/${ns}.json`, 'utf8')) as Catalogue;
+const read = (lang: Lang, ns: string) => ({
+  ...(JSON.parse(readFileSync(`apps/web/src/i18n/locales/${lang}/${ns}.json`, 'utf8')) as Catalogue),
+  // The /fairness page's texts join the pack namespace from a chunk of their own (pages/pack/fair-i18n.ts).
+  ...(ns === 'pack' ? (JSON.parse(readFileSync(`apps/web/src/i18n/lazy/${lang}/fair.json`, 'utf8')) as Catalogue) : {}),
+});
 const str = (c: Catalogue, path: string) => path.split('.').reduce<unknown>((o, k) => (o as Catalogue)[k], c) as string;
 /** A form field by its label's start: the label also holds a 'required' badge. */
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${label}`));

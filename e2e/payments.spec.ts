@@ -224,7 +224,8 @@ test.describe('convenience store (pay id 2)', () => {
     await newMember(page);
     const course = await chooseCourse(page, 'ja');
     await method(page, 2).check();
-    await page.getByRole('radio', { name: t('ja', 'combini.other') }).check();
+    // Stores by chain (issue 23): the buyer picks their chain; the sandbox carries all six.
+    await page.getByRole('radio', { name: new RegExp(`^${t('ja', 'combini.seven-eleven')} `) }).check();
     await snap(page, test.info(), 'pay-confirm-combini-ja');
     await submit(page, 'ja');
     await expect(page).toHaveURL(/\/confirm-combini\?paymentID=\d+/);
@@ -320,14 +321,24 @@ test.describe('carrier billing (pay id 6)', () => {
   });
 });
 
-test.describe('wallets (pay ids 3, 12, 8, 9)', () => {
+test.describe('wallets (pay ids 3, 12, 8, 10, 11, 13)', () => {
   const complete: Record<number, RegExp> = {
     3: /\/complete-buy-point-paypal\?payment_id=/,
     12: /\/complete-buy-point\?payment_id=/,
     8: /\/complete-buy-point\?payment_id=/,
-    9: /\/complete-buy-point\?payment_id=/,
+    10: /\/complete-buy-point\?payment_id=/,
+    11: /\/complete-buy-point\?payment_id=/,
+    13: /\/complete-buy-point\?payment_id=/,
   };
-  for (const payId of [3, 12, 8, 9]) {
+  // LINE Pay (9) ended its online payments in Japan on 2025-04-23 (ADR 0041): it is not offered.
+  test('LINE Pay is not offered; メルペイ, au PAY, Paidy and Apple Pay are', async ({ page }) => {
+    await newMember(page);
+    await chooseCourse(page, 'ja');
+    await expect(method(page, 14)).toHaveCount(1);
+    for (const payId of [10, 11, 13]) await expect(method(page, payId)).toHaveCount(1);
+    await expect(method(page, 9)).toHaveCount(0);
+  });
+  for (const payId of [3, 12, 8, 10, 11, 13]) {
     test(`wallet ${payId}: approved credits, cancelled does not`, async ({ page }) => {
       await newMember(page);
       const course = await chooseCourse(page, 'ja');

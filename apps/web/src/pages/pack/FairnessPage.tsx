@@ -8,6 +8,7 @@ import { runFairnessChecks } from './fairness-checks';
 import styles from './FairnessPage.module.css';
 import page from './PackPages.module.css';
 import { DROP_NS } from '../../components/pack/drop-i18n';
+import './fair-i18n';
 
 /** /fairness?packId: how the commitment works, and a verification that runs entirely in this browser. */
 export function FairnessPage() {

@@ -1,5 +1,5 @@
 import { packPageDescription, packPageTitle, type PackDetail } from '@oripa/core';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { failed, usePackDetail } from '../../api/packs';
@@ -7,9 +7,7 @@ import { useDeferredReply } from '../../hooks/use-deferred-reply';
 import { parseId, parseNum } from '../../lib/pack/query-params';
 import { isLoggedIn } from '../../api/account';
 import { DrawButtons } from '../../components/pack/DrawButtons';
-import { NotifyMeButton } from '../../components/pack/NotifyMeButton';
 import { PurchaseDialogs } from '../../components/pack/PurchaseDialogs';
-import { WaitingRoom } from '../../components/pack/WaitingRoom';
 import { usePurchaseFlow } from '../../hooks/pack/use-purchase-flow';
 import { useHeaderSlot } from '../../hooks/use-header-slot';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
@@ -21,6 +19,13 @@ import { PackDetailContent } from './PackDetailContent';
 import { PackPreviewView } from './PackPreviewView';
 import styles from './PackDetailPage.module.css';
 import page from './PackPages.module.css';
+
+// Only drop packs and packs not yet on sale need these, so they load on demand: the page is in the storefront's first
+// bundle (ADR 0029), whose budget they had pushed over (scripts/check-bundle-budget.ts).
+const WaitingRoom = lazy(() => import('../../components/pack/WaitingRoom').then((m) => ({ default: m.WaitingRoom })));
+const NotifyMeButton = lazy(() =>
+  import('../../components/pack/NotifyMeButton').then((m) => ({ default: m.NotifyMeButton })),
+);
 
 /** Buy buttons stay hidden this long when arriving with num; the confirm opens after AUTO_CONFIRM_MS (spec 9). */
 export const HIDE_BUTTONS_MS = 3000;
@@ -135,13 +140,19 @@ function PackDetailView({ packId }: { packId: number }) {
         buy={
           <>
             {drop ? (
-              <WaitingRoom packId={packId} drop={drop} loggedIn={loggedIn}>
-                {buttons}
-              </WaitingRoom>
+              <Suspense fallback={null}>
+                <WaitingRoom packId={packId} drop={drop} loggedIn={loggedIn}>
+                  {buttons}
+                </WaitingRoom>
+              </Suspense>
             ) : (
               buttons
             )}
-            {pack.is_before === '1' && <NotifyMeButton packId={pack.id} />}
+            {pack.is_before === '1' && (
+              <Suspense fallback={null}>
+                <NotifyMeButton packId={pack.id} />
+              </Suspense>
+            )}
             <LiveTicker packId={pack.id} />
           </>
         }

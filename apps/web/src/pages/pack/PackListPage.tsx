@@ -45,7 +45,6 @@ export function PackListPage() {
       </h1>
       {/* Another game, order or filter is another list: it starts again on page 1. */}
       <PackListControls choice={choice} cardTypes={cardTypes} onChange={(next) => setParams(query(1, next))} />
-      <LiveTicker />
       {isPending ? (
         <PackGridSkeleton count={6} />
       ) : failed(data) ? (
@@ -67,6 +66,9 @@ export function PackListPage() {
           {data?.page && <Pager page={data.page} onPage={go} />}
         </>
       )}
+      {/* After the list: the ticker arrives after first paint and grows with each hit, so above the packs it would
+          push them down (a layout shift; the tabs' scroll test caught it on the top page). */}
+      <LiveTicker />
     </section>
   );
 }

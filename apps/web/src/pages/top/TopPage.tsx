@@ -44,9 +44,6 @@ export function TopPage() {
     <div className={styles.page}>
       <h1 className="visually-hidden">{heading}</h1>
       <TopBanner />
-      <div className={styles.live}>
-        <LiveTicker />
-      </div>
       <section className={styles.packs}>
         <CardTypeTabs types={types} selected={selected.id} onSelect={select} />
         <div
@@ -64,6 +61,11 @@ export function TopPage() {
           )}
         </div>
       </section>
+      {/* Below the packs: the ticker arrives after first paint and grows with each hit, so above them it would push
+          the tabs and packs down (a layout shift). */}
+      <div className={styles.live}>
+        <LiveTicker />
+      </div>
       <PostList />
     </div>
   );
