@@ -3,7 +3,7 @@ import type { MemberRow } from './members.ts';
 
 /** A member's pending sale-start request, with what My Page lists of its pack. */
 export interface SaleStartRequestRow {
-  pack_id: string;
+  pack_id: number;
   name_ja: string;
   name_en: string;
   start_date: Date;
@@ -40,8 +40,8 @@ export async function pendingSaleStartRequests(db: Queryable, memberId: number):
 }
 
 export interface DueSaleStartRow {
-  member_id: string;
-  pack_id: string;
+  member_id: number;
+  pack_id: number;
   /** The pack closed before its start: the request is answered without a notice. */
   closed: boolean;
 }
@@ -69,8 +69,8 @@ export async function claimDueSaleStartRequests(db: Queryable, now: Date, limit:
 
 /** A browser's push subscription as stored. */
 export interface PushSubscriptionRow {
-  id: string;
-  member_id: string;
+  id: number;
+  member_id: number;
   endpoint: string;
   p256dh: string;
   auth: string;
