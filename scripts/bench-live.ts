@@ -12,16 +12,12 @@
  * coalescing wait (at most one stock event per pack per 250 ms), which is most of it by design.
  * Everything stays on 127.0.0.1.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { Buyer, logInAll, RawConnection } from './lib/bench-client.ts';
 import { prepare, startServer } from './lib/bench-shop.ts';
-import { createServerDatabase } from './lib/server-database.ts';
+import { benchDatabase } from './lib/bench-database.ts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -39,24 +35,6 @@ const IDLE_S = Number(opt.idle);
 const TICKETS = Number(opt.tickets);
 const PASS = 'bench1234';
 const log = (...a: unknown[]) => console.log(...a);
-
-async function freshDatabase(): Promise<{ url: string; cleanup: () => Promise<void> }> {
-  const external = process.env.DATABASE_URL;
-  if (external) {
-    const { url, drop } = await createServerDatabase(external, 'benchlive_');
-    return { url, cleanup: drop };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'oripa-bench-live-'));
-  spawnSync('chmod', ['755', dir]);
-  const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), { persistent: false });
-  return {
-    url: embedded.url,
-    cleanup: async () => {
-      await embedded.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** A process's resident memory (MB) and CPU time so far (ms), from /proc. */
 function usage(pid: number): { rssMb: number; cpuMs: number } {
@@ -105,7 +83,7 @@ class Page {
 }
 
 async function main() {
-  const db = await freshDatabase();
+  const db = await benchDatabase('benchlive_');
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
   const pages: Page[] = [];
   try {

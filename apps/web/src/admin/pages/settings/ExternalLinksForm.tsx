@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isOk } from '../../../api/client';
 import { saveShopSettings } from '../../api/settings';
 import { replyErrors, schemaErrors, type FormErrors } from '../cards/form-errors';
+import { SaveRow } from './SaveRow';
 
 const pick = (s: ShopSettings) =>
   Object.fromEntries(EXTERNAL_LINK_KEYS.map((k) => [k, s[k]])) as Record<ExternalLinkKey, string>;
@@ -61,19 +62,7 @@ export function ExternalLinksForm({ settings }: { settings: ShopSettings }) {
           </div>
         );
       })}
-      <button type="submit" className="a-primary">
-        {t('save')}
-      </button>
-      {errors.general ? (
-        <p className="a-alert" role="alert">
-          {errors.general.join(' ')}
-        </p>
-      ) : null}
-      {saved ? (
-        <p className="a-notice" role="status">
-          {t('saved')}
-        </p>
-      ) : null}
+      <SaveRow general={errors.general} saved={saved} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isOk } from '../../../api/client';
 import { fetchShopSettings, saveShopSettings } from '../../api/settings';
 import { replyErrors, schemaErrors, type FormErrors } from '../cards/form-errors';
+import { SaveRow } from './SaveRow';
 import { ExternalLinksForm } from './ExternalLinksForm';
 
 /** /admin/settings (owner): the shop's settings core defines: the 古物商許可番号 and the external links. Saving is audited. */
@@ -67,19 +68,7 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
         ) : null}
       </div>
       <p className="a-hint">{licence.trim() ? t('licence.shown') : t('licence.hidden')}</p>
-      <button type="submit" className="a-primary">
-        {t('save')}
-      </button>
-      {errors.general ? (
-        <p className="a-alert" role="alert">
-          {errors.general.join(' ')}
-        </p>
-      ) : null}
-      {saved ? (
-        <p className="a-notice" role="status">
-          {t('saved')}
-        </p>
-      ) : null}
+      <SaveRow general={errors.general} saved={saved} />
     </form>
   );
 }
