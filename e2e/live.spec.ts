@@ -28,6 +28,8 @@ test('an open pack list sees another member sell a pack out, with the hits on th
   const pack = list
     .filter((p) => p.pack_count > 0 && p.is_before === '0' && p.payment_method === '1')
     .filter((p) => p.max_buy_count === 0 && p.rank_limit === 0 && p.sms_only === '0')
+    // Not pack 1, which the purchase journeys on the same shop buy from.
+    .filter((p) => p.id !== 1)
     .sort((a, b) => a.pack_count - b.pack_count)[0]!;
   expect(pack, 'a demo pack on sale').toBeTruthy();
 
