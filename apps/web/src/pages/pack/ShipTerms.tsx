@@ -5,6 +5,7 @@ import { isOk } from '../../api/client';
 import { useUserDetail } from '../../api/account';
 import { AddressModal } from '../../components/account/AddressModal';
 import styles from './CardListPages.module.css';
+import history from './HistoryPages.module.css';
 import page from './PackPages.module.css';
 
 /** One line of the address as a parcel label reads: 〒 code, prefecture, city, street, building. */
@@ -29,7 +30,7 @@ export function ShipTerms() {
       <h2 id="ship-terms" className={page.h2}>
         {t('shipTerms.title')}
       </h2>
-      <dl className={styles.terms}>
+      <dl className={history.facts}>
         <dt>{t('shipTerms.address')}</dt>
         <dd data-testid="ship-address">
           {detail && hasAddress(detail) ? (
