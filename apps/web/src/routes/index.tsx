@@ -7,7 +7,7 @@ import { legalRoutes } from './legal-routes';
 import { packRoutes } from './pack-routes';
 import { paymentRoutes } from './payment-routes';
 import { programmeRoutes } from './programme-routes';
-import type { RouteDef } from './route-def';
+import type { RouteDef, RouteHandle } from './route-def';
 import { siteRoutes } from './site-routes';
 
 export const allRoutes: RouteDef[] = [
@@ -38,8 +38,10 @@ function toRouteObject(def: RouteDef): RouteObject {
     ) : (
       <Page />
     );
+  const handle: RouteHandle = { footer: def.footer };
   return {
     path: def.path,
+    handle,
     element: (
       <>
         <RouteMeta titleKey={def.titleKey} />

@@ -25,7 +25,13 @@ export const paymentRoutes: RouteDef[] = [
   { path: '/complete-carrier', titleKey: 'completeCarrier', guard: 'public', page: CarrierResultPage },
   { path: '/error-carrier', titleKey: 'errorCarrier', guard: 'public', page: CarrierResultPage },
   { path: '/buy-point', titleKey: 'buyPoint', guard: 'member', page: BuyPointPage },
-  { path: '/confirm-buy-point', titleKey: 'confirmBuyPoint', guard: 'member', page: ConfirmBuyPointPage },
+  {
+    path: '/confirm-buy-point',
+    titleKey: 'confirmBuyPoint',
+    guard: 'member',
+    page: ConfirmBuyPointPage,
+    footer: 'checkout',
+  },
   { path: '/confirm-combini', titleKey: 'confirmCombini', guard: 'member', page: ConfirmCombiniPage },
   {
     path: '/bank-transfer-information',

@@ -10,4 +10,12 @@ export interface RouteDef {
   titleKey: string;
   /** 'bare' pages (the full-screen reveal) render without header and footer. */
   layout?: 'default' | 'bare';
+  /** 'checkout' pages end with the short footer (legal links, contact, copyright): a buyer paying is not browsing,
+   * and the full footer was a third of the confirm page's height on a phone (issue 23). */
+  footer?: 'full' | 'checkout';
+}
+
+/** What a route tells the layout around it (react-router's `handle`). */
+export interface RouteHandle {
+  footer?: RouteDef['footer'];
 }

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import type { RouteHandle } from '../../routes/route-def';
 import { PageSkeleton } from '../ui/Skeleton';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -23,6 +24,7 @@ function ScrollToTop() {
 
 export function AppLayout() {
   const { t } = useTranslation('layout');
+  const checkout = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.footer === 'checkout');
   return (
     <HeaderSlotProvider>
       <div className={styles.shell}>
@@ -36,7 +38,7 @@ export function AppLayout() {
             <Outlet />
           </Suspense>
         </main>
-        <Footer />
+        <Footer checkout={checkout} />
       </div>
     </HeaderSlotProvider>
   );

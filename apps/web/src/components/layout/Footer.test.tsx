@@ -61,4 +61,26 @@ describe('Footer', () => {
     expect(screen.queryByRole('link', { name: /^コラム/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /^当選報告/ })).toBeNull();
   });
+
+  it('on a checkout page keeps only the legal pages, contact and the operator (issue 23)', async () => {
+    mockApi({
+      'GET /user/site_info': siteInfo,
+      'GET /user/card_type': { state: 200, list: [{ id: 1, name: 'ドラゴンシジル' }] },
+    });
+    renderPage(<Footer checkout />);
+    expect(await screen.findByRole('link', { name: '03-1234-5678' })).toBeTruthy();
+    for (const name of [
+      /^ご利用ガイド/,
+      /^利用規約/,
+      /^プライバシーポリシー/,
+      /^特定商取引法に基づく表記/,
+      /^お問い合わせ/,
+    ])
+      expect(screen.getByRole('link', { name })).toBeTruthy();
+    expect(await screen.findByText('© ' + new Date().getFullYear() + ' 株式会社キラキラ')).toBeTruthy();
+    // What a buyer paying does not need: the categories, the brand block, the owner's other links.
+    expect(screen.queryByRole('link', { name: 'ドラゴンシジル' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^運営会社/ })).toBeNull();
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
 });

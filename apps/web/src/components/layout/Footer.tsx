@@ -15,8 +15,24 @@ const ABOUT_LINKS = [
   { href: '/notation/', key: 'footer.notation' },
 ] as const;
 
-/** Footer: categories (card type 1 and 2), about links, contact, and the operator's copyright. */
-export function Footer() {
+/** One of the static pages, opened in a new tab as the spec says. */
+function AboutLink({ href, label }: { href: string; label: string }) {
+  const { t } = useTranslation('layout');
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {label}
+      <ExternalIcon className={styles.ext} />
+      <span className="visually-hidden">{t('opensNewTab')}</span>
+    </a>
+  );
+}
+
+/**
+ * Footer: categories (card type 1 and 2), about links, contact, and the operator's copyright. On a checkout page
+ * (`checkout`) only what a buyer about to pay may need: the legal pages, contact and the operator (issue 23: the
+ * full footer was a third of the confirm page on a phone).
+ */
+export function Footer({ checkout = false }: { checkout?: boolean }) {
   const { t, i18n } = useTranslation('layout');
   const cardTypes = useCardTypes();
   const { data: info } = useSiteInfo();
@@ -27,6 +43,42 @@ export function Footer() {
   const phone = info?.operator.phone;
   const licence = info?.antique_dealer_licence;
   const year = new Date().getFullYear();
+  // The number beside its hours, so a buyer can call from the footer (issue 24); the hours alone until site_info
+  // answers.
+  const contact = phone ? (
+    <p className={styles.hours}>
+      {t('footer.phoneLabel')} <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+      <br />
+      {t('footer.phoneHours', { open: hours.open, close: hours.close })}
+    </p>
+  ) : (
+    <p className={styles.hours}>{t('footer.hours', { open: hours.open, close: hours.close })}</p>
+  );
+  const copyright = (
+    <p className={styles.copyright}>
+      {licence ? <small className={styles.licence}>{t('footer.antiqueDealerLicence', { licence })}</small> : null}
+      <small>{operator ? t('footer.copyright', { year, operator }) : '\u00a0'}</small>
+    </p>
+  );
+  const contactLink = <a href={mail ? `mailto:${mail}` : '/user-guide/'}>{t('footer.contact')}</a>;
+
+  if (checkout)
+    return (
+      <footer className={`${styles.footer} ${styles.checkout}`}>
+        <nav className={styles.inner} aria-label={t('footer.about')}>
+          <ul className={styles.inline}>
+            {ABOUT_LINKS.map((l) => (
+              <li key={l.href}>
+                <AboutLink href={l.href} label={t(l.key)} />
+              </li>
+            ))}
+            <li>{contactLink}</li>
+          </ul>
+          {contact}
+        </nav>
+        {copyright}
+      </footer>
+    );
 
   return (
     <footer className={styles.footer}>
@@ -54,11 +106,7 @@ export function Footer() {
             <ul className={styles.list}>
               {ABOUT_LINKS.map((l) => (
                 <li key={l.href}>
-                  <a href={l.href} target="_blank" rel="noopener noreferrer">
-                    {t(l.key)}
-                    <ExternalIcon className={styles.ext} />
-                    <span className="visually-hidden">{t('opensNewTab')}</span>
-                  </a>
+                  <AboutLink href={l.href} label={t(l.key)} />
                 </li>
               ))}
               <li>
@@ -67,11 +115,7 @@ export function Footer() {
               {/* The spec's external links, as the owner set them in the console; an empty one is not shown. */}
               {EXTERNAL_LINK_KEYS.filter((k) => info?.links[k]).map((k) => (
                 <li key={k}>
-                  <a href={info!.links[k]} target="_blank" rel="noopener noreferrer">
-                    {t(`footer.links.${k}`)}
-                    <ExternalIcon className={styles.ext} />
-                    <span className="visually-hidden">{t('opensNewTab')}</span>
-                  </a>
+                  <AboutLink href={info!.links[k]} label={t(`footer.links.${k}`)} />
                 </li>
               ))}
             </ul>
@@ -79,28 +123,13 @@ export function Footer() {
           <div>
             <h2 className={styles.heading}>{t('footer.support')}</h2>
             <ul className={styles.list}>
-              <li>
-                <a href={mail ? `mailto:${mail}` : '/user-guide/'}>{t('footer.contact')}</a>
-              </li>
+              <li>{contactLink}</li>
             </ul>
-            {/* The number beside its hours, so a buyer can call from the footer (issue 24); the hours alone until
-                site_info answers. */}
-            {phone ? (
-              <p className={styles.hours}>
-                {t('footer.phoneLabel')} <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
-                <br />
-                {t('footer.phoneHours', { open: hours.open, close: hours.close })}
-              </p>
-            ) : (
-              <p className={styles.hours}>{t('footer.hours', { open: hours.open, close: hours.close })}</p>
-            )}
+            {contact}
           </div>
         </nav>
       </div>
-      <p className={styles.copyright}>
-        {licence ? <small className={styles.licence}>{t('footer.antiqueDealerLicence', { licence })}</small> : null}
-        <small>{operator ? t('footer.copyright', { year, operator }) : '\u00a0'}</small>
-      </p>
+      {copyright}
     </footer>
   );
 }

@@ -23,10 +23,14 @@ export function MethodPicker({
   const { t } = useTranslation('payment');
   return (
     <fieldset className={`${styles.card} ${styles.fieldsetCard}`} {...pickerProps}>
-      <legend className={styles.sectionTitle}>{t('confirm.methodLegend')}</legend>
+      {/* The page's h1 already says it on screen; the legend names the radio group for a screen reader. */}
+      <legend className="visually-hidden">{t('confirm.methodLegend')}</legend>
       {groupMethods(methods).map(({ group, methods: inGroup }) => (
         <fieldset key={group} className={styles.methodGroup} data-group={group}>
-          <legend className={styles.groupLegend}>{t(`confirm.groups.${group}`)}</legend>
+          {/* A group of one method (konbini, bank, carrier) is named by its chip; the legend is for screen readers. */}
+          <legend className={inGroup.length > 1 ? styles.groupLegend : 'visually-hidden'}>
+            {t(`confirm.groups.${group}`)}
+          </legend>
           <div className={styles.methodGrid}>
             {inGroup.map((m) => (
               <label key={m.id} className={`${styles.choice} ${styles.methodChoice}`}>

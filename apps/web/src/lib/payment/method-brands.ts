@@ -20,7 +20,7 @@ export const CARD_BRANDS: readonly Brand[] = [
   b('mastercard', 'Mastercard', 'MC', '#eb001b'),
   b('jcb', 'JCB', 'JCB', '#0b4ea2'),
   b('amex', 'American Express', 'AMEX', '#2e77bc'),
-  b('diners', 'Diners Club', 'DC', '#004a97'),
+  b('diners', 'Diners Club', 'Diners', '#004a97'),
 ];
 
 const KONBINI: readonly Brand[] = [

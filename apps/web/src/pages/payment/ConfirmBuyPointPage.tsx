@@ -120,7 +120,7 @@ export function ConfirmBuyPointPage() {
       </section>
     );
   return (
-    <section className={styles.page} aria-labelledby="confirm-title">
+    <section className={`${styles.page} ${styles.checkoutPage}`} aria-labelledby="confirm-title">
       {title}
       {/* On a phone the sticky pay bar says the same at all times, so this card gives its height to the form. */}
       <section
