@@ -96,7 +96,12 @@ export function createKomojuClient(opts: {
   const base = opts.apiBase.replace(/\/$/, '');
   const auth = `Basic ${Buffer.from(`${opts.secretKey}:`).toString('base64')}`;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  /**
+   * `idempotencyKey` (POST only): KOMOJU runs a POST with the same X-KOMOJU-IDEMPOTENCY key at most once within 24
+   * hours and answers a repeat with the first reply (409 while the first is still running), so a create retried after
+   * a timeout or a crash does not make a second session or payment.
+   */
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
     let res: Response;
     try {
       res = await doFetch(`${base}/api/v1${path}`, {
@@ -105,6 +110,7 @@ export function createKomojuClient(opts: {
           authorization: auth,
           accept: 'application/json',
           ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(idempotencyKey ? { 'x-komoju-idempotency': idempotencyKey } : {}),
         },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(opts.timeoutMs ?? 20_000),
@@ -128,10 +134,11 @@ export function createKomojuClient(opts: {
 
   const id = (v: string) => encodeURIComponent(v);
   return {
-    createSession: (p) => call('POST', '/sessions', p),
+    // Our payment's reference is unique per order, so it keys its create (at most 100 ASCII characters).
+    createSession: (p) => call('POST', '/sessions', p, `session-${p.payment_data.external_order_num}`),
     getSession: (s) => call('GET', `/sessions/${id(s)}`),
     cancelSession: (s) => call('POST', `/sessions/${id(s)}/cancel`),
-    createPayment: (p) => call('POST', '/payments', p),
+    createPayment: (p) => call('POST', '/payments', p, `payment-${p.external_order_num}`),
     getPayment: (p) => call('GET', `/payments/${id(p)}`),
     cancelPayment: (p) => call('POST', `/payments/${id(p)}/cancel`),
     refundPayment: (p, amount) => call('POST', `/payments/${id(p)}/refund`, amount ? { amount } : {}),
