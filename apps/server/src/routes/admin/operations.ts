@@ -7,7 +7,8 @@ import {
   maintenanceState,
   setMaintenanceState,
 } from '../../services/admin/operations/maintenance.ts';
-import { monthlyCsv, unusedBalanceReport } from '../../services/admin/operations/reports.ts';
+import { monthlyFile } from '../../services/admin/operations/closed-month-files.ts';
+import { unusedBalanceReport } from '../../services/admin/operations/reports.ts';
 
 /**
  * /api/admin/operations: the maintenance switch and message (operations.write), the unused-balance report and the
@@ -35,14 +36,18 @@ export const operationsRoutes: FastifyPluginAsync = async (app) => {
     return reply.ok({ ...(await unusedBalanceReport(ctx, date)) });
   });
 
-  // The file streams, a batch of rows at a time (services/admin/operations/reports.ts).
+  // The file streams, a batch of rows at a time (services/admin/operations/reports.ts); a closed month's points file
+  // is kept once built and then sent whole, with its length and an ETag (closed-month-files.ts, ADR 0054).
   app.get('/operations/export', { config: { permission: 'reports.read' } }, async (request, reply) => {
     const { month, kind } = parseInput(reportExportSchema, request.query);
-    const file = monthlyCsv(ctx, month, kind, request.lang);
-    return reply
+    const file = await monthlyFile(ctx, month, kind, request.lang, request.log);
+    reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${file.fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(file.body);
+      .header('content-disposition', `attachment; filename="${file.fileName}"`);
+    if (!file.stored) return reply.header('cache-control', 'no-store').send(file.body);
+    // Private: the file is the shop's ledger. A browser may keep it and ask again with If-None-Match.
+    reply.header('cache-control', 'private, no-cache').header('etag', file.etag);
+    if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+    return reply.send(file.body);
   });
 };
