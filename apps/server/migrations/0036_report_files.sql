@@ -9,6 +9,7 @@ CREATE TABLE report_files (
   wording text NOT NULL,
   storage_key text NOT NULL,
   etag text NOT NULL,
+  -- The object is the CSV gzipped; etag and bytes are the CSV's own.
   bytes bigint NOT NULL CHECK (bytes > 0),
   built_at timestamptz NOT NULL,
   PRIMARY KEY (month, kind, lang, wording)

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CLOSE_GRACE_MS, isMonthClosed, monthlyFile } from '../../src/services/admin/operations/closed-month-files.ts';
 import { monthlyCsvChunks } from '../../src/services/admin/operations/reports.ts';
@@ -65,22 +66,33 @@ describe('a closed month of point movements', () => {
     expect(firstBytes.toString('utf8').split('\r\n')).toHaveLength(6200 + 2);
     const kept = await keptRow('2025-07');
     expect(Number(kept!.bytes)).toBe(firstBytes.length);
-    expect(kept!.storage_key).toMatch(/^reports\/points\/2025-07-ja-[0-9a-f]{16}\.csv$/);
-    expect((await t.shop.ctx.media.get(kept!.storage_key))!.body.equals(firstBytes)).toBe(true);
+    expect(kept!.storage_key).toMatch(/^reports\/points\/2025-07-ja-[0-9a-f]{16}\.csv\.gz$/);
+    const object = (await t.shop.ctx.media.get(kept!.storage_key))!.body;
+    expect(gunzipSync(object).equals(firstBytes)).toBe(true);
+    expect(object.length).toBeLessThan(firstBytes.length / 3);
 
+    // fetch accepts gzip (as browsers do): the kept file goes as it is stored, under the gzip form's own ETag.
     const second = await t.owner.raw(path);
     expect(second.status).toBe(200);
     const etag = second.headers.get('etag');
-    expect(etag).toBe(kept!.etag);
+    expect(etag).toBe(kept!.etag.replace(/"$/, '-gzip"'));
+    expect(second.headers.get('content-encoding')).toBe('gzip');
+    expect(Number(second.headers.get('content-length'))).toBe(object.length);
+    expect(second.headers.get('vary')).toContain('accept-encoding');
     expect(second.headers.get('cache-control')).toBe('private, no-cache');
     expect(second.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(second.headers.get('content-disposition')).toContain('points_2025-07.csv');
     const secondBytes = Buffer.from(await second.arrayBuffer());
-    expect(Number(second.headers.get('content-length'))).toBe(secondBytes.length);
     // Byte-identical to the first download and to the streamed build.
     expect(secondBytes.equals(firstBytes)).toBe(true);
     expect(secondBytes.equals(await streamed('2025-07', 'ja'))).toBe(true);
     expect(secondBytes.toString('utf8')).toContain(",'=SUM(1+1)\r\n");
+    // A client that takes no gzip gets the CSV itself, with its length and the CSV's ETag.
+    const plain = await t.owner.raw(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('etag')).toBe(kept!.etag);
+    expect(Number(plain.headers.get('content-length'))).toBe(firstBytes.length);
+    expect(Buffer.from(await plain.arrayBuffer()).equals(firstBytes)).toBe(true);
 
     const unchanged = await t.owner.raw(path, { headers: { 'if-none-match': etag! } });
     expect(unchanged.status).toBe(304);
@@ -132,7 +144,7 @@ describe('a closed month of point movements', () => {
     const end = monthEnd(month);
     const download = async () => {
       const file = await monthlyFile(t.shop.ctx, month, 'points', 'ja', silent);
-      if (file.stored) return { stored: true, bytes: file.body };
+      if (file.stored) return { stored: true, bytes: gunzipSync(file.gzipped) };
       const parts: Buffer[] = [];
       for await (const chunk of file.body as AsyncIterable<Buffer>) parts.push(chunk);
       return { stored: false, bytes: Buffer.concat(parts) };

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import { maintenanceSchema, reportExportSchema, unusedBalanceSchema } from '@oripa/core/admin';
 import { requireStaff } from '../../http/admin/staff-guard.ts';
@@ -9,6 +11,8 @@ import {
 } from '../../services/admin/operations/maintenance.ts';
 import { monthlyFile } from '../../services/admin/operations/closed-month-files.ts';
 import { unusedBalanceReport } from '../../services/admin/operations/reports.ts';
+
+const unpacked = promisify(gunzip);
 
 /**
  * /api/admin/operations: the maintenance switch and message (operations.write), the unused-balance report and the
@@ -45,9 +49,13 @@ export const operationsRoutes: FastifyPluginAsync = async (app) => {
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${file.fileName}"`);
     if (!file.stored) return reply.header('cache-control', 'no-store').send(file.body);
-    // Private: the file is the shop's ledger. A browser may keep it and ask again with If-None-Match.
-    reply.header('cache-control', 'private, no-cache').header('etag', file.etag);
-    if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
-    return reply.send(file.body);
+    // Private: the file is the shop's ledger. A browser may keep it and ask again with If-None-Match. The kept file
+    // is gzipped: sent so where the client accepts it (its own ETag, as another encoding of the same file).
+    const packed = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+    const etag = packed ? file.etag.replace(/"$/, '-gzip"') : file.etag;
+    reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (packed) return reply.header('content-encoding', 'gzip').send(file.gzipped);
+    return reply.send(await unpacked(file.gzipped));
   });
 };

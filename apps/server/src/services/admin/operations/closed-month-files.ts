@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { LEDGER_REASONS, ledgerLabel, tokyoMonthRange, type Lang } from '@oripa/core';
 import type { AppContext } from '../../../context.ts';
 import { findReportFile, saveReportFile } from '../../../db/queries/report-files.ts';
@@ -48,8 +50,16 @@ export function isMonthClosed(now: Date, month: string): boolean {
 
 const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
+/**
+ * A download: the stream, or a kept file. A kept file is stored gzipped (a points CSV shrinks about sevenfold: 14 MB
+ * to 2 MB at the bench's size), sent as it is to a client that accepts gzip (browsers, fetch) and unpacked for one
+ * that does not; `etag` and `bytes` are those of the CSV itself.
+ */
 export type MonthlyFile =
-  { fileName: string; stored: false; body: Readable } | { fileName: string; stored: true; body: Buffer; etag: string };
+  | { fileName: string; stored: false; body: Readable }
+  | { fileName: string; stored: true; gzipped: Buffer; etag: string; bytes: number };
+
+const gzipped = promisify(gzip);
 
 /** Files being built by a download in this instance: a second download meanwhile streams without keeping a copy. */
 const building = new Set<string>();
@@ -81,7 +91,7 @@ export async function monthlyFile(
   const id = { month, kind, lang, wording: wordingFingerprint(kind, lang) };
   const row = await findReportFile(ctx.db.pool, id);
   const kept = row ? await ctx.media.get(row.storage_key) : null;
-  if (row && kept) return { fileName, stored: true, body: kept.body, etag: row.etag };
+  if (row && kept) return { fileName, stored: true, gzipped: kept.body, etag: row.etag, bytes: Number(row.bytes) };
   const flight = `${month}/${kind}/${lang}/${id.wording}`;
   if (building.has(flight)) return stream();
   building.add(flight);
@@ -96,10 +106,11 @@ export async function monthlyFile(
       }
       if (size <= KEEP_AT_MOST_BYTES) {
         const whole = Buffer.concat(parts, size);
-        const storageKey = `reports/${kind}/${month}-${lang}-${randomBytes(8).toString('hex')}.csv`;
+        const storageKey = `reports/${kind}/${month}-${lang}-${randomBytes(8).toString('hex')}.csv.gz`;
         // The download has its bytes already; a copy that cannot be kept only means the next one streams too.
-        await ctx.media
-          .put(storageKey, whole, 'text/csv; charset=utf-8')
+        // Compressed off the event loop (zlib's thread pool), once.
+        await gzipped(whole)
+          .then((packed) => ctx.media.put(storageKey, packed, 'application/gzip'))
           .then(() =>
             saveReportFile(ctx.db.pool, {
               ...id,
