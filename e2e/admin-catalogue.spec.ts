@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import sharp from 'sharp';
 import { snap, useLanguage } from './helpers';
+import { uploadInto } from './pictures';
 import { signInStaff } from './staff';
 
 // The catalogue journey of issue 10: an operator creates cards with images, builds a pack, previews and publishes
@@ -15,31 +15,10 @@ const text = (lang: Lang, ns: string) =>
 const str = (c: Catalogue, path: string) => path.split('.').reduce<unknown>((o, k) => (o as Catalogue)[k], c) as string;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A generated card picture (no real artwork): a coloured gradient with a frame. */
-async function art(hue: number, width = 600, height = 840): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${hue + 60},70%,30%)"/>
-    </linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/>
-    <rect x="20" y="20" width="${width - 40}" height="${height - 40}" fill="none" stroke="#fff" stroke-width="8" rx="24"/>
-    <circle cx="${width / 2}" cy="${height / 2}" r="${width / 4}" fill="rgba(255,255,255,.35)"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-async function uploadInto(page: Page, scope: ReturnType<Page['locator']> | Page, hue: number, w?: number, h?: number) {
-  const before = await scope.locator('.a-thumbs img').count();
-  await scope
-    .getByTestId('image-input')
-    .setInputFiles({ name: `art-${hue}.png`, mimeType: 'image/png', buffer: await art(hue, w, h) });
-  await expect(scope.locator('.a-thumbs img')).toHaveCount(before + 1);
-}
-
 async function createCard(page: Page, lang: Lang, c: Catalogue, names: [string, string], rarity: number, hue: number) {
   await page.goto('/admin/cards/new');
   await expect(page.getByRole('heading', { name: str(c, 'newCard') })).toBeVisible();
-  await uploadInto(page, page, hue);
+  await uploadInto(page, hue);
   await page.getByLabel(str(c, 'nameJa')).fill(names[0]);
   await page.getByLabel(str(c, 'nameEn')).fill(names[1]);
   await page.getByLabel(str(c, 'rarity')).selectOption(String(rarity));
@@ -85,7 +64,7 @@ for (const lang of ['ja', 'en'] as const) {
       await page.getByLabel(str(c, 'nameEn')).fill(`E2E Star Spirit Pack ${tag}`);
       await page.getByLabel(str(c, 'detailJa')).fill('E2Eで作ったパックです。');
       await page.getByLabel(str(c, 'detailEn')).fill('A pack made by the browser test.');
-      await uploadInto(page, page, hue + 120, 1200, 630);
+      await uploadInto(page, hue + 120, 1200, 630);
       await page.getByLabel(str(c, 'price'), { exact: true }).fill('300');
       await page.getByLabel(str(c, 'start')).fill('2024-01-01T10:00');
       await page.getByLabel(str(c, 'totalTickets')).fill('30');

@@ -1,59 +1,34 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import iconv from 'iconv-lite';
+import {
+  drawTenAndShip,
+  exportYamato,
+  fulfilmentText as consoleText,
+  importTracking,
+  logIn,
+  memberSeesShipped,
+  packAndShip,
+  parcelInQueue,
+  str,
+  type Catalogue,
+  type Lang,
+} from './fulfilment-steps';
 import { snap, useLanguage } from './helpers';
 import { apiPost, signInStaff } from './staff';
 
 // The fulfilment journey of issue 10: a member buys and chooses to ship; the shipping role exports the carrier
 // CSV, imports tracking numbers, packs and marks the parcel shipped; the member sees the timeline with the tracking
 // link and receives the mail (sandbox outbox). Console pages are shot in Japanese and English.
-type Lang = 'ja' | 'en';
-type Catalogue = Record<string, unknown>;
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
-const str = (c: Catalogue, path: string) => path.split('.').reduce<unknown>((o, k) => (o as Catalogue)[k], c) as string;
-const shop = (lang: Lang, ns: string) => read(`apps/web/src/i18n/locales/${lang}/${ns}.json`);
-const consoleText = (lang: Lang) => read(`apps/web/src/admin/i18n/${lang}/fulfilment.json`);
 const PACK = { ja: 'ドラゴンシジル 蒼炎の覇者パック', en: 'Dragon Sigil: Azure Flame Sovereign Pack' };
 
-/** The member's purchase through the shop: log in, draw 10, skip the reveal, ship every card. */
+/** The member's purchase through the shop: log in, open the demo pack from the list, draw 10 and ship every card. */
 async function buyAndShip(page: Page, lang: Lang, mail: string, pass: string) {
-  const p = shop(lang, 'pack');
-  const account = shop(lang, 'account');
-  await page.goto('/login');
-  await page.getByLabel(new RegExp(`^${str(account, 'fields.mail')}`)).fill(mail);
-  await page.getByLabel(new RegExp(`^${str(account, 'fields.pass')}`)).fill(pass);
-  await page.getByLabel(new RegExp(`^${str(account, 'fields.pass')}`)).press('Enter');
-  await expect(page).not.toHaveURL(/\/login/);
+  await logIn(page, lang, mail, pass);
   await page.goto('/pack-list?index=1');
   await page.getByRole('link', { name: PACK[lang], exact: true }).click();
-  const draw = page.getByRole('button', {
-    name: new RegExp(`^${str(p, 'draw.ten').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s`),
-  });
-  // The list's own draw buttons stay on screen until the pack page has loaded: wait for the page's one button.
-  await expect(page).toHaveURL(/\/pack-detail\?packId=\d+/);
-  await expect(draw).toHaveCount(1);
-  await draw.click();
-  await page
-    .getByRole('dialog', { name: str(p, 'confirm.title') })
-    .getByTestId('confirm-buy')
-    .click();
-  await expect(page).toHaveURL(/\/gacha-animation/);
-  await page.getByRole('button', { name: str(p, 'reveal.tap') }).click();
-  const skip = page.getByRole('button', { name: str(p, 'reveal.skip') });
-  await expect(page.getByTestId('reveal-card').first()).toBeVisible();
-  if (await skip.isVisible()) await skip.click();
-  await expect(page.locator('[data-testid="reveal-card"][data-revealed="1"]')).toHaveCount(10);
-  await page.getByTestId('reveal-next').click();
-  await expect(page).toHaveURL(/\/get-card-list\?purchaseId=\d+$/);
-  const purchaseId = new URL(page.url()).searchParams.get('purchaseId')!;
-  const free = page.locator('input[type="checkbox"]:not([disabled])');
-  await expect(free.first()).toBeVisible();
-  for (let i = 0; i < (await free.count()); i++) await free.nth(i).check();
-  await page.getByTestId('to-confirm').click();
-  await page.getByTestId('decide').click();
-  await expect(page.getByRole('heading', { name: str(p, 'decide.doneTitle') })).toBeVisible();
-  return purchaseId;
+  return drawTenAndShip(page, lang);
 }
 
 for (const lang of ['ja', 'en'] as const) {
@@ -84,7 +59,6 @@ for (const lang of ['ja', 'en'] as const) {
     async ({ browser, page: memberPage, baseURL }, testInfo) => {
       test.setTimeout(180_000);
       const t = consoleText(lang);
-      const p = shop(lang, 'pack');
       await useLanguage(memberPage, lang);
       const made = await memberPage.request.post('/sandbox/members', {
         data: { paidPoints: 50_000, lang, address: true },
@@ -98,26 +72,14 @@ for (const lang of ['ja', 'en'] as const) {
       const staff = await staffContext.newPage();
       await useLanguage(staff, lang);
       await signInStaff(staff, 'shipping');
-      await staff.goto(`/admin/shipments?status=preparing&q=${member.id}`);
-      await expect(staff.getByRole('heading', { name: str(t, 'title'), level: 1 })).toBeVisible();
-      const row = staff.getByRole('row').filter({ hasText: lang === 'ja' ? '試験 花子' : 'Tester Alex' });
-      await expect(row).toHaveCount(1);
-      const shipmentId = Number((await row.getByRole('link').first().textContent())!.replace('#', ''));
+      const { row, shipmentId } = await parcelInQueue(
+        staff,
+        lang,
+        member.id,
+        lang === 'ja' ? '試験 花子' : 'Tester Alex',
+      );
       await snap(staff, testInfo, `fulfilment-${lang}-queue`);
-
-      // Select it; the Yamato B2 Cloud file downloads in Shift_JIS with our shipment id in お客様管理番号.
-      await row.getByRole('checkbox').check();
-      const [download] = await Promise.all([
-        staff.waitForEvent('download'),
-        staff.getByRole('link', { name: str(t, 'export.yamato') }).click(),
-      ]);
-      const csv = iconv.decode(readFileSync((await download.path())!), 'Shift_JIS');
-      const [header, line] = csv
-        .trim()
-        .split('\r\n')
-        .map((l) => l.split(','));
-      expect(header![0]).toBe('お客様管理番号');
-      expect(line![0]).toBe(String(shipmentId));
+      await exportYamato(staff, lang, row, shipmentId);
 
       // The pick list, print-friendly.
       await staff.getByRole('link', { name: str(t, 'pick.open') }).click();
@@ -126,20 +88,7 @@ for (const lang of ['ja', 'en'] as const) {
       await snap(staff, testInfo, `fulfilment-${lang}-pick-list`);
       await staff.goBack();
 
-      // B2 Cloud's issued data comes back with the tracking number: import it.
-      // 11 digits and their check digit (the first 11 mod 7: Yamato's 7DR, ADR 0047).
-      const body = `4${String(Date.now()).slice(-9)}${lang === 'ja' ? 1 : 2}`;
-      const tracking = `${body}${Number(body) % 7}`;
-      const file = testInfo.outputPath('issued.csv');
-      writeFileSync(
-        file,
-        iconv.encode(`お客様管理番号,伝票番号,お届け先名\r\n${shipmentId},${tracking},x\r\n`, 'Shift_JIS'),
-      );
-      await staff.getByLabel(str(t, 'import.file')).setInputFiles(file);
-      await staff.getByRole('button', { name: str(t, 'import.submit') }).click();
-      // The page's notice (the export panel's count is a status too).
-      const notice = (text: string) => staff.getByRole('status').filter({ hasText: text });
-      await expect(notice(str(t, 'import.done').replace('{{count}}', '1'))).toBeVisible();
+      const tracking = await importTracking(staff, lang, shipmentId, testInfo, lang === 'ja' ? 1 : 2);
       // A file without the expected columns is refused whole, saying which columns it needs.
       const bad = testInfo.outputPath('bad.csv');
       writeFileSync(bad, `番号,追跡\n${shipmentId},${tracking}\n`);
@@ -148,37 +97,12 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(staff.getByRole('alert').filter({ hasText: str(t, 'import.failed') })).toBeVisible();
       await snap(staff, testInfo, `fulfilment-${lang}-import-refused`);
 
-      // Pack, then ship (both bulk actions on the selection).
-      await staff
-        .getByRole('row')
-        .filter({ hasText: `#${shipmentId}` })
-        .getByRole('checkbox')
-        .check();
-      await staff.getByRole('button', { name: str(t, 'move.packed') }).click();
-      await expect(notice(str(t, 'status.packed'))).toBeVisible();
-      await staff.getByRole('tab', { name: new RegExp(str(t, 'status.packed')) }).click();
-      await staff
-        .getByRole('row')
-        .filter({ hasText: `#${shipmentId}` })
-        .getByRole('checkbox')
-        .check();
-      await staff.getByRole('button', { name: str(t, 'move.shipped') }).click();
-      await expect(notice(str(t, 'status.shipped'))).toBeVisible();
-
-      // The shipment's page: history with the carrier and number.
-      await staff.goto(`/admin/shipments/${shipmentId}`);
-      await expect(staff.getByRole('heading', { name: new RegExp(`#${shipmentId}`) })).toBeVisible();
-      await expect(staff.getByText(tracking).first()).toBeVisible();
+      // Pack, then ship; the shipment's page has the carrier and number.
+      await packAndShip(staff, lang, shipmentId, tracking);
       await snap(staff, testInfo, `fulfilment-${lang}-detail`);
 
       // The member: the timeline with the tracking link on the history detail, and the mail.
-      await memberPage.goto(`/buy-product-history-detail?packHistoryId=${purchaseId}`);
-      const timeline = memberPage.getByTestId('shipment-timeline');
-      await expect(timeline).toBeVisible();
-      await expect(timeline.getByRole('listitem')).toHaveCount(3);
-      await expect(timeline.locator('[aria-current="step"]')).toContainText(str(p, 'history.shipmentStatus.shipped'));
-      await expect(timeline.getByRole('link')).toHaveAttribute('href', new RegExp(`number01=${tracking}$`));
-      await expect(memberPage.getByTestId('delivery-code')).toHaveText(tracking);
+      await memberSeesShipped(memberPage, lang, purchaseId, tracking);
       await snap(memberPage, testInfo, `fulfilment-${lang}-member-timeline`);
       const outbox = (await (await memberPage.request.get('/sandbox/outbox')).json()) as {
         messages: { recipient: string; subject: string; body: string }[];

@@ -25,7 +25,8 @@ export class ApiClient {
     this.cookies.set('lang', lang);
   }
 
-  private cookieHeader() {
+  /** The Cookie header of this client's jar (for a request made without fetch, as the console bench's files). */
+  cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 

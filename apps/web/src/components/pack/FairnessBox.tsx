@@ -53,7 +53,14 @@ export function FairnessBox({ pack }: { pack: PackDetail }) {
         {pack.draw_log.length === 0 ? (
           <p className={styles.pending}>{t('fairness.logEmpty')}</p>
         ) : (
-          <div className={styles.tableWrap}>
+          // The log scrolls inside its box (a sold-out pack of 10 opens it with every line): the region takes the
+          // focus so keys scroll it too.
+          <div
+            className={styles.tableWrap}
+            tabIndex={0}
+            role="region"
+            aria-label={t('fairness.log', { count: pack.draw_log.length })}
+          >
             <table>
               <thead>
                 <tr>

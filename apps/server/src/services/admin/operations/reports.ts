@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { formatTokyo, ledgerLabel, type Lang } from '@oripa/core';
 import {
   baseDatesBefore,
@@ -66,7 +65,7 @@ const PAY_NAMES: Record<number, Record<Lang, string>> = {
   14: { ja: 'Apple Pay', en: 'Apple Pay' },
 };
 
-const HEADERS: Record<'sales' | 'points', Record<Lang, string[]>> = {
+const HEADERS: Record<MonthlyKind, Record<Lang, string[]>> = {
   sales: {
     ja: [
       '入金日時',
@@ -185,22 +184,25 @@ async function* pointLines(ctx: AppContext, from: Date, to: Date, lang: Lang) {
   }
 }
 
+export type MonthlyKind = 'sales' | 'points';
+
+/** The header row of a month's file in the staff's language. */
+export const monthlyCsvHeader = (kind: MonthlyKind, lang: Lang): readonly string[] => HEADERS[kind][lang];
+
 /**
  * A month's sales or point movements as a CSV staff open in Excel (UTF-8 with BOM, CRLF, formulas defused), headed
  * and worded in the staff's language. The body streams: the header, then each batch of rows as it is read by key,
- * so a month of any size takes the memory of one batch and its first bytes leave at once (issue 21).
+ * so a month of any size takes the memory of one batch and its first bytes leave at once (issue 21). A closed
+ * month's points file is kept once built (closed-month-files.ts).
  */
-export function monthlyCsv(
+export async function* monthlyCsvChunks(
   ctx: AppContext,
   month: string,
-  kind: 'sales' | 'points',
+  kind: MonthlyKind,
   lang: Lang,
-): { body: Readable; fileName: string } {
+): AsyncGenerator<Buffer> {
   const { from, to } = tokyoMonthRange(month);
-  async function* chunks() {
-    yield Buffer.concat([Buffer.from('\uFEFF', 'utf8'), csvBytes([HEADERS[kind][lang]])]);
-    const lines = kind === 'sales' ? salesLines(ctx, from, to, lang) : pointLines(ctx, from, to, lang);
-    for await (const rows of lines) yield csvBytes(rows);
-  }
-  return { body: Readable.from(chunks()), fileName: `${kind}_${month}.csv` };
+  yield Buffer.concat([Buffer.from('\uFEFF', 'utf8'), csvBytes([HEADERS[kind][lang]])]);
+  const lines = kind === 'sales' ? salesLines(ctx, from, to, lang) : pointLines(ctx, from, to, lang);
+  for await (const rows of lines) yield csvBytes(rows);
 }
