@@ -188,6 +188,9 @@ test.describe('convenience store (pay id 2)', () => {
 });
 
 test.describe('bank transfer (pay id 4)', () => {
+  // Two orders, two provider pages and four screenshots with axe: 37-60 s each of 10 runs at load 32-34, where the
+  // default 60 s ran out after the last press (the press itself was answered in every run).
+  test.describe.configure({ timeout: 120_000 });
   for (const lang of ['ja', 'en'] as const) {
     test(`katakana is required; a reconciled transfer credits, an expired one does not (${lang})`, async ({ page }) => {
       await newMember(page, lang);
@@ -218,7 +221,14 @@ test.describe('bank transfer (pay id 4)', () => {
       await chooseCourse(page, lang);
       await method(page, 4).check();
       await page.getByLabel(t(lang, 'bank.holder')).fill('ヤマダタロウ');
+      // This press was once seen to leave the page on the confirm page for 10 s: waiting for the buy call tells a
+      // press that never reached the shop (no request) from a reply that was only slow.
+      const bought = page.waitForResponse(
+        (r) => r.url().endsWith('/api/user/point/buy') && r.request().method() === 'POST',
+        { timeout: 30_000 },
+      );
       await submit(page, lang);
+      expect((await bought).ok(), 'POST point/buy answered').toBeTruthy();
       await expect(page).toHaveURL(/\/bank-transfer-information\?payment_id=/);
       const second = new URL(page.url()).searchParams.get('payment_id')!;
       const info2 = (await (await page.request.get(`/api/user/bank?payment_id=${second}`)).json()) as {
