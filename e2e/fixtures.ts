@@ -54,18 +54,27 @@ async function stop(child: ChildProcess) {
   clearTimeout(timer);
 }
 
+/** A shop of some kind: its start script, which of the worker's ports it takes, and its data dir's suffix. */
+export interface E2eShopKind {
+  script: string;
+  portOffset: 0 | 1 | 2;
+  dataSuffix: string;
+}
+const PLAIN_SHOP: E2eShopKind = { script: 'scripts/e2e-server.ts', portOffset: 0, dataSuffix: '' };
+
 /**
  * Starts scripts/e2e-server.ts (the shop on a fresh embedded database in its own data dir) for one worker; the
- * caller stops it. `env` adds to the shop's environment.
+ * caller stops it. `env` adds to the shop's environment. A journey that needs a shop of another kind names its
+ * start script, one of the worker's spare ports and a data dir of its own (komoju.spec.ts).
  */
-export async function startE2eShop(index: number, env: Record<string, string> = {}) {
-  const port = workerPort(index);
+export async function startE2eShop(index: number, env: Record<string, string> = {}, kind: E2eShopKind = PLAIN_SHOP) {
+  const port = workerPort(index, kind.portOffset);
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', kind.script], {
     env: {
       ...process.env,
       PORT: String(port),
-      DATA_DIR: path.join(process.env.E2E_DATA_DIR ?? '.e2e-data', `worker-${index}`),
+      DATA_DIR: path.join(process.env.E2E_DATA_DIR ?? '.e2e-data', `worker-${index}${kind.dataSuffix}`),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
       // The same host as baseURL, so sandbox payment pages send the browser back with its session cookie.

@@ -38,7 +38,7 @@ export function presentPayResult(r: CreditedPaymentRow, memberId: number): PayRe
   };
 }
 
-export function presentCombiniSlip(p: PaymentRow): CombiniSlipReply & { status: string } {
+export function presentCombiniSlip(p: PaymentRow): CombiniSlipReply {
   // Payments made before the chains were listed carry an old store group; combiniChain reads it as its chain.
   const chain = combiniChain(String(p.method.combini_code ?? 'other'))!;
   const confirmation = (p.method.instructions as CombiniInstructions | undefined)?.confirmation;

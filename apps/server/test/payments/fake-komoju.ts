@@ -13,7 +13,8 @@ import { signKomojuBody } from '../../src/services/payments/gateways/komoju/sign
  * /api/v1/payments for konbini (payment_details type/store/email) → 'authorized' with receipt, confirmation_code
  * and instructions_url; GET /payments/:id; POST /payments/:id/cancel and /refund. Errors answer
  * {error: {code, message}}. The test plays the buyer and KOMOJU's webhook: pay / expire / fail a payment and get
- * the signed event to deliver, as many times and in whatever order the test wants.
+ * the signed event to deliver, as many times and in whatever order the test wants. fake-komoju-server.ts serves it
+ * over HTTP with the hosted pages, for the browser journeys.
  */
 const STORES = ['seven-eleven', 'lawson', 'family-mart', 'ministop', 'daily-yamazaki', 'seicomart'];
 const SESSION_TYPES = ['paypay', 'merpay', 'aupay', 'paidy', 'docomo', 'au', 'softbank', 'konbini', 'credit_card'];
@@ -30,10 +31,14 @@ export class FakeKomoju {
   readonly requests: { method: string; path: string; body: unknown }[] = [];
   /** Set to make the next calls fail as KOMOJU being down would. */
   down = false;
+  /** Set to make the next session or konbini payment be refused (422), as KOMOJU refuses a method it cannot take. */
+  refuseNext = false;
 
   constructor(
     readonly secretKey: string,
     readonly webhookSecret: string,
+    /** Where the buyer's pages are (session_url, instructions_url): nowhere real in the server tests. */
+    readonly pageBase = 'https://komoju.test',
   ) {}
 
   fetch = async (url: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
@@ -47,6 +52,11 @@ export class FakeKomoju {
     if (headers.get('authorization') !== expected) return error(401, 'unauthorized', 'Invalid API key');
     const m = (re: RegExp) => u.pathname.match(re);
     let g: RegExpMatchArray | null;
+    const creating = method === 'POST' && (u.pathname === '/api/v1/sessions' || u.pathname === '/api/v1/payments');
+    if (creating && this.refuseNext) {
+      this.refuseNext = false;
+      return error(422, 'not_allowed', 'This payment method is not available for this payment');
+    }
     if (method === 'POST' && u.pathname === '/api/v1/sessions') return this.createSession(body);
     if (method === 'GET' && (g = m(/^\/api\/v1\/sessions\/([^/]+)$/))) return this.showSession(g[1]!);
     if (method === 'POST' && (g = m(/^\/api\/v1\/sessions\/([^/]+)\/cancel$/))) return this.cancelSession(g[1]!);
@@ -70,7 +80,7 @@ export class FakeKomoju {
       mode: 'payment' as const,
       amount: b.amount as number,
       currency: 'JPY',
-      session_url: `https://komoju.test/sessions/${id}`,
+      session_url: `${this.pageBase}/sessions/${id}`,
       return_url: b.return_url,
       status: 'pending' as const,
       payment: null,
@@ -121,7 +131,7 @@ export class FakeKomoju {
         email: d.email,
         receipt: digits(d.store === 'seven-eleven' ? 13 : 11),
         confirmation_code: terminal ? digits(4) : null,
-        instructions_url: `https://komoju.test/en/instructions/${id}`,
+        instructions_url: `${this.pageBase}/ja/instructions/${id}`,
       },
       session: null,
     };

@@ -73,6 +73,8 @@ describe('KOMOJU rail: redirect methods through a one-method session (ADR 0042)'
     const res = await buy(m.client, { point_price_id: t.course[1000], pay_id: 6, carrier_id: 'docomo' });
     const session = t.fake.sessionOf((await paymentRow(t.shop, res.payment_id as string)).provider_ref);
     expect(session.payment_types).toEqual(['docomo']);
+    // One return address for every outcome: /pay-redirect asks KOMOJU, never the carrier's "paid" page.
+    expect(session.return_url).toContain(`/pay-redirect?payment_id=${res.payment_id}`);
     const p = t.fake.payOnPage(session.id, 'captured');
     expect((await m.client.get(`/user/point/end?payment_id=${res.payment_id}`)).result).toBe('1');
     expect((await komojuWebhook(t.shop, t.fake.event('payment.captured', p))).outcome).toBe('ignored');
@@ -101,7 +103,7 @@ describe('KOMOJU rail: konbini by chain', () => {
     expect(res.receipt).toMatch(/^\d{13}$/);
     const slip = await m.client.get(`/user/point/combini_number?paymentID=${res.receipt}`);
     expect(slip).toMatchObject({ store: 'seven-eleven', instruction: 'online_slip', price: 3000 });
-    expect(slip.url).toMatch(/^https:\/\/komoju\.test\/en\/instructions\//);
+    expect(slip.url).toMatch(/^https:\/\/komoju\.test\/ja\/instructions\//);
     const row = await paymentRow(t.shop, res.payment_id as string);
     const id = row.provider_ref.replace('payment:', '');
     // Captured arrives before the authorized event that KOMOJU sent first: still one credit.

@@ -255,6 +255,8 @@ export interface CombiniSlipReply {
   deadline: string;
   price: number;
   payment_id: string;
+  /** Where the payment stands: the slip page says when it was paid, or closed unpaid (expired, cancelled). */
+  status?: PaymentStatus;
 }
 export type CombiniInstructionKind = 'receipt_number' | 'confirmation_number' | 'online_slip';
 

@@ -50,7 +50,7 @@ export function returnUrlsFor(base: string, payId: PayId, paymentId: string): Re
   const to = (path: string) => `${base}${path}?${q}`;
   switch (payId) {
     case PAY_ID.carrier:
-      return { success: to('/complete-carrier'), failure: to('/error-carrier') };
+      return { success: to('/complete-carrier'), failure: to('/error-carrier'), anyOutcome: to('/pay-redirect') };
     case PAY_ID.globalWallet:
       return { success: to('/complete-buy-point-paypal'), failure: to('/complete-buy-point-paypal') };
     case PAY_ID.retailerWallet:

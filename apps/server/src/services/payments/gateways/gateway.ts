@@ -21,6 +21,12 @@ export interface ReturnUrls {
   success: string;
   /** Where it goes after a refusal, when the method has a separate failure page (carrier). */
   failure: string;
+  /**
+   * One address for every outcome, for a provider that takes a single return URL (KOMOJU): it asks the provider how
+   * the payment ended before saying so. A method whose pages tell success from failure by their address (carrier:
+   * /complete-carrier, /error-carrier) must not send a refused payment to its success page.
+   */
+  anyOutcome?: string;
 }
 
 export interface CreatePayment {

@@ -136,7 +136,9 @@ export function createKomojuGateway(config: Config, opts: KomojuGatewayOptions =
     const s = await client.createSession({
       amount: req.amount,
       currency: 'JPY',
-      return_url: req.returnUrls.success,
+      // KOMOJU sends the buyer to one return_url whatever happened; a carrier's success page would say "paid" to a
+      // refused buyer, so the address that asks KOMOJU first is used where the method has one.
+      return_url: req.returnUrls.anyOutcome ?? req.returnUrls.success,
       payment_types: [type],
       email: req.buyer.email,
       default_locale: 'ja',
