@@ -118,7 +118,7 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
                   className={styles.image}
                   draggable={false}
                 />
-                {caption && <span className={`${styles.caption} keep-words`}>{caption}</span>}
+                {caption && <span className={styles.caption}>{caption}</span>}
               </>
             );
             return (
