@@ -1,14 +1,15 @@
 /**
- * Screenshots of the shop for people to look at (issue 13): the top page, a pack's detail, the purchase confirm,
- * the reveal (sealed pack, opening, cards, a rare card's spotlight when one is drawn), the result, the card choice,
- * the purchase history and a decided purchase's detail, then a rank-S hit's spotlight and result, in Japanese and
- * English, on a 390 px phone and a 1280 px desktop. Builds the SPA, starts the shop on a free port with a fresh
- * embedded database and the demo data (like scripts/lighthouse.ts), logs the demo member in through the login form
- * and buys one draw of a point pack per language and width through the UI, then ships the drawn card so the history
- * has a decided purchase to open. The demo pack's draw is rarely rare, so for the spotlight an operator (a sandbox
- * staff account) first publishes a small pack whose every ticket is an S card, and each run draws one of them.
+ * Screenshots of the shop for people to look at (issue 13, issue 24): the top page, a pack's detail, the purchase
+ * confirm, the reveal of 1, 10 and 100 draws (sealed pack, opening, cards part way, a rare card's spotlight when one
+ * is drawn), their results, the card choice, the ship confirm, the purchase history and the decided purchase's
+ * SHIPPED page, then a rank-S hit's spotlight and result, in Japanese and English, on a 390 px phone and a 1280 px
+ * desktop. Builds the SPA, starts the shop on a free port with a fresh embedded database and the demo data (like
+ * scripts/lighthouse.ts), logs the demo member in through the login form and buys through the UI: one draw of a point
+ * pack (shipped), ten and a hundred of a pack of every rank (three of the ten shipped, the rest converted). An
+ * operator (a sandbox staff account) first publishes the two Astral Tamers packs this needs: that every-rank pack,
+ * and a small pack whose every ticket is an S card, for the spotlight.
  *
- *   npm run screenshots                                # build, then test-results/shots/<lang>-<width>-<nn>-<state>.png
+ *   npm run screenshots                                # build, then test-results/screens/<lang>-<width>-<nn>-<state>.png
  *   npm run screenshots -- --no-build --out /tmp/shots
  *
  * Chromium comes from CHROMIUM_PATH (default /usr/bin/chromium). A tool for people, not a test: it stops at the
@@ -34,7 +35,7 @@ const DEMO = { mail: 'demo@kirakira-oripa.example', pass: 'demo1234' };
 
 const { values: args } = parseArgs({
   options: {
-    out: { type: 'string', default: 'test-results/shots' },
+    out: { type: 'string', default: 'test-results/screens' },
     'no-build': { type: 'boolean', default: false },
   },
 });
@@ -65,13 +66,57 @@ async function settle(page: Page) {
   await page.waitForTimeout(300);
 }
 
+type MasterCard = { id: number; rarity: number };
+type LineupRow = { card_id: number; rank: string; count: number };
+const RANK_OF_RARITY = ['C', 'B', 'A', 'S'];
+
+/** A pack of `tickets` tickets that are all the same S card (the rarest): every draw of it takes the spotlight. */
+const HIT_PACK = {
+  name_ja: 'アストラルテイマーズ 星獣の輝きパック',
+  name_en: 'Astral Tamers: Shining Star Beasts',
+  lineup: (cards: MasterCard[], tickets: number): LineupRow[] => {
+    const rarest = [...cards].sort((a, b) => b.rarity - a.rarity)[0];
+    if (!rarest) throw new Error('no Astral Tamers cards in the demo data');
+    return [{ card_id: rarest.id, rank: 'S', count: tickets }];
+  },
+};
+
 /**
- * Publishes a pack of `tickets` tickets that are all the same S card (the rarest Astral Tamers card), so that every
- * draw of it takes the spotlight; answers its id. Astral Tamers, because the top page's pictures show the Dragon
- * Sigil tab, which this pack then leaves alone. Goes through the console's API as a sandbox operator (the demo shop
- * runs in development, where the sandbox is on), with the real sign-in steps: password, then TOTP.
+ * A pack of every Astral Tamers card, most tickets common (C), for the 10- and 100-draw reveals: their grids show
+ * names of every length and rank. Cheap (10 points a draw), so the demo member's points cover every run's draws.
  */
-async function publishHitPack(base: string, tickets: number): Promise<number> {
+const MIXED_PACK = {
+  name_ja: 'アストラルテイマーズ 星獣まつりパック',
+  name_en: 'Astral Tamers: Star Beast Festival',
+  lineup: (cards: MasterCard[], tickets: number): LineupRow[] => {
+    const share = [0.01, 0.05, 0.2]; // S, A, B by rarity 3, 2, 1; the rest C
+    const byRarity = (r: number) => cards.filter((c) => c.rarity === r);
+    const rows: LineupRow[] = [];
+    for (const r of [3, 2, 1]) {
+      const group = byRarity(r);
+      const each = Math.max(1, Math.floor((tickets * share[3 - r]!) / Math.max(1, group.length)));
+      rows.push(...group.map((c) => ({ card_id: c.id, rank: RANK_OF_RARITY[r]!, count: each })));
+    }
+    const commons = byRarity(0);
+    const left = tickets - rows.reduce((n, l) => n + l.count, 0);
+    commons.forEach((c, i) =>
+      rows.push({
+        card_id: c.id,
+        rank: 'C',
+        count: Math.floor(left / commons.length) + (i < left % commons.length ? 1 : 0),
+      }),
+    );
+    return rows;
+  },
+};
+
+/**
+ * Publishes a pack of Astral Tamers cards (`kind` picks its lineup) with `tickets` tickets; answers its id. Astral
+ * Tamers, because the top page's pictures show the Dragon Sigil tab, which this pack then leaves alone. Goes through
+ * the console's API as a sandbox operator (the demo shop runs in development, where the sandbox is on), with the real
+ * sign-in steps: password, then TOTP.
+ */
+async function publishPack(base: string, kind: typeof HIT_PACK, tickets: number, point: number): Promise<number> {
   const api = await request.newContext({ baseURL: base });
   try {
     const post = async (route: string, params: Record<string, unknown> = {}) => {
@@ -89,20 +134,18 @@ async function publishHitPack(base: string, tickets: number): Promise<number> {
     const { secret } = (await post('/admin/totp/setup')) as { secret: string };
     await post('/admin/totp/enable', { code: await generate({ secret }) });
     const cards = (await (await api.get('/api/admin/cards?card_type=2&per_page=50')).json()) as {
-      rows: { id: number; rarity: number }[];
+      rows: MasterCard[];
     };
-    const rarest = [...cards.rows].sort((a, b) => b.rarity - a.rarity)[0];
-    if (!rarest) throw new Error('no Astral Tamers cards in the demo data');
     const draft = await post('/admin/packs', {
       card_type: 2,
-      name_ja: 'アストラルテイマーズ 星獣の輝きパック',
-      name_en: 'Astral Tamers: Shining Star Beasts',
+      name_ja: kind.name_ja,
+      name_en: kind.name_en,
       images: ['/demo/packs/at-first-2.webp'],
-      point: 100,
+      point,
       start_date: new Date(Date.now() - 86400_000).toISOString().slice(0, 16),
       end_date: '',
       total_tickets: tickets,
-      lineup: [{ card_id: rarest.id, rank: 'S', count: tickets }],
+      lineup: kind.lineup(cards.rows, tickets),
     });
     const id = (draft.pack as { id: number }).id;
     await post(`/admin/packs/${id}/publish`);
@@ -118,7 +161,7 @@ async function shoot(
   base: string,
   lang: Lang,
   width: (typeof WIDTHS)[number],
-  hitPack: number | null,
+  packs: { hit: number | null; mixed: number | null },
   saved: string[],
 ) {
   const p = catalogue(lang, 'pack');
@@ -159,6 +202,73 @@ async function shoot(
     saved.push(file);
     console.error(`saved ${path.basename(file)}`);
   };
+  const cards = page.getByRole('region', { name: str(p, 'reveal.cardsLabel') });
+  const next = page.getByTestId('reveal-next');
+
+  /**
+   * From the reveal's continue button: the card choice with up to `ship` cards ticked (a card that cannot be
+   * converted is ticked already), the ship confirm, the decision, the history and the decided purchase's SHIPPED
+   * page. The demo member has an address, so the decision goes straight through.
+   */
+  const shipSome = async (prefix: string, ship = 1) => {
+    await next.click();
+    await page.waitForURL(/\/get-card-list\?purchaseId=\d+$/);
+    await page.getByRole('checkbox').first().waitFor();
+    const free = page.locator('input[type="checkbox"]:not([disabled]):not(:checked)');
+    for (let k = Math.min(ship, await free.count()); k > 0; k--) await free.first().check();
+    await snap(`${prefix}card-choice`);
+    await page.getByTestId('to-confirm').click();
+    await page.waitForURL(/\/confirm-get-card-list/);
+    await snap(`${prefix}ship-confirm`);
+    await page.getByTestId('decide').click();
+    await page.getByTestId('to-history').click();
+    await page.waitForURL(/\/buy-product-history$/);
+    const rows = page.locator('ul li button');
+    await rows.first().waitFor();
+    await snap(`${prefix}history`);
+    // The newest purchase, the one just decided, comes first.
+    await rows.first().click();
+    await page.waitForURL(/\/buy-product-history-detail\?/);
+    await page.getByTestId('total-returned').waitFor();
+    await snap(`${prefix}shipped`);
+  };
+
+  /**
+   * Buys `count` draws of a pack through its page's confirm and opens the reveal; answers once the cards are in.
+   * Then, part way through the flips, the picture of the reveal; then SKIP, and the result (its top, and its end
+   * when it scrolls: the grid of names and the share links).
+   */
+  const drawMany = async (pack: number, count: number) => {
+    await page.goto(`/pack-detail?packId=${pack}&num=${count}`);
+    const confirm = page.getByRole('dialog', { name: str(p, 'confirm.title') });
+    await confirm.getByTestId('confirm-buy').click();
+    await page.waitForURL(/\/gacha-animation/);
+    await page.getByRole('button', { name: str(p, 'reveal.tap') }).click();
+    await cards.waitFor();
+    // A few cards turned (a rare one may hold the spotlight meanwhile: the picture shows it).
+    await page
+      .locator('[data-testid="reveal-card"][data-revealed="1"]')
+      .nth(Math.min(count, 6) - 1)
+      .waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(300);
+    await snap(`reveal${count}-flipping`, { fullPage: false, wait: false });
+    // SKIP, unless the cards have all turned by themselves meanwhile (a short draw on a busy machine): then it is gone.
+    await page
+      .getByRole('button', { name: str(p, 'reveal.skip'), exact: true })
+      .click({ timeout: 5000 })
+      .catch(() => undefined);
+    await next.waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1200);
+    await snap(`reveal${count}-result`, { fullPage: false });
+    if (await cards.evaluate((el) => el.scrollHeight > el.clientHeight + 1)) {
+      await cards.evaluate((el) => el.scrollTo(0, el.scrollHeight / 2 - el.clientHeight / 2));
+      await page.waitForTimeout(400);
+      await snap(`reveal${count}-result-middle`, { fullPage: false });
+      await cards.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await page.waitForTimeout(400);
+      await snap(`reveal${count}-result-end`, { fullPage: false });
+    }
+  };
 
   try {
     await page.goto('/login');
@@ -171,6 +281,14 @@ async function shoot(
 
     await page.goto('/');
     await page.getByTestId('pack-banner').first().waitFor();
+    // The carousel stopped on its first banner: autoplay had caught it between two slides, half of each caption.
+    const top = catalogue(lang, 'top');
+    const pause = page.getByRole('button', { name: str(top, 'carousel.pause') });
+    if (await pause.isVisible()) {
+      await pause.click();
+      await page.getByRole('button', { name: str(top, 'carousel.goTo').replace('{{index}}', '1') }).click();
+      await page.waitForTimeout(1000);
+    }
     await snap('top');
 
     await page.goto(`/pack-detail?packId=${PACK_ID}`);
@@ -205,7 +323,6 @@ async function shoot(
     await snap('reveal-cards', { fullPage: false, wait: false });
     // A rare card (tier 2 and up) takes the spotlight until tapped or its moment ends.
     const spotlight = page.getByRole('button', { name: new RegExp(`${escape(str(p, 'reveal.continue'))}$`) });
-    const next = page.getByTestId('reveal-next');
     await spotlight.or(next).first().waitFor();
     if (await spotlight.isVisible()) {
       await page.waitForTimeout(700);
@@ -217,41 +334,25 @@ async function shoot(
     await next.waitFor();
     await page.waitForTimeout(1200);
     await snap('result', { fullPage: false });
-    const cards = page.getByRole('region', { name: str(p, 'reveal.cardsLabel') });
     if (await cards.evaluate((el) => el.scrollHeight > el.clientHeight + 1)) {
       await cards.evaluate((el) => el.scrollTo(0, el.scrollHeight));
       await page.waitForTimeout(400);
       await snap('result-end', { fullPage: false });
     }
-    await next.click();
-
-    // The card choice: tick the card to ship it (a card that cannot be converted is ticked already).
-    await page.waitForURL(/\/get-card-list\?purchaseId=\d+$/);
-    await page.getByRole('checkbox').first().waitFor();
-    const free = page.locator('input[type="checkbox"]:not([disabled]):not(:checked)');
-    if ((await free.count()) > 0) await free.first().check();
-    await snap('card-choice');
-    await page.getByTestId('to-confirm').click();
-    await page.waitForURL(/\/confirm-get-card-list/);
-    await snap('choice-confirm');
-    // The demo member has an address, so the decision goes straight through.
-    await page.getByTestId('decide').click();
-    await page.getByTestId('to-history').click();
-
-    await page.waitForURL(/\/buy-product-history$/);
-    const rows = page.locator('ul li button');
-    await rows.first().waitFor();
-    await snap('history');
-    // The newest purchase, the one just decided, comes first.
-    await rows.first().click();
-    await page.waitForURL(/\/buy-product-history-detail\?/);
-    await page.getByTestId('total-returned').waitFor();
-    await snap('history-detail');
+    await shipSome('');
 
     // A rank-S hit: its spotlight, then the result scrolled to its end, where the hit's share card is (above the
     // fixed button). Its card choice is left open; the later runs' history pictures show it as a row still to choose.
-    if (hitPack !== null) {
-      await page.goto(`/pack-detail?packId=${hitPack}&num=1`);
+    // Ten and a hundred draws of a pack of every rank: the reveal part way, the result; the ten are then shipped in
+    // part (three cards shipped, the rest converted), for the ship confirm and the SHIPPED page of several cards.
+    if (packs.mixed !== null) {
+      await drawMany(packs.mixed, 10);
+      await shipSome('draw10-', 3);
+      await drawMany(packs.mixed, 100);
+    }
+
+    if (packs.hit !== null) {
+      await page.goto(`/pack-detail?packId=${packs.hit}&num=1`);
       await confirm.getByTestId('confirm-buy').click();
       await page.waitForURL(/\/gacha-animation/);
       await page.getByRole('button', { name: str(p, 'reveal.tap') }).click();
@@ -282,11 +383,17 @@ async function main() {
   });
   try {
     console.error(`the shop is up at ${base}`);
-    const hitPack = await publishHitPack(base, LANGS.length * WIDTHS.length).catch((err: unknown) => {
+    const runs = LANGS.length * WIDTHS.length;
+    const hit = await publishPack(base, HIT_PACK, runs, 100).catch((err: unknown) => {
       console.error(`  no rank-S pack for the spotlight (${String(err)}): those pictures are left out`);
       return null;
     });
-    for (const lang of LANGS) for (const width of WIDTHS) await shoot(browser, base, lang, width, hitPack, saved);
+    const mixed = await publishPack(base, MIXED_PACK, runs * 110 + 40, 10).catch((err: unknown) => {
+      console.error(`  no pack for the 10- and 100-draws (${String(err)}): those pictures are left out`);
+      return null;
+    });
+    for (const lang of LANGS)
+      for (const width of WIDTHS) await shoot(browser, base, lang, width, { hit, mixed }, saved);
   } finally {
     await browser.close();
     await stop();

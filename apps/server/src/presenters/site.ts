@@ -21,13 +21,18 @@ export const presentPost = (r: PostRow, lang: Lang): CommunityPost => ({
   images: inLang(lang, imageList(r.images), imageList(r.images_en)),
 });
 
-/** A banner in the caller's language: the English image with its own alt text, else the Japanese pair. */
+/**
+ * A banner in the caller's language: the English image with its own alt text, else the Japanese pair. A banner with a
+ * caption has a picture without words: its alt text of the page's language is printed over it instead (issue 24 §3).
+ */
 export const presentBanner = (r: BannerRow, lang: Lang): BannerItem => {
   const english = lang === 'en' && r.file_name_en !== '';
+  const alt = english ? r.alt_en || r.alt : r.alt;
   return {
     file_name: english ? r.file_name_en : r.file_name,
     link_url: r.link_url,
-    alt: english ? r.alt_en || r.alt : r.alt,
+    alt,
+    caption: r.caption ? inLang(lang, r.alt, r.alt_en) : '',
   };
 };
 

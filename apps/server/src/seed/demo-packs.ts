@@ -11,9 +11,10 @@ import { buyWithToken, checkPurchase } from '../services/packs/purchase.ts';
 
 /**
  * Demo packs for two fictional card games. The card art is generated SVG committed under
- * apps/web/public/demo/cards (one file per card below: gradient by rank, emblem shape, name, rarity frame) and
- * the pack banners under apps/web/public/demo/packs. No real game, brand or artwork is used. The shop serves the
- * WebP drawn beside each SVG (scripts/rasterize-demo-art.ts): a phone decodes it off the main thread.
+ * apps/web/public/demo/cards (one file per card below: frame, emblem, foil by rarity, and no words: the page prints
+ * the name in its language) and the pack pictures under apps/web/public/demo/packs, both drawn from these lists by
+ * scripts/make-demo-art.ts. No real game, brand or artwork is used. The shop serves the WebP drawn beside each SVG
+ * (scripts/rasterize-demo-art.ts): a phone decodes it off the main thread.
  */
 export interface DemoCard {
   key: string;

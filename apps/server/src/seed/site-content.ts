@@ -13,30 +13,28 @@ const CARD_TYPES = [
   { id: 2, name_ja: 'アストラルテイマーズ', name_en: 'Astral Tamers', coming_soon: true },
 ];
 
-// Each banner's art says something, so each has an English version (its own image and alt text).
+// The banners' pictures carry no words (scripts/make-demo-art.ts): the page prints each one's alt text over it in the
+// page's language (caption, migration 0038), so one picture serves Japanese and English pages.
 const BANNERS = [
   {
     file_name: '/demo/banners/launch.webp',
     link_url: '/pack-list?index=1',
-    alt: 'キラキラオリパ グランドオープン クーポン WELCOME500 で500ポイントプレゼント',
-    file_name_en: '/demo/banners/launch-en.webp',
+    alt: 'キラキラオリパ グランドオープン！ クーポン「WELCOME500」で500ポイントプレゼント',
     alt_en: 'KIRAKIRA ORIPA grand opening: coupon WELCOME500 gives you 500 points',
   },
   {
     file_name: '/demo/banners/dragon-sigil.webp',
     link_url: '/pack-list?index=1',
-    alt: 'ドラゴンシジル 紅蓮竜の咆哮 第3弾 公開中',
-    file_name_en: '/demo/banners/dragon-sigil-en.webp',
+    alt: 'ドラゴンシジル「紅蓮竜の咆哮」第3弾 公開中',
     alt_en: "Dragon Sigil: Crimson Dragon's Roar, series 3 on sale now",
   },
   {
     file_name: '/demo/banners/provably-fair.webp',
     link_url: '/fairness',
-    alt: '全パック公平性証明つき 当たりが本当に入っていたことを誰でも確かめられます',
-    file_name_en: '/demo/banners/provably-fair-en.webp',
+    alt: '全パック公平性証明つき。当たりが本当に入っていたことを誰でも確かめられます',
     alt_en: 'Every pack provably fair: anyone can check the hits were really in it',
   },
-];
+].map((b) => ({ ...b, file_name_en: '', caption: true }));
 
 interface DemoPost {
   title: string;
@@ -260,7 +258,6 @@ export const DEMO_POSTS: DemoPost[] = [
       title: 'KIRAKIRA ORIPA grand opening',
       content:
         'The online oripa shop KIRAKIRA ORIPA is open. To celebrate, enter coupon code WELCOME500 on My Page for 500 free points (once per member).',
-      images: ['/demo/banners/launch-en.webp'],
     },
     hoursAgo: 620,
   },

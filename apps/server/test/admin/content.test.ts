@@ -43,6 +43,35 @@ describe('banners', () => {
     expect(await count('banners')).toBe(1);
   });
 
+  it("saves a wordless picture with its caption on, which the storefront prints in the page's language", async () => {
+    const op = await staffClient(t.shop, 'operator');
+    const res = await op.post('/admin/content/banners', {
+      file_name: '/demo/banners/launch.webp',
+      alt: '星の夜フェア開催中',
+      alt_en: 'Starry night fair on now',
+      caption: '1',
+    });
+    expect(res.state, JSON.stringify(res)).toBe(200);
+    expect((await op.post('/admin/content/banners/mode', { mode: '1' })).state).toBe(200);
+    const row = ((await op.get('/admin/content/banners')).rows as { id: number; caption: boolean }[]).find(
+      (r) => r.id === res.id,
+    );
+    expect(row?.caption).toBe(true);
+    const ja = (await t.shop.client('ja').get('/user/banner')).list as { alt: string; caption: string }[];
+    const en = (await t.shop.client('en').get('/user/banner')).list as { alt: string; caption: string }[];
+    expect(ja.map((b) => b.caption)).toContain('星の夜フェア開催中');
+    expect(en.map((b) => b.caption)).toContain('Starry night fair on now');
+    // Switched off, the picture is taken to carry its own words again: nothing is printed over it.
+    const off = await op.post(`/admin/content/banners/${res.id}`, {
+      file_name: '/demo/banners/launch.webp',
+      alt: '星の夜フェア開催中',
+      caption: '0',
+    });
+    expect(off.state, JSON.stringify(off)).toBe(200);
+    const after = (await t.shop.client('ja').get('/user/banner')).list as { alt: string; caption: string }[];
+    expect(after.find((b) => b.alt === '星の夜フェア開催中')?.caption).toBe('');
+  });
+
   it('refuses a foreign image, a script link and a window that ends before it starts', async () => {
     const op = await staffClient(t.shop, 'operator', 'en');
     const before = await count('banners');

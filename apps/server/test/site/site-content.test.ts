@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,25 +120,58 @@ describe('GET /api/user/banner', () => {
     const res = await shop.client().get('/user/banner');
     expect(res.state).toBe(200);
     expect(res.mode).toBe('1');
-    const list = res.list as { file_name: string; link_url: string; alt: string }[];
+    const list = res.list as { file_name: string; link_url: string; alt: string; caption: string }[];
     expect(list.length).toBe(3);
     expect(list[0]).toEqual({
       file_name: '/demo/banners/launch.webp',
       link_url: '/pack-list?index=1',
       alt: expect.stringContaining('グランドオープン') as string,
+      caption: expect.stringContaining('グランドオープン') as string,
     });
   });
 
-  it('answers English pages with the English image and alt text, and the Japanese pair where there is none', async () => {
-    const en = (await shop.client('en').get('/user/banner')).list as { file_name: string; alt: string }[];
-    expect(en[0]).toMatchObject({
-      file_name: '/demo/banners/launch-en.webp',
-      alt: expect.stringMatching(/grand opening/i),
-    });
+  it("prints a wordless picture's caption in the page's language, with one picture for both", async () => {
+    // The demo's banners are drawn without words (issue 24 §3): one picture, the caption in each language.
+    const ja = (await shop.client('ja').get('/user/banner')).list as { file_name: string; caption: string }[];
+    const en = (await shop.client('en').get('/user/banner')).list as { file_name: string; caption: string }[];
+    expect(en.map((b) => b.file_name)).toEqual(ja.map((b) => b.file_name));
+    expect(ja[0]!.caption).toContain('グランドオープン');
+    expect(en[0]!.caption).toMatch(/grand opening/i);
+    // Without an English alt text the English page prints the Japanese one rather than nothing.
     const pool = shop.ctx.db.pool;
-    await pool.query("UPDATE banners SET file_name_en = '' WHERE file_name = '/demo/banners/launch.webp'");
+    const { rows } = await pool.query<{ alt_en: string }>(
+      "SELECT alt_en FROM banners WHERE file_name = '/demo/banners/launch.webp'",
+    );
+    await pool.query("UPDATE banners SET alt_en = '' WHERE file_name = '/demo/banners/launch.webp'");
     clearSiteContentCache(shop.ctx);
     try {
+      const fallback = (await shop.client('en').get('/user/banner')).list as { caption: string }[];
+      expect(fallback[0]!.caption).toContain('グランドオープン');
+    } finally {
+      await pool.query("UPDATE banners SET alt_en = $1 WHERE file_name = '/demo/banners/launch.webp'", [
+        rows[0]!.alt_en,
+      ]);
+      clearSiteContentCache(shop.ctx);
+    }
+  });
+
+  it('answers English pages with the English image and alt text, and the Japanese pair where there is none', async () => {
+    // A picture with its words baked in (caption off): each language has its own picture and alt text.
+    const pool = shop.ctx.db.pool;
+    const launch = "file_name = '/demo/banners/launch.webp'";
+    await pool.query(
+      `UPDATE banners SET caption = false, file_name_en = '/demo/banners/launch-en.webp' WHERE ${launch}`,
+    );
+    clearSiteContentCache(shop.ctx);
+    try {
+      const en = (await shop.client('en').get('/user/banner')).list as { file_name: string; alt: string }[];
+      expect(en[0]).toMatchObject({
+        file_name: '/demo/banners/launch-en.webp',
+        alt: expect.stringMatching(/grand opening/i),
+        caption: '',
+      });
+      await pool.query(`UPDATE banners SET file_name_en = '' WHERE ${launch}`);
+      clearSiteContentCache(shop.ctx);
       const fallback = (await shop.client('en').get('/user/banner')).list as { file_name: string; alt: string }[];
       expect(fallback[0]).toMatchObject({
         file_name: '/demo/banners/launch.webp',
@@ -148,9 +181,7 @@ describe('GET /api/user/banner', () => {
       const ja = (await shop.client('ja').get('/user/banner')).list as { file_name: string }[];
       expect(ja.map((b) => b.file_name).some((f) => f.endsWith('-en.webp'))).toBe(false);
     } finally {
-      await pool.query(
-        "UPDATE banners SET file_name_en = '/demo/banners/launch-en.webp' WHERE file_name = '/demo/banners/launch.webp'",
-      );
+      await pool.query(`UPDATE banners SET caption = true, file_name_en = '' WHERE ${launch}`);
       clearSiteContentCache(shop.ctx);
     }
   });
@@ -218,11 +249,20 @@ describe('the demo art', () => {
        ) art WHERE f LIKE '/demo/%'`,
     );
     const files = rows.map((r) => r.f);
-    expect(files.length).toBeGreaterThanOrEqual(10);
+    // Three banners (one picture for both languages since issue 24) and the posts' pictures.
+    expect(files.length).toBeGreaterThanOrEqual(6);
     const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public');
     for (const f of files) {
       expect(f, f).toMatch(/\.webp$/);
       expect(existsSync(path.join(publicDir, f)), f).toBe(true);
     }
+  });
+
+  it('has no words drawn in any picture: the page prints names, titles and captions in its language', () => {
+    // scripts/make-demo-art.ts draws them (issue 24 §3); lettering in an SVG would come back as <text>.
+    const demoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public/demo');
+    const svgs = readdirSync(demoDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.svg'));
+    expect(svgs.length).toBeGreaterThanOrEqual(50);
+    for (const f of svgs) expect(readFileSync(path.join(demoDir, f), 'utf8'), f).not.toMatch(/<text\b/);
   });
 });

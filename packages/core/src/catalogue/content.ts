@@ -35,6 +35,8 @@ export const bannerSchema = z
     link_url: linkField.optional().default(''),
     alt: optionalText(200),
     alt_en: optionalText(200),
+    /** The picture has no words: the page prints alt (alt_en in English) over it as its caption. */
+    caption: flagField.optional().default(false),
     sort: intField(-100_000, 100_000).optional().default(0),
     active: flagField.optional().default(true),
     starts_at: tokyoTimeField.optional().default(null),

@@ -7,6 +7,11 @@ export interface BannerItem {
   link_url: string;
   /** What the image says, in the same language as the image ('' when the shop gave none). */
   alt: string;
+  /**
+   * Words the page prints over the picture, in the caller's language ('' when the picture carries its own words):
+   * a banner drawn without lettering (issue 24 §3). The image is then decorative and the caption names the link.
+   */
+  caption?: string;
 }
 export interface BannerReply {
   mode: '0' | '1';

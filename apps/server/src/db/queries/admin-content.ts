@@ -11,6 +11,7 @@ export interface AdminBannerRow {
   link_url: string;
   alt: string;
   alt_en: string;
+  caption: boolean;
   sort: number;
   active: boolean;
   starts_at: Date | null;
@@ -20,15 +21,15 @@ export interface AdminBannerRow {
 export const listAllBanners = (db: Queryable) =>
   many<AdminBannerRow>(
     db,
-    'SELECT id, file_name, file_name_en, link_url, alt, alt_en, sort, active, starts_at, ends_at FROM banners ORDER BY sort, id',
+    'SELECT id, file_name, file_name_en, link_url, alt, alt_en, caption, sort, active, starts_at, ends_at FROM banners ORDER BY sort, id',
   );
 
 export async function insertBannerRow(db: Queryable, b: BannerInput): Promise<number> {
   return insertReturningId(
     db,
-    `INSERT INTO banners (file_name, link_url, alt, sort, active, starts_at, ends_at, file_name_en, alt_en)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [b.file_name, b.link_url, b.alt, b.sort, b.active, b.starts_at, b.ends_at, b.file_name_en, b.alt_en],
+    `INSERT INTO banners (file_name, link_url, alt, sort, active, starts_at, ends_at, file_name_en, alt_en, caption)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [b.file_name, b.link_url, b.alt, b.sort, b.active, b.starts_at, b.ends_at, b.file_name_en, b.alt_en, b.caption],
   );
 }
 
@@ -37,17 +38,18 @@ export async function updateBannerRow(db: Queryable, id: number, b: BannerInput)
   return maybeOne<AdminBannerRow>(
     db,
     `UPDATE banners n SET file_name = $2, link_url = $3, alt = $4, sort = $5, active = $6, starts_at = $7, ends_at = $8,
-       file_name_en = $9, alt_en = $10
+       file_name_en = $9, alt_en = $10, caption = $11
      FROM (SELECT * FROM banners WHERE id = $1 FOR UPDATE) o WHERE n.id = o.id
-     RETURNING o.id, o.file_name, o.file_name_en, o.link_url, o.alt, o.alt_en, o.sort, o.active, o.starts_at, o.ends_at`,
-    [id, b.file_name, b.link_url, b.alt, b.sort, b.active, b.starts_at, b.ends_at, b.file_name_en, b.alt_en],
+     RETURNING o.id, o.file_name, o.file_name_en, o.link_url, o.alt, o.alt_en, o.caption, o.sort, o.active, o.starts_at,
+       o.ends_at`,
+    [id, b.file_name, b.link_url, b.alt, b.sort, b.active, b.starts_at, b.ends_at, b.file_name_en, b.alt_en, b.caption],
   );
 }
 
 export async function deleteBannerRow(db: Queryable, id: number): Promise<AdminBannerRow | null> {
   return maybeOne<AdminBannerRow>(
     db,
-    'DELETE FROM banners WHERE id = $1 RETURNING id, file_name, file_name_en, link_url, alt, alt_en, sort, active, starts_at, ends_at',
+    'DELETE FROM banners WHERE id = $1 RETURNING id, file_name, file_name_en, link_url, alt, alt_en, caption, sort, active, starts_at, ends_at',
     [id],
   );
 }

@@ -24,6 +24,8 @@ export interface BannerRow {
   /** The English version ('' where there is none). */
   file_name_en: string;
   alt_en: string;
+  /** The picture has no words: the page prints the alt text over it (migration 0038). */
+  caption: boolean;
 }
 
 export interface CardTypeRow {
@@ -52,7 +54,7 @@ export async function listPublishedPosts(db: Queryable, now: Date, limit: number
 export async function listActiveBanners(db: Queryable, now: Date): Promise<BannerRow[]> {
   return many<BannerRow>(
     db,
-    `SELECT file_name, link_url, alt, file_name_en, alt_en FROM banners WHERE active = true
+    `SELECT file_name, link_url, alt, file_name_en, alt_en, caption FROM banners WHERE active = true
        AND (starts_at IS NULL OR starts_at <= $1) AND (ends_at IS NULL OR ends_at > $1)
      ORDER BY sort, id`,
     [now],
@@ -74,8 +76,8 @@ export async function insertCardTypeIfAbsent(db: Queryable, t: CardTypeRow & { s
 
 export async function insertBanner(db: Queryable, b: BannerRow & { sort: number }): Promise<void> {
   await db.query(
-    'INSERT INTO banners (file_name, link_url, alt, file_name_en, alt_en, sort) VALUES ($1, $2, $3, $4, $5, $6)',
-    [b.file_name, b.link_url, b.alt, b.file_name_en, b.alt_en, b.sort],
+    'INSERT INTO banners (file_name, link_url, alt, file_name_en, alt_en, caption, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [b.file_name, b.link_url, b.alt, b.file_name_en, b.alt_en, b.caption, b.sort],
   );
 }
 

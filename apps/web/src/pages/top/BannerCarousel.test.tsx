@@ -54,6 +54,19 @@ describe('BannerCarousel', () => {
     expect(slides[0]!.querySelector('img')!.getAttribute('alt')).not.toBe('');
   });
 
+  it("prints a wordless picture's caption as text that names its link, the picture left decorative", () => {
+    fakeMatchMedia([]);
+    const caption = 'ドラゴンシジル「紅蓮竜の咆哮」第3弾 公開中';
+    renderPage(<BannerCarousel banners={[{ ...BANNERS[0]!, alt: caption, caption }, BANNERS[1]!]} />);
+    const [first, second] = screen.getAllByRole('group', { hidden: true });
+    const link = first!.querySelector('a')!;
+    expect(link.querySelector('img')!.getAttribute('alt')).toBe('');
+    expect(screen.getByRole('link', { name: new RegExp(`^${caption}`) })).toBe(link);
+    // A picture with its own words prints nothing over it; its alt text names it.
+    expect(second!.textContent).not.toContain('Campaign');
+    expect(second!.querySelector('img')!.getAttribute('alt')).toBe('Campaign');
+  });
+
   it('advances every 2500 ms after the 800 ms slide, loops, and pauses while hovered', () => {
     vi.useFakeTimers();
     fakeMatchMedia([]);

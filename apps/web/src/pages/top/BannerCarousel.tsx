@@ -11,7 +11,8 @@ const SWIPE_PX = 40;
 /**
  * The top banner carousel (spec section 2): autoplay every 2500 ms with an 800 ms slide, looping; arrows only at
  * 768 px or below (swipe works too), dots everywhere, link_url in a new tab. Autoplay pauses while hovered or
- * focused and can be stopped; with prefers-reduced-motion it starts stopped and slides without animation.
+ * focused and can be stopped; with prefers-reduced-motion it starts stopped and slides without animation. A banner
+ * with a caption (a picture without words) gets its words printed over the picture's left side.
  */
 export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
   const { t } = useTranslation('top');
@@ -104,15 +105,21 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
           {slides.map(({ item, clone, pos: p }, i) => {
             const visible = !clone && p - 1 === current;
             const label = t('carousel.slide', { index: p === 0 ? count : p > count ? 1 : p, total: count });
+            // A picture drawn without words has its caption printed over it, as text of the page's language: the
+            // picture is then decorative and the caption names the slide's link.
+            const caption = item.caption ?? '';
             const image = (
-              <img
-                src={item.file_name}
-                alt={item.alt || label}
-                width={1200}
-                height={500}
-                className={styles.image}
-                draggable={false}
-              />
+              <>
+                <img
+                  src={item.file_name}
+                  alt={caption ? '' : item.alt || label}
+                  width={1200}
+                  height={500}
+                  className={styles.image}
+                  draggable={false}
+                />
+                {caption && <span className={styles.caption}>{caption}</span>}
+              </>
             );
             return (
               <div

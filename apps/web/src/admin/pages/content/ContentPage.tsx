@@ -35,6 +35,8 @@ const KINDS: Record<ContentKind, { schema: z.ZodType; fields: FieldDef[]; column
       // The English version: English pages show it, or the Japanese one while it is empty.
       { name: 'file_name_en', kind: 'image' },
       { name: 'alt_en', kind: 'text' },
+      // A picture without words: the shop prints the alt text of the page's language over it (issue 24 §3).
+      { name: 'caption', kind: 'flag' },
       { name: 'link_url', kind: 'text' },
       { name: 'sort', kind: 'number' },
       { name: 'starts_at', kind: 'datetime' },
