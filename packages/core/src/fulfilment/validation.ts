@@ -91,11 +91,7 @@ export const shipmentMoveSchema = z.object({
 });
 export type ShipmentMoveInput = z.infer<typeof shipmentMoveSchema>;
 
-const trackingNumberField = z
-  .string({ error: 'notString' })
-  .trim()
-  .min(1, 'required')
-  .max(40, 'trackingNumberInvalid');
+const trackingNumberField = z.string({ error: 'notString' }).trim().min(1, 'required').max(40, 'trackingNumberInvalid');
 
 /**
  * The number's shape and check digit for its carrier (check-digits.ts), on the number's field: the console says so

@@ -13,13 +13,13 @@ export function bodyResolver<TForm extends FieldValues, TBody>(
   schema: z.ZodType,
   toBody: (values: TForm) => TBody,
 ): Resolver<TForm, unknown, TBody> {
-  const check = zodResolver(schema as z.ZodType<FieldValues, FieldValues>, undefined, { raw: true }) as unknown as Resolver<FieldValues>;
+  const check = zodResolver(schema as z.ZodType<FieldValues, FieldValues>, undefined, {
+    raw: true,
+  }) as unknown as Resolver<FieldValues>;
   return async (values, context, options) => {
     const body = toBody(values);
     const { errors } = await check(body as FieldValues, context, options as never);
-    return Object.keys(errors).length > 0
-      ? { values: {}, errors: errors as never }
-      : { values: body, errors: {} };
+    return Object.keys(errors).length > 0 ? { values: {}, errors: errors as never } : { values: body, errors: {} };
   };
 }
 

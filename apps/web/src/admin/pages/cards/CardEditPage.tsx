@@ -45,9 +45,10 @@ function CardFormView({ id, initial, created }: { id: number | null; initial: Ca
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(created ? t('created') : null);
-  const { form, register, errors, isSubmitting, general, submitTo } = useConsoleForm<CardForm, ReturnType<typeof toBody>>(
-    { schema: cardInputSchema, defaultValues: initial, toBody, fields: FIELDS },
-  );
+  const { form, register, errors, isSubmitting, general, submitTo } = useConsoleForm<
+    CardForm,
+    ReturnType<typeof toBody>
+  >({ schema: cardInputSchema, defaultValues: initial, toBody, fields: FIELDS });
   const cardType = String(form.watch('card_type'));
   const submit = submitTo({
     send: (body) => saveCard(id, body),

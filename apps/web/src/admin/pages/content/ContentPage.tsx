@@ -19,7 +19,6 @@ import { SaveCancel } from '../../components/FormCard';
 import { useConsoleForm } from '../../hooks/use-console-form';
 import '../cards/catalogue.css';
 
-
 /** Each kind of content: its form's fields (the core schema validates them) and the columns its table shows. */
 const KINDS: Record<ContentKind, { schema: z.ZodType; fields: FieldDef[]; columns: string[]; idField?: boolean }> = {
   banners: {

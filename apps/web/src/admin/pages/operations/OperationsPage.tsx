@@ -3,11 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOk } from '../../../api/client';
-import {
-  fetchMaintenance,
-  fetchUnusedBalance,
-  reportCsvUrl,
-} from '../../api/operations';
+import { fetchMaintenance, fetchUnusedBalance, reportCsvUrl } from '../../api/operations';
 import { useStaff } from '../../components/RequireStaff';
 import { MaintenanceForm } from './MaintenanceForm';
 import { UnusedBalanceReport } from './UnusedBalanceReport';

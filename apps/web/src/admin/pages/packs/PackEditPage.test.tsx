@@ -165,9 +165,7 @@ describe('the pack editor: lineup, live economics, publish step', () => {
     const api = await openDraft();
     fireEvent.change(screen.getByLabelText('Total tickets'), { target: { value: '12' } });
     fireEvent.submit(form());
-    expect(
-      await screen.findByText('The lineup counts add up to 10 tickets, not the 12 tickets declared'),
-    ).toBeTruthy();
+    expect(await screen.findByText('The lineup counts add up to 10 tickets, not the 12 tickets declared')).toBeTruthy();
     const count = screen.getByLabelText('Tickets of Stardust Mite');
     fireEvent.change(count, { target: { value: 'x' } });
     fireEvent.submit(form());

@@ -146,143 +146,149 @@ function PackFormView({
       <FormAlert messages={general} />
       {detail && published ? <PackFigures pack={detail} /> : null}
       <FormProvider {...form}>
-      <form
-        className="a-card"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-        noValidate
-        aria-label={t('pack')}
-      >
-        <div className="a-grid">
-          <Field label={t('nameJa')} error={errors.name_ja} {...register('name_ja')} />
-          <Field label={t('nameEn')} error={errors.name_en} {...register('name_en')} />
-        </div>
-        <div className="a-grid a-wide">
-          <TextAreaField label={t('detailJa')} error={errors.detail_ja} {...register('detail_ja')} />
-          <TextAreaField label={t('detailEn')} error={errors.detail_en} {...register('detail_en')} />
-        </div>
-        <Controller
-          name="images"
-          control={form.control}
-          render={({ field, fieldState }) => {
-            const text = adminErrorText(fieldState.error);
-            return (
-              <ImagePicker
-                label={t('packImages')}
-                value={field.value}
-                onChange={field.onChange}
-                max={10}
-                error={text ? [text] : undefined}
-              />
-            );
+        <form
+          className="a-card"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
           }}
-        />
-        <div className="a-grid">
-          {/* Held by React too: the options arrive after the form (see CardTypeOptions). */}
-          <SelectField
-            label={t('cardType')}
-            error={errors.card_type}
-            {...register('card_type')}
-            value={v.card_type}
-            {...frozen}
-          >
-            <CardTypeOptions current={v.card_type} />
-          </SelectField>
-          <Field label={t('price')} inputMode="numeric" error={errors.point} {...register('point')} {...frozen} />
-          <SelectField label={t('currency')} error={errors.payment_method} {...register('payment_method')} {...frozen}>
-            <option value="1">{t('currencies.1')}</option>
-            <option value="2">{t('currencies.2')}</option>
-          </SelectField>
-          <Field label={t('start')} type="datetime-local" error={errors.start_date} {...register('start_date')} />
-          <Field
-            label={t('end')}
-            type="datetime-local"
-            hint={t('endHint')}
-            error={errors.end_date}
-            {...register('end_date')}
+          noValidate
+          aria-label={t('pack')}
+        >
+          <div className="a-grid">
+            <Field label={t('nameJa')} error={errors.name_ja} {...register('name_ja')} />
+            <Field label={t('nameEn')} error={errors.name_en} {...register('name_en')} />
+          </div>
+          <div className="a-grid a-wide">
+            <TextAreaField label={t('detailJa')} error={errors.detail_ja} {...register('detail_ja')} />
+            <TextAreaField label={t('detailEn')} error={errors.detail_en} {...register('detail_en')} />
+          </div>
+          <Controller
+            name="images"
+            control={form.control}
+            render={({ field, fieldState }) => {
+              const text = adminErrorText(fieldState.error);
+              return (
+                <ImagePicker
+                  label={t('packImages')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  max={10}
+                  error={text ? [text] : undefined}
+                />
+              );
+            }}
           />
-          <Field
-            label={t('maxBuyCount')}
-            inputMode="numeric"
-            error={errors.max_buy_count}
-            {...register('max_buy_count')}
-          />
-          <Field label={t('rankLimit')} inputMode="numeric" error={errors.rank_limit} {...register('rank_limit')} />
-          <Field label={t('sort')} inputMode="numeric" error={errors.sort} {...register('sort')} />
-        </div>
-        <label className="a-check">
-          <input type="checkbox" {...register('sms_only')} />
-          {t('smsOnly')}
-        </label>
-        <label className="a-check">
-          <input type="checkbox" {...register('show_cardlist')} />
-          {t('showCardlist')}
-        </label>
-        <LineupEditor value={v} cards={cards} band={band} frozen={published} onCards={addCards} />
-        {preview ? <PackPreview form={v} cards={cards} /> : null}
-        {publishStep ? (
-          <section className="a-card a-publish-step" aria-labelledby={`${f}-step`} data-testid="publish-step">
-            <h2 id={`${f}-step`} ref={stepHeading} tabIndex={-1}>
-              {t('publishStep')}
-            </h2>
-            <EconomicsPanel
-              economics={publishStep}
-              unit={t(`currencies.${v.payment_method}`)}
-              title={t('econ.serverTitle')}
-              testId="publish-economics"
-              level={3}
+          <div className="a-grid">
+            {/* Held by React too: the options arrive after the form (see CardTypeOptions). */}
+            <SelectField
+              label={t('cardType')}
+              error={errors.card_type}
+              {...register('card_type')}
+              value={v.card_type}
+              {...frozen}
+            >
+              <CardTypeOptions current={v.card_type} />
+            </SelectField>
+            <Field label={t('price')} inputMode="numeric" error={errors.point} {...register('point')} {...frozen} />
+            <SelectField
+              label={t('currency')}
+              error={errors.payment_method}
+              {...register('payment_method')}
+              {...frozen}
+            >
+              <option value="1">{t('currencies.1')}</option>
+              <option value="2">{t('currencies.2')}</option>
+            </SelectField>
+            <Field label={t('start')} type="datetime-local" error={errors.start_date} {...register('start_date')} />
+            <Field
+              label={t('end')}
+              type="datetime-local"
+              hint={t('endHint')}
+              error={errors.end_date}
+              {...register('end_date')}
             />
-            <p>{t('publishConfirm')}</p>
-            <div className="a-row">
-              <button type="button" className="a-primary" disabled={busy} onClick={() => void publish()}>
-                {t('publishNow')}
+            <Field
+              label={t('maxBuyCount')}
+              inputMode="numeric"
+              error={errors.max_buy_count}
+              {...register('max_buy_count')}
+            />
+            <Field label={t('rankLimit')} inputMode="numeric" error={errors.rank_limit} {...register('rank_limit')} />
+            <Field label={t('sort')} inputMode="numeric" error={errors.sort} {...register('sort')} />
+          </div>
+          <label className="a-check">
+            <input type="checkbox" {...register('sms_only')} />
+            {t('smsOnly')}
+          </label>
+          <label className="a-check">
+            <input type="checkbox" {...register('show_cardlist')} />
+            {t('showCardlist')}
+          </label>
+          <LineupEditor value={v} cards={cards} band={band} frozen={published} onCards={addCards} />
+          {preview ? <PackPreview form={v} cards={cards} /> : null}
+          {publishStep ? (
+            <section className="a-card a-publish-step" aria-labelledby={`${f}-step`} data-testid="publish-step">
+              <h2 id={`${f}-step`} ref={stepHeading} tabIndex={-1}>
+                {t('publishStep')}
+              </h2>
+              <EconomicsPanel
+                economics={publishStep}
+                unit={t(`currencies.${v.payment_method}`)}
+                title={t('econ.serverTitle')}
+                testId="publish-economics"
+                level={3}
+              />
+              <p>{t('publishConfirm')}</p>
+              <div className="a-row">
+                <button type="button" className="a-primary" disabled={busy} onClick={() => void publish()}>
+                  {t('publishNow')}
+                </button>
+                <button type="button" onClick={() => setPublishStep(null)}>
+                  {t('publishCancel')}
+                </button>
+              </div>
+            </section>
+          ) : null}
+          <div className="a-actions">
+            <button type="submit" className="a-primary" disabled={busy}>
+              {published ? t('saveTexts') : t('save')}
+            </button>
+            <button type="button" onClick={() => setPreview((p) => !p)} aria-expanded={preview}>
+              {preview ? t('hidePreview') : t('preview')}
+            </button>
+            {id !== null && !published ? <StorePreviewLink id={id} /> : null}
+            {id !== null && !published ? (
+              <button
+                type="button"
+                className="a-primary"
+                disabled={busy}
+                aria-expanded={publishStep !== null}
+                onClick={() => void startPublish()}
+              >
+                {t('publish')}
               </button>
-              <button type="button" onClick={() => setPublishStep(null)}>
-                {t('publishCancel')}
+            ) : null}
+            {detail &&
+            (detail.status === 'on_sale' || detail.status === 'scheduled' || detail.status === 'sold_out') ? (
+              <button
+                type="button"
+                className="a-danger"
+                disabled={busy}
+                onClick={() => {
+                  if (window.confirm(t('closeConfirm'))) void run(() => closePack(id!), 'closed');
+                }}
+              >
+                {t('close')}
               </button>
-            </div>
-          </section>
-        ) : null}
-        <div className="a-actions">
-          <button type="submit" className="a-primary" disabled={busy}>
-            {published ? t('saveTexts') : t('save')}
-          </button>
-          <button type="button" onClick={() => setPreview((p) => !p)} aria-expanded={preview}>
-            {preview ? t('hidePreview') : t('preview')}
-          </button>
-          {id !== null && !published ? <StorePreviewLink id={id} /> : null}
-          {id !== null && !published ? (
-            <button
-              type="button"
-              className="a-primary"
-              disabled={busy}
-              aria-expanded={publishStep !== null}
-              onClick={() => void startPublish()}
-            >
-              {t('publish')}
-            </button>
-          ) : null}
-          {detail && (detail.status === 'on_sale' || detail.status === 'scheduled' || detail.status === 'sold_out') ? (
-            <button
-              type="button"
-              className="a-danger"
-              disabled={busy}
-              onClick={() => {
-                if (window.confirm(t('closeConfirm'))) void run(() => closePack(id!), 'closed');
-              }}
-            >
-              {t('close')}
-            </button>
-          ) : null}
-          {id !== null ? (
-            <button type="button" disabled={busy} onClick={() => void run(() => clonePack(id), 'cloned')}>
-              {t('clone')}
-            </button>
-          ) : null}
-        </div>
-      </form>
+            ) : null}
+            {id !== null ? (
+              <button type="button" disabled={busy} onClick={() => void run(() => clonePack(id), 'cloned')}>
+                {t('clone')}
+              </button>
+            ) : null}
+          </div>
+        </form>
       </FormProvider>
       {id !== null && detail?.status === 'scheduled' ? <DropSettings id={id} /> : null}
     </>

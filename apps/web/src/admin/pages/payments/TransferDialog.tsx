@@ -68,7 +68,11 @@ export function TransferDialog(props: {
           {...register('reason')}
         />
         <div className="a-row">
-          <button type="submit" className={props.mode === 'received' ? 'a-primary' : 'a-danger'} disabled={isSubmitting}>
+          <button
+            type="submit"
+            className={props.mode === 'received' ? 'a-primary' : 'a-danger'}
+            disabled={isSubmitting}
+          >
             {props.mode === 'received' ? t('reconcile.confirm') : t('reconcile.confirmReject')}
           </button>
           <button type="button" onClick={() => dialog.current?.close()}>

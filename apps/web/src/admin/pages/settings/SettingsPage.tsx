@@ -34,7 +34,9 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
       hint={t('licence.hint')}
       label={() => t('licence.label')}
       input={{ maxLength: 80, placeholder: t('licence.placeholder') }}
-      after={(v) => <p className="a-hint">{v.antique_dealer_licence?.trim() ? t('licence.shown') : t('licence.hidden')}</p>}
+      after={(v) => (
+        <p className="a-hint">{v.antique_dealer_licence?.trim() ? t('licence.shown') : t('licence.hidden')}</p>
+      )}
     />
   );
 }

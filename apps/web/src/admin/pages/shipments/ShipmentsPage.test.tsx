@@ -45,7 +45,9 @@ describe('the shipments list (console)', () => {
     expect(await within(table).findByText('試験 4')).toBeTruthy();
     const tab = screen.getByRole('tab', { name: `${f('status.preparing')} (2)` });
     fireEvent.click(tab);
-    await vi.waitFor(() => expect(api.gets('/admin/shipments?').some((c) => c.path.includes('status=preparing'))).toBe(true));
+    await vi.waitFor(() =>
+      expect(api.gets('/admin/shipments?').some((c) => c.path.includes('status=preparing'))).toBe(true),
+    );
   });
 
   it('moves the ticked parcels, telling the server how many cards each had when it was packed', async () => {

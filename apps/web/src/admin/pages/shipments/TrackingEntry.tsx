@@ -56,12 +56,7 @@ export function TrackingEntry(props: {
           {t('entry.save')}
         </button>
         {props.canShip ? (
-          <button
-            type="submit"
-            className="a-primary"
-            disabled={isSubmitting}
-            onClick={() => (ship.current = true)}
-          >
+          <button type="submit" className="a-primary" disabled={isSubmitting} onClick={() => (ship.current = true)}>
             {t('entry.saveAndShip')}
           </button>
         ) : null}
