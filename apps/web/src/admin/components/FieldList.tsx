@@ -1,6 +1,6 @@
-import { Controller, useFormContext, type FieldValues } from 'react-hook-form';
-import { ImagePicker } from '../pages/cards/ImagePicker';
-import { adminErrorText, Field, SelectField, TextAreaField } from './Field';
+import { useFormContext, type FieldError, type FieldValues } from 'react-hook-form';
+import { ImageField } from '../pages/cards/ImagePicker';
+import { Field, SelectField, TextAreaField } from './Field';
 
 export type FieldKind = 'text' | 'textarea' | 'number' | 'datetime' | 'flag' | 'image' | 'images' | 'select';
 
@@ -29,30 +29,14 @@ export function FieldList({
 }) {
   const { register, control, formState } = useFormContext<FieldValues>();
   return fields.map((f) => {
-    const error = formState.errors[f.name] as Parameters<typeof adminErrorText>[0];
+    const error = formState.errors[f.name] as FieldError | undefined;
     const props = { label: label(f.name), error, disabled: disabled(f.name), ...register(f.name) };
     switch (f.kind) {
       case 'image':
       case 'images':
         return (
           <div key={f.name} style={{ gridColumn: '1 / -1' }}>
-            <Controller
-              name={f.name}
-              control={control}
-              render={({ field, fieldState }) => {
-                const text = adminErrorText(fieldState.error);
-                const one = f.kind === 'image';
-                return (
-                  <ImagePicker
-                    label={props.label}
-                    value={one ? (field.value ? [String(field.value)] : []) : (field.value as string[])}
-                    onChange={(urls) => field.onChange(one ? (urls[0] ?? '') : urls)}
-                    max={one ? 1 : 10}
-                    error={text ? [text] : undefined}
-                  />
-                );
-              }}
-            />
+            <ImageField name={f.name} control={control} label={props.label} max={f.kind === 'image' ? 1 : 10} />
           </div>
         );
       case 'flag':

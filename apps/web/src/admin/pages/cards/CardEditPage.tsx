@@ -1,14 +1,13 @@
 import { cardInputSchema, type AdminCard } from '@oripa/core/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isOk } from '../../../api/client';
 import { fetchCard, saveCard } from '../../api/catalogue';
-import { adminErrorText, Field, FormAlert, SelectField } from '../../components/Field';
+import { Field, FormAlert, SelectField } from '../../components/Field';
 import { useConsoleForm } from '../../hooks/use-console-form';
-import { ImagePicker } from './ImagePicker';
+import { ImageField } from './ImagePicker';
 import { CardTypeOptions } from './CardTypeOptions';
 import './catalogue.css';
 
@@ -80,22 +79,7 @@ function CardFormView({ id, initial, created }: { id: number | null; initial: Ca
             {notice}
           </p>
         ) : null}
-        <Controller
-          name="image_url"
-          control={form.control}
-          render={({ field, fieldState }) => {
-            const text = adminErrorText(fieldState.error);
-            return (
-              <ImagePicker
-                label={t('image')}
-                value={field.value ? [field.value] : []}
-                onChange={(urls) => field.onChange(urls[0] ?? '')}
-                max={1}
-                error={text ? [text] : undefined}
-              />
-            );
-          }}
-        />
+        <ImageField name="image_url" control={form.control} label={t('image')} max={1} />
         <div className="a-grid">
           <Field label={t('nameJa')} error={errors.name_ja} {...register('name_ja')} />
           <Field label={t('nameEn')} error={errors.name_en} {...register('name_en')} />

@@ -1,15 +1,15 @@
 import { packDraftSchema, type AdminCard, type AdminPackDetail, type BandedEconomics } from '@oripa/core/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, FormProvider } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isOk, type ApiReply } from '../../../api/client';
 import { clonePack, closePack, fetchEconomicsBand, fetchPack, publishPack, savePack } from '../../api/catalogue';
-import { adminErrorText, Field, FormAlert, SelectField, TextAreaField } from '../../components/Field';
+import { Field, FormAlert, SelectField, TextAreaField } from '../../components/Field';
 import { useConsoleForm } from '../../hooks/use-console-form';
 import { CardTypeOptions } from '../cards/CardTypeOptions';
-import { ImagePicker } from '../cards/ImagePicker';
+import { ImageField } from '../cards/ImagePicker';
 import { detailCards, type CardInfo } from './card-info';
 import { EconomicsPanel } from './EconomicsPanel';
 import { DEFAULT_BAND, LineupEditor } from './LineupEditor';
@@ -163,22 +163,7 @@ function PackFormView({
             <TextAreaField label={t('detailJa')} error={errors.detail_ja} {...register('detail_ja')} />
             <TextAreaField label={t('detailEn')} error={errors.detail_en} {...register('detail_en')} />
           </div>
-          <Controller
-            name="images"
-            control={form.control}
-            render={({ field, fieldState }) => {
-              const text = adminErrorText(fieldState.error);
-              return (
-                <ImagePicker
-                  label={t('packImages')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  max={10}
-                  error={text ? [text] : undefined}
-                />
-              );
-            }}
-          />
+          <ImageField name="images" control={form.control} label={t('packImages')} max={10} />
           <div className="a-grid">
             {/* Held by React too: the options arrive after the form (see CardTypeOptions). */}
             <SelectField

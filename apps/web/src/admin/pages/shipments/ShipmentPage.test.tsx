@@ -1,9 +1,9 @@
-import type { AdminShipmentDetail } from '@oripa/core/admin';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render';
+import { shipmentDetail } from '../../../test/shipment-fixtures';
 import { ShipmentPage } from './ShipmentPage';
 
 afterEach(async () => {
@@ -13,22 +13,9 @@ afterEach(async () => {
 });
 
 const f = (key: string, params?: Record<string, unknown>) => i18n.t(`admin-fulfilment:${key}`, params);
-const parcel: AdminShipmentDetail = {
-  id: 7,
-  member_id: 31,
-  status: 'packed',
-  carrier: null,
-  tracking_number: '',
-  recipient: '試験 花子',
-  zipcode: '1000001',
-  address: '東京都千代田区千代田1-1',
-  building: '',
-  tel: '0480000000',
-  line_count: 1,
-  created_at: '2026-11-27 10:00:00',
-  updated_at: '2026-11-27 10:00:00',
-  shipped_at: null,
-  lines: [
+const parcel = shipmentDetail(
+  7,
+  [
     {
       source: 'draw',
       source_id: 1,
@@ -42,8 +29,8 @@ const parcel: AdminShipmentDetail = {
       pack_name: 'Test pack',
     },
   ],
-  tracking_url: '',
-};
+  { status: 'packed' },
+);
 const detail = { state: 200, shipment: parcel, events: [] };
 
 function open(routes: Record<string, unknown> = {}) {

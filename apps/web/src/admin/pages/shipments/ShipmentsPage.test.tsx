@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render';
+import { shipmentRow } from '../../../test/shipment-fixtures';
 import { ShipmentsPage } from './ShipmentsPage';
 
 afterEach(async () => {
@@ -13,22 +14,8 @@ afterEach(async () => {
 });
 
 const f = (key: string, params?: Record<string, unknown>) => i18n.t(`admin-fulfilment:${key}`, params);
-const row = (id: number, status: AdminShipmentRow['status'], line_count: number): AdminShipmentRow => ({
-  id,
-  member_id: 100 + id,
-  status,
-  carrier: null,
-  tracking_number: '',
-  recipient: `試験 ${id}`,
-  zipcode: '1000001',
-  address: '東京都千代田区千代田1-1',
-  building: '',
-  tel: '',
-  line_count,
-  created_at: '2026-11-27 10:00:00',
-  updated_at: '2026-11-27 10:00:00',
-  shipped_at: null,
-});
+const row = (id: number, status: AdminShipmentRow['status'], line_count: number) =>
+  shipmentRow(id, { status, line_count });
 const counts = { preparing: 2, packed: 1, shipped: 0, held: 0, returned: 0 };
 const page = (rows: AdminShipmentRow[]) => ({ state: 200, rows, total: rows.length, page: 1, per_page: 50, counts });
 
