@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { s10Ok, sevenDrOk, trackingNumberProblem } from './check-digits.ts';
+import { trackingEntrySchema, trackingNumberSchema } from './validation.ts';
 
 describe('7DR check digit (Yamato, Japan Post domestic)', () => {
   it('takes the first 11 digits modulo 7 as the last', () => {
@@ -48,4 +49,34 @@ describe('trackingNumberProblem', () => {
   ] as const)('%s %s → %s', (carrier, n, problem) => {
     expect(trackingNumberProblem(carrier, n)).toBe(problem);
   });
+});
+
+describe('the single tracking entry schema (console and server alike)', () => {
+  const issues = (carrier: string, tracking_number: string) => {
+    const r = trackingNumberSchema.safeParse({ carrier, tracking_number });
+    return r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]);
+  };
+  it('puts the shape or check-digit problem on the number, after normalising it as the server does', () => {
+    expect(issues('yamato', '1234-5678-9013')).toEqual([]);
+    expect(issues('yamato', '１２３４５６７８９０１３')).toEqual([]);
+    expect(issues('yamato', '123456789012')).toEqual([['tracking_number', 'trackingNumberCheckDigit']]);
+    expect(issues('yamato', '12345')).toEqual([['tracking_number', 'trackingNumberInvalid']]);
+    expect(issues('japanpost', 'EA123456784JP')).toEqual([['tracking_number', 'trackingNumberCheckDigit']]);
+    expect(issues('yamato', ' ')).toEqual([['tracking_number', 'required']]);
+  });
+  it('is the server route’s schema too (with the parcel id)', () => {
+    expect(trackingEntrySchema.safeParse({ id: '7', carrier: 'yamato', tracking_number: '123456789012' }).success).toBe(
+      false,
+    );
+    expect(trackingEntrySchema.safeParse({ id: '7', carrier: 'yamato', tracking_number: '123456789013' }).success).toBe(
+      true,
+    );
+  });
+});
+
+it('says nothing more of a number for an unknown carrier or one already too long', () => {
+  const r = trackingNumberSchema.safeParse({ carrier: 'owl', tracking_number: '1' });
+  expect(r.success ? [] : r.error.issues.map((i) => i.message)).toEqual(['invalid']);
+  const long = trackingNumberSchema.safeParse({ carrier: 'yamato', tracking_number: '1'.repeat(41) });
+  expect(long.success ? [] : long.error.issues.map((i) => i.message)).toEqual(['trackingNumberInvalid']);
 });

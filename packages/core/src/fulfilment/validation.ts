@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { msg } from '../i18n/messages.ts';
 import { idField } from '../validation/fields.ts';
 import { listQuerySchema } from '../admin/validation.ts';
-import { CARRIER_KEYS } from './carriers.ts';
+import { CARRIER_KEYS, isCarrier, normalizeTrackingNumber } from './carriers.ts';
+import { trackingNumberProblem } from './check-digits.ts';
 import { CARRIER_FILES, YAMATO_SERVICES, type YamatoService } from './layouts.ts';
 import { SHIPMENT_STATUSES } from './status.ts';
 
@@ -90,11 +91,30 @@ export const shipmentMoveSchema = z.object({
 });
 export type ShipmentMoveInput = z.infer<typeof shipmentMoveSchema>;
 
-export const trackingEntrySchema = z.object({
-  id: idField,
-  carrier: carrierField,
-  tracking_number: z.string({ error: 'notString' }).trim().min(1, 'required').max(40, 'trackingNumberInvalid'),
-});
+const trackingNumberField = z.string({ error: 'notString' }).trim().min(1, 'required').max(40, 'trackingNumberInvalid');
+
+/**
+ * The number's shape and check digit for its carrier (check-digits.ts), on the number's field: the console says so
+ * as the number is typed, and the server refuses it with the same words (recordTracking checks again, for moves).
+ */
+function checkTrackingNumber(v: { carrier: string; tracking_number: string }, ctx: z.RefinementCtx) {
+  // Zod runs this even when a field failed above: a number already refused (empty, too long) says nothing more.
+  const n = v.tracking_number;
+  if (!isCarrier(v.carrier) || typeof n !== 'string' || n === '' || n.length > 40) return;
+  const problem = trackingNumberProblem(v.carrier, normalizeTrackingNumber(n));
+  if (problem === null) return;
+  const message = problem === 'shape' ? 'trackingNumberInvalid' : 'trackingNumberCheckDigit';
+  ctx.addIssue({ code: 'custom', path: ['tracking_number'], message });
+}
+
+/** One parcel's carrier and tracking number as the console's single entry gives them. */
+export const trackingNumberSchema = z
+  .object({ carrier: carrierField, tracking_number: trackingNumberField })
+  .superRefine(checkTrackingNumber);
+
+export const trackingEntrySchema = z
+  .object({ id: idField, carrier: carrierField, tracking_number: trackingNumberField })
+  .superRefine(checkTrackingNumber);
 export type TrackingEntryInput = z.infer<typeof trackingEntrySchema>;
 
 /** The import file travels base64-encoded in the form's JSON (Shift_JIS bytes survive untouched). */

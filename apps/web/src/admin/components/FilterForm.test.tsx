@@ -27,7 +27,7 @@ function Harness() {
 }
 
 describe('FilterForm', () => {
-  it('starts from the filters in force, trims the search and applies every field', () => {
+  it('starts from the filters in force, trims the search and applies every field', async () => {
     const onApply = vi.fn<(f: Filters) => void>();
     renderPage(<FilterForm fields={fields} initial={{ q: 'old', view: 'x' }} onApply={onApply} />, '/admin/x');
     expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('old');
@@ -36,7 +36,9 @@ describe('FilterForm', () => {
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-02' } });
     fireEvent.submit(screen.getByRole('search'));
     // Only its own fields: the caller merges them into the address (a tab's `view` stays the caller's).
-    expect(onApply).toHaveBeenLastCalledWith({ q: 'mail@example.jp', status: 'open', from: '2026-01-02' });
+    await vi.waitFor(() =>
+      expect(onApply).toHaveBeenLastCalledWith({ q: 'mail@example.jp', status: 'open', from: '2026-01-02' }),
+    );
     expect(screen.getByRole('option', { name: 'All' })).toBeTruthy();
   });
 

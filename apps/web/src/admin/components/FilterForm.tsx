@@ -1,4 +1,5 @@
-import { useId, useState, type CSSProperties, type FormEvent } from 'react';
+import { useId, type CSSProperties } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 /** One control of a list's filter form: a search box, a choice (with "all" first) or a date. */
@@ -35,15 +36,13 @@ export function FilterForm(props: Props) {
 function FilterFormFields({ fields, initial, onApply, label, clearable, error }: Props) {
   const { t } = useTranslation('admin-common');
   const id = useId();
-  const [f, setF] = useState<Filters>(() =>
-    Object.fromEntries(fields.map((field) => [field.name, initial[field.name] ?? ''])),
+  // No schema here: each list's query schema is the server's, and its refusal comes back as `error`.
+  const { register, handleSubmit } = useForm<Filters>({
+    defaultValues: Object.fromEntries(fields.map((field) => [field.name, initial[field.name] ?? ''])),
+  });
+  const submit = handleSubmit((f) =>
+    onApply(Object.fromEntries(fields.map((x) => [x.name, x.kind === 'search' ? f[x.name]!.trim() : f[x.name]!]))),
   );
-  const set = (name: string) => (e: { target: { value: string } }) =>
-    setF((prev) => ({ ...prev, [name]: e.target.value }));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onApply(Object.fromEntries(fields.map((x) => [x.name, x.kind === 'search' ? f[x.name]!.trim() : f[x.name]!])));
-  };
   return (
     <form className="a-filters" role="search" aria-label={label} onSubmit={submit}>
       {fields.map((field) => {
@@ -52,7 +51,7 @@ function FilterFormFields({ fields, initial, onApply, label, clearable, error }:
           <div key={field.name} className="a-field" style={field.kind === 'search' ? field.style : undefined}>
             <label htmlFor={fid}>{field.label}</label>
             {field.kind === 'select' ? (
-              <select id={fid} value={f[field.name]} onChange={set(field.name)}>
+              <select id={fid} {...register(field.name)}>
                 <option value="">{field.all}</option>
                 {field.options.map((o) => (
                   <option key={o.value} value={o.value}>
@@ -64,9 +63,8 @@ function FilterFormFields({ fields, initial, onApply, label, clearable, error }:
               <input
                 id={fid}
                 type={field.kind}
-                value={f[field.name]}
-                onChange={set(field.name)}
                 placeholder={field.kind === 'search' ? field.placeholder : undefined}
+                {...register(field.name)}
               />
             )}
           </div>

@@ -130,7 +130,8 @@ describe('the confirm step of a change to another owner (staff page)', () => {
     expect(screen.getByText('オーナー 次郎 の役割を「サポート」に変更します')).toBeTruthy();
     expect(screen.getByText(/別のオーナーの承認が必要です。オーナー 次郎 さんにはメールで知らせます/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '承認を申請する' }));
-    expect(screen.getByRole('alert').textContent).toBe('理由を入力してください');
+    expect((await screen.findByRole('alert')).textContent).toBe('理由を入力してください');
+    expect(document.activeElement).toBe(screen.getByLabelText('理由（必須）'));
     expect(onConfirm).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText('理由（必須）'), { target: { value: ' 役割の整理 ' } });
     fireEvent.click(screen.getByRole('button', { name: '承認を申請する' }));

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { adminErrorText } from '../../components/Field';
 import { uploadImage } from '../../api/catalogue';
 
 /**
@@ -77,5 +79,41 @@ export function ImagePicker({
         </small>
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * The picker as a field of a react-hook-form form: one image (`max` 1) held as its URL ('' for none), several as a
+ * list; the schema's or the server's refusal of the field shown under it.
+ */
+export function ImageField<T extends FieldValues, TBody = T>({
+  name,
+  control,
+  label,
+  max,
+}: {
+  name: Path<T>;
+  control: Control<T, unknown, TBody>;
+  label: string;
+  max: number;
+}) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => {
+        const text = adminErrorText(fieldState.error);
+        const one = max === 1;
+        return (
+          <ImagePicker
+            label={label}
+            value={one ? (field.value ? [String(field.value)] : []) : (field.value as string[])}
+            onChange={(urls) => field.onChange(one ? (urls[0] ?? '') : urls)}
+            max={max}
+            error={text ? [text] : undefined}
+          />
+        );
+      }}
+    />
   );
 }

@@ -77,4 +77,76 @@ describe('the content page (console)', () => {
     expect(posts[1]).toMatchObject({ name_ja: '星霊譚', name_en: 'Starlore Tales' });
     expect(String(posts[1]?.id)).toBe('9');
   });
+
+  it('says what is wrong with a coupon in Japanese and in English, the focus on the first field in error', async () => {
+    const api = mockApi({
+      'GET /admin/content/banners': { state: 200, rows: [], mode: '1' },
+      'GET /admin/content/coupons': { state: 200, rows: [] },
+    });
+    const check = async (code: string, format: string, noPoints: string) => {
+      renderPage();
+      fireEvent.click(await screen.findByRole('tab', { name: c('tabs.coupons') }));
+      fireEvent.click(await screen.findByRole('button', { name: c('add') }));
+      const form = screen.getByRole('form', { name: c('add') });
+      const field = within(form).getByLabelText(c('fields.code'));
+      fireEvent.change(field, { target: { value: code } });
+      fireEvent.submit(form);
+      expect(await within(form).findByText(format)).toBeTruthy();
+      expect(document.activeElement).toBe(field);
+      // A sound code: now the kind's rule (points to grant) speaks, on the points field.
+      fireEvent.change(field, { target: { value: 'WINTER-10' } });
+      fireEvent.submit(form);
+      expect(await within(form).findByText(noPoints)).toBeTruthy();
+      expect(within(form).getByLabelText(c('fields.point')).getAttribute('aria-invalid')).toBe('true');
+      cleanup();
+    };
+    await i18n.changeLanguage('ja');
+    await check('a', 'クーポンコードは半角英数字とハイフンで3〜20文字にしてください', '付与ポイントを入力してください');
+    await i18n.changeLanguage('en');
+    await check('a!', 'Use 3 to 20 half-width letters, digits and hyphens for the code', 'Enter the points to grant');
+    expect(api.posts('/admin/content/coupons')).toHaveLength(0);
+  });
+
+  it('edits a point course: sends the form as the schema reads it (flags as 0/1) to the row’s address', async () => {
+    const api = mockApi({
+      'GET /admin/content/banners': { state: 200, rows: [], mode: '1' },
+      'GET /admin/content/point-courses': { state: 200, rows: [course] },
+      'POST /admin/content/point-courses/3': { state: 200, id: 3 },
+    });
+    await i18n.changeLanguage('en');
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: c('tabs.point-courses') }));
+    const table = await screen.findByRole('table', { name: c('tabs.point-courses') });
+    fireEvent.click(await within(table).findByRole('button', { name: c('edit') }));
+    const form = screen.getByRole('form', { name: c('edit') });
+    expect((within(form).getByLabelText(c('fields.point')) as HTMLInputElement).value).toBe('1000');
+    fireEvent.change(within(form).getByLabelText(c('fields.price')), { target: { value: '900' } });
+    fireEvent.click(within(form).getByLabelText(c('fields.active')));
+    fireEvent.submit(form);
+    await vi.waitFor(() => expect(screen.queryByRole('form', { name: c('edit') })).toBeNull());
+    expect(api.posts('/admin/content/point-courses/3').map((p) => p.params)).toEqual([
+      { currency: 'point', point: '1000', price: '900', memo: '', memo_en: '', sort: '1', active: '0' },
+    ]);
+  });
+
+  it('keeps a card type’s id fixed when editing, and still sends it', async () => {
+    const api = mockApi({
+      'GET /admin/content/banners': { state: 200, rows: [], mode: '1' },
+      'GET /admin/content/card-types': {
+        state: 200,
+        rows: [{ id: 2, name_ja: '星霊譚', name_en: 'Starlore Tales', coming_soon: false, sort: 5 }],
+      },
+      'POST /admin/content/card-types': { state: 200, id: 2 },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: c('tabs.card-types') }));
+    const table = await screen.findByRole('table', { name: c('tabs.card-types') });
+    fireEvent.click(await within(table).findByRole('button', { name: c('edit') }));
+    const form = screen.getByRole('form', { name: c('edit') });
+    expect((within(form).getByLabelText(c('fields.id')) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.change(within(form).getByLabelText(c('fields.name_en')), { target: { value: 'Starlore' } });
+    fireEvent.submit(form);
+    await vi.waitFor(() => expect(api.posts('/admin/content/card-types')).toHaveLength(1));
+    expect(api.posts('/admin/content/card-types')[0]!.params).toMatchObject({ id: '2', name_en: 'Starlore' });
+  });
 });

@@ -1,6 +1,7 @@
 import { bannerSchema, cardTypeSchema, couponSchema, pointCourseSchema, postSchema } from '@oripa/core/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isOk } from '../../../api/client';
@@ -13,17 +14,10 @@ import {
   type ContentRow,
 } from '../../api/catalogue';
 import { FormAlert } from '../../components/Field';
+import { FieldList, type FieldDef } from '../../components/FieldList';
 import { SaveCancel } from '../../components/FormCard';
-import { ImagePicker } from '../cards/ImagePicker';
-import { replyErrors, schemaErrors, type FormErrors } from '../cards/form-errors';
+import { useConsoleForm } from '../../hooks/use-console-form';
 import '../cards/catalogue.css';
-
-type FieldKind = 'text' | 'textarea' | 'number' | 'datetime' | 'flag' | 'image' | 'images' | 'select';
-interface FieldDef {
-  name: string;
-  kind: FieldKind;
-  options?: string[];
-}
 
 /** Each kind of content: its form's fields (the core schema validates them) and the columns its table shows. */
 const KINDS: Record<ContentKind, { schema: z.ZodType; fields: FieldDef[]; columns: string[]; idField?: boolean }> = {
@@ -269,96 +263,32 @@ function ContentForm({
 }) {
   const { t } = useTranslation('admin-content');
   const def = KINDS[kind];
-  const id = useId();
-  const [v, setV] = useState<Record<string, unknown>>(() => toForm(def.fields, row));
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const body = toBody(def.fields, v);
-    const local = schemaErrors(def.schema, body);
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    const reply = await saveContent(kind, def.idField ? null : (row?.id ?? null), body);
-    setBusy(false);
-    if (reply.state === 200) await onDone();
-    else setErrors(replyErrors(reply, t('admin-common:failed')));
-  }
+  const { form, isSubmitting, general, submitTo } = useConsoleForm<Record<string, unknown>>({
+    schema: def.schema,
+    defaultValues: toForm(def.fields, row),
+    toBody: (v) => toBody(def.fields, v),
+    fields: def.fields.map((f) => f.name),
+  });
+  const onSubmit = submitTo({
+    send: (body) => saveContent(kind, def.idField ? null : (row?.id ?? null), body),
+    onSuccess: onDone,
+  });
 
   return (
-    <form className="a-card" onSubmit={submit} noValidate aria-label={row ? t('edit') : t('add')}>
-      <FormAlert messages={errors.general ?? []} />
-      <div className="a-grid">
-        {def.fields.map((f) => {
-          const fid = `${id}-${f.name}`;
-          const label = t(`fields.${f.name}`);
-          const err = errors[f.name]?.[0];
-          const a11y = err ? { 'aria-invalid': true as const, 'aria-describedby': `${fid}-err` } : {};
-          const value = v[f.name];
-          const set = (x: unknown) => setV((prev) => ({ ...prev, [f.name]: x }));
-          let control;
-          if (f.kind === 'image' || f.kind === 'images') {
-            return (
-              <div key={f.name} style={{ gridColumn: '1 / -1' }}>
-                <ImagePicker
-                  label={label}
-                  value={f.kind === 'image' ? (value ? [String(value)] : []) : (value as string[])}
-                  onChange={(urls) => set(f.kind === 'image' ? (urls[0] ?? '') : urls)}
-                  max={f.kind === 'image' ? 1 : 10}
-                  error={errors[f.name]}
-                />
-              </div>
-            );
-          }
-          if (f.kind === 'flag') {
-            return (
-              <label key={f.name} className="a-check">
-                <input type="checkbox" checked={Boolean(value)} onChange={(e) => set(e.target.checked)} />
-                {label}
-              </label>
-            );
-          }
-          if (f.kind === 'textarea') {
-            control = <textarea id={fid} value={String(value)} onChange={(e) => set(e.target.value)} {...a11y} />;
-          } else if (f.kind === 'select') {
-            control = (
-              <select id={fid} value={String(value)} onChange={(e) => set(e.target.value)} {...a11y}>
-                {f.options!.map((o) => (
-                  <option key={o} value={o}>
-                    {t(`kinds.${o}`)}
-                  </option>
-                ))}
-              </select>
-            );
-          } else {
-            control = (
-              <input
-                id={fid}
-                type={f.kind === 'datetime' ? 'datetime-local' : 'text'}
-                inputMode={f.kind === 'number' ? 'numeric' : undefined}
-                value={String(value)}
-                disabled={def.idField && f.name === 'id' && row !== null}
-                onChange={(e) => set(e.target.value)}
-                {...a11y}
-              />
-            );
-          }
-          return (
-            <div key={f.name} className="a-field">
-              <label htmlFor={fid}>{label}</label>
-              {control}
-              {err ? (
-                <small id={`${fid}-err`} className="a-error" role="alert">
-                  {err}
-                </small>
-              ) : null}
-            </div>
-          );
-        })}
-      </div>
-      <SaveCancel busy={busy} onCancel={onCancel} />
-    </form>
+    <FormProvider {...form}>
+      <form className="a-card" onSubmit={onSubmit} noValidate aria-label={row ? t('edit') : t('add')}>
+        <FormAlert messages={general} />
+        <div className="a-grid">
+          <FieldList
+            fields={def.fields}
+            label={(name) => t(`fields.${name}`)}
+            optionLabel={(o) => t(`kinds.${o}`)}
+            // A card type's id is its key: fixed once it exists.
+            disabled={(name) => Boolean(def.idField && name === 'id' && row !== null)}
+          />
+        </div>
+        <SaveCancel busy={isSubmitting} onCancel={onCancel} />
+      </form>
+    </FormProvider>
   );
 }

@@ -1,16 +1,11 @@
 import { can } from '@oripa/core/admin';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isOk } from '../../../api/client';
-import {
-  fetchMaintenance,
-  fetchUnusedBalance,
-  reportCsvUrl,
-  saveMaintenance,
-  type MaintenanceState,
-} from '../../api/operations';
+import { fetchMaintenance, fetchUnusedBalance, reportCsvUrl } from '../../api/operations';
 import { useStaff } from '../../components/RequireStaff';
+import { MaintenanceForm } from './MaintenanceForm';
 import { UnusedBalanceReport } from './UnusedBalanceReport';
 
 /** /admin/operations (owner): the maintenance switch, the unused-balance report and the monthly CSV exports. */
@@ -47,53 +42,6 @@ function Maintenance() {
       </h2>
       {state ? <MaintenanceForm key={JSON.stringify(state)} state={state} /> : null}
     </section>
-  );
-}
-
-function MaintenanceForm({ state }: { state: MaintenanceState }) {
-  const { t } = useTranslation('admin-operations');
-  const id = useId();
-  const queryClient = useQueryClient();
-  const [on, setOn] = useState(state.on);
-  const [ja, setJa] = useState(state.message_ja);
-  const [en, setEn] = useState(state.message_en);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const reply = await saveMaintenance({ on, message_ja: ja, message_en: en });
-    if (isOk(reply)) {
-      setResult({
-        ok: true,
-        text: t('maintenance.saved', { state: reply.on ? t('maintenance.on') : t('maintenance.off') }),
-      });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'maintenance'] });
-    } else setResult({ ok: false, text: Object.values(reply.errors ?? {}).flat()[0] ?? '' });
-  };
-  return (
-    <form onSubmit={submit}>
-      <p className="a-hint">{t('maintenance.hint')}</p>
-      {state.forced ? <p className="a-alert">{t('maintenance.forced')}</p> : null}
-      <div className="a-row">
-        <input id={`${id}-on`} type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} />
-        <label htmlFor={`${id}-on`}>{t('maintenance.switch')}</label>
-      </div>
-      <div className="a-field">
-        <label htmlFor={`${id}-ja`}>{t('maintenance.messageJa')}</label>
-        <textarea id={`${id}-ja`} rows={3} maxLength={500} value={ja} onChange={(e) => setJa(e.target.value)} />
-      </div>
-      <div className="a-field">
-        <label htmlFor={`${id}-en`}>{t('maintenance.messageEn')}</label>
-        <textarea id={`${id}-en`} rows={3} maxLength={500} value={en} onChange={(e) => setEn(e.target.value)} />
-      </div>
-      <button type="submit" className="a-primary">
-        {t('maintenance.save')}
-      </button>
-      {result ? (
-        <p className={result.ok ? 'a-notice' : 'a-alert'} role={result.ok ? 'status' : 'alert'}>
-          {result.text}
-        </p>
-      ) : null}
-    </form>
   );
 }
 

@@ -1,11 +1,18 @@
-import type { DropInfo } from '@oripa/core';
+import { dropSettingsSchema, type DropInfo } from '@oripa/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiGet, apiPost, firstError, isOk, type Reply } from '../../../api/client';
-import { FormAlert } from '../../components/Field';
+import { apiGet, apiPost, isOk, type Reply } from '../../../api/client';
+import { Field, FormAlert } from '../../components/Field';
+import { useConsoleForm } from '../../hooks/use-console-form';
 
 type DropReply = Reply<{ drop: DropInfo | null }>;
+interface DropForm {
+  prequeue_minutes: string;
+  admit_per_minute: string;
+  stay_minutes: string;
+}
+const FIELDS = ['prequeue_minutes', 'admit_per_minute', 'stay_minutes'] as const;
 
 /**
  * A published pack's sale as a drop (issue 22): the pre-queue window, members admitted a minute and how long they
@@ -18,32 +25,21 @@ export function DropSettings({ id }: { id: number }) {
   const key = ['admin', 'pack-drop', id];
   const current = useQuery({ queryKey: key, queryFn: () => apiGet<DropReply>(`/admin/packs/${id}/drop`) });
   const drop = isOk(current.data) ? current.data.drop : null;
-  const [v, setV] = useState({ prequeue_minutes: '30', admit_per_minute: '500', stay_minutes: '10' });
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const reply = await apiPost<DropReply>(`/admin/packs/${id}/drop`, v);
-    if (isOk(reply)) {
+  const [saved, setSaved] = useState(false);
+  const { register, errors, isSubmitting, general, submitTo } = useConsoleForm<DropForm>({
+    schema: dropSettingsSchema,
+    defaultValues: { prequeue_minutes: '30', admit_per_minute: '500', stay_minutes: '10' },
+    fields: FIELDS,
+  });
+  const onSubmit = submitTo({
+    send: (v) => apiPost<DropReply>(`/admin/packs/${id}/drop`, { ...v }),
+    onSuccess: (_v, reply) => {
       queryClient.setQueryData(key, reply);
-      setMessage({ ok: true, text: t('drop.saved') });
-    } else {
-      const first = ['prequeue_minutes', 'admit_per_minute', 'stay_minutes', 'general'].map((f) =>
-        firstError(reply, f),
-      );
-      setMessage({ ok: false, text: first.find(Boolean) ?? t('drop.failed') });
-    }
-  };
-  const field = (name: keyof typeof v, label: string) => (
-    <div className="a-field">
-      <label htmlFor={`drop-${name}`}>{label}</label>
-      <input
-        id={`drop-${name}`}
-        inputMode="numeric"
-        value={v[name]}
-        onChange={(e) => setV((p) => ({ ...p, [name]: e.target.value }))}
-      />
-    </div>
+      setSaved(true);
+    },
+  });
+  const field = (name: keyof DropForm, label: string) => (
+    <Field label={label} inputMode="numeric" error={errors[name]} {...register(name)} />
   );
 
   return (
@@ -66,13 +62,19 @@ export function DropSettings({ id }: { id: number }) {
       ) : (
         <p>{t('drop.none')}</p>
       )}
-      <form onSubmit={(e) => void save(e)} noValidate>
+      <form
+        onSubmit={(e) => {
+          setSaved(false);
+          void onSubmit(e);
+        }}
+        noValidate
+      >
         {field('prequeue_minutes', t('drop.prequeue'))}
         {field('admit_per_minute', t('drop.rate'))}
         {field('stay_minutes', t('drop.stay'))}
-        {message ? message.ok ? <p role="status">{message.text}</p> : <FormAlert messages={[message.text]} /> : null}
+        {saved ? <p role="status">{t('drop.saved')}</p> : <FormAlert messages={general} />}
         <div className="a-actions">
-          <button type="submit" className="a-primary">
+          <button type="submit" className="a-primary" disabled={isSubmitting}>
             {t('drop.save')}
           </button>
         </div>

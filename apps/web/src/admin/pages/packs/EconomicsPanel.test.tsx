@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { renderWithClient } from '../../../test/render';
@@ -30,7 +30,7 @@ const form: PackForm = {
   ],
 };
 
-/** The editor as the pack page holds it: the form in state, changed by the editor. */
+/** The editor as the pack page holds it: inside the page's form, its values watched. */
 function Harness({
   initial,
   band = { minBp: 6_000, maxBp: 9_000 },
@@ -38,17 +38,11 @@ function Harness({
   initial: PackForm;
   band?: { minBp: number; maxBp: number };
 }) {
-  const [v, setV] = useState(initial);
+  const form = useForm<PackForm>({ defaultValues: initial });
   return (
-    <LineupEditor
-      value={v}
-      cards={cards}
-      band={band}
-      frozen={false}
-      errors={{}}
-      onChange={(patch) => setV((prev) => ({ ...prev, ...patch }))}
-      onCards={vi.fn()}
-    />
+    <FormProvider {...form}>
+      <LineupEditor value={form.watch()} cards={cards} band={band} frozen={false} onCards={vi.fn()} />
+    </FormProvider>
   );
 }
 

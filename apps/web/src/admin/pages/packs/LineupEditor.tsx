@@ -1,12 +1,13 @@
 import { RANK_ORDER, type Rank } from '@oripa/core';
 import { lineupEconomics, type AdminCard, type ReturnRateBand } from '@oripa/core/admin';
 import { useId, useRef, useState } from 'react';
+import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { FormErrors } from '../cards/form-errors';
+import { errorTexts, Field } from '../../components/Field';
 import { cardName, type CardInfo } from './card-info';
 import { CardPicker } from './CardPicker';
 import { EconomicsPanel } from './EconomicsPanel';
-import type { LineLine, PackForm } from './pack-form';
+import type { PackForm } from './pack-form';
 
 /** Until the server's band has answered, the panel warns by the configuration's defaults (config.ts). */
 export const DEFAULT_BAND: ReturnRateBand = { minBp: 6_000, maxBp: 10_000 };
@@ -31,29 +32,30 @@ export function LineupEditor({
   cards,
   band,
   frozen,
-  errors,
-  onChange,
   onCards,
 }: {
+  /** The form's values as they stand (the caller watches them). */
   value: PackForm;
   cards: ReadonlyMap<string, CardInfo>;
   band: ReturnRateBand;
   frozen: boolean;
-  errors: FormErrors;
-  onChange: (patch: Partial<PackForm>) => void;
   /** Cards the picker found, for the lineup to show. */
   onCards: (found: AdminCard[]) => void;
 }) {
   const { t, i18n } = useTranslation('admin-catalogue');
   const f = useId();
+  // The pack editor's form (its FormProvider): each line's rank and count are its fields, checked by the core schema.
+  const { register, control, setValue, formState } = useFormContext<PackForm>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'lineup' });
+  const errors = formState.errors;
+  const lineupErrors = errorTexts(errors.lineup);
   const [picker, setPicker] = useState<'lineup' | 'lastOne' | null>(null);
   const openers = { lineup: useRef<HTMLButtonElement>(null), lastOne: useRef<HTMLButtonElement>(null) };
   const lines = value.lineup;
   const sum = lines.reduce((s, l) => s + (Number(l.count) || 0), 0);
   const total = Number(value.total_tickets) || 0;
   const economics = formEconomics(value, cards, band);
-  const setLine = (i: number, patch: Partial<LineLine>) =>
-    onChange({ lineup: lines.map((l, j) => (j === i ? { ...l, ...patch } : l)) });
+  const setLastOne = (cardId: string) => setValue('last_one_card_id', cardId, { shouldDirty: true });
   const close = () => {
     const which = picker;
     setPicker(null);
@@ -64,7 +66,7 @@ export function LineupEditor({
     onCards(found);
     const have = new Set(lines.map((l) => l.card_id));
     const fresh = found.filter((c) => !have.has(String(c.id)));
-    onChange({ lineup: [...lines, ...fresh.map((c) => ({ card_id: String(c.id), rank, count: String(count) }))] });
+    append(fresh.map((c) => ({ card_id: String(c.id), rank, count: String(count) })));
   };
   const lastOne = value.last_one_card_id ? cards.get(value.last_one_card_id) : undefined;
   const unit = t(`currencies.${value.payment_method}`);
@@ -78,16 +80,13 @@ export function LineupEditor({
       <div className="a-build">
         <div className="a-build-main">
           <div className="a-row" style={{ marginBottom: 8 }}>
-            <div className="a-field" style={{ marginBottom: 0 }}>
-              <label htmlFor={`${f}-total`}>{t('totalTickets')}</label>
-              <input
-                id={`${f}-total`}
-                inputMode="numeric"
-                value={value.total_tickets}
-                disabled={frozen}
-                onChange={(e) => onChange({ total_tickets: e.target.value })}
-              />
-            </div>
+            <Field
+              label={t('totalTickets')}
+              inputMode="numeric"
+              disabled={frozen}
+              error={errors.total_tickets}
+              {...register('total_tickets')}
+            />
             <p className="a-sum" data-ok={sum === total && lines.length > 0} aria-live="polite" style={{ margin: 0 }}>
               {t('lineupSum', { sum, total })} — {sum === total && lines.length > 0 ? t('lineupOk') : t('lineupNg')}
             </p>
@@ -109,11 +108,13 @@ export function LineupEditor({
                 </tr>
               </thead>
               <tbody>
-                {lines.map((l, i) => {
+                {fields.map((row, i) => {
+                  const l = lines[i] ?? row;
                   const c = cards.get(l.card_id);
+                  const countError = errors.lineup?.[i]?.count;
                   const label = c ? cardName(c, i18n.language) : `#${l.card_id}`;
                   return (
-                    <tr key={l.card_id || i} data-testid="lineup-line">
+                    <tr key={row.id} data-testid="lineup-line">
                       <td>
                         <label className="a-skip" htmlFor={`${f}-rank-${i}`}>
                           {t('rankOf', { name: label })}
@@ -121,9 +122,8 @@ export function LineupEditor({
                         <select
                           id={`${f}-rank-${i}`}
                           className="a-num"
-                          value={l.rank}
                           disabled={frozen}
-                          onChange={(e) => setLine(i, { rank: e.target.value as Rank })}
+                          {...register(`lineup.${i}.rank`)}
                         >
                           {RANK_ORDER.map((r) => (
                             <option key={r} value={r}>
@@ -153,9 +153,9 @@ export function LineupEditor({
                           id={`${f}-count-${i}`}
                           className="a-num"
                           inputMode="numeric"
-                          value={l.count}
                           disabled={frozen}
-                          onChange={(e) => setLine(i, { count: e.target.value })}
+                          aria-invalid={countError ? true : undefined}
+                          {...register(`lineup.${i}.count`)}
                         />
                       </td>
                       <td className="a-right">{((Number(l.count) || 0) * (c?.buy_point ?? 0)).toLocaleString()}</td>
@@ -165,7 +165,7 @@ export function LineupEditor({
                             type="button"
                             className="a-link-button"
                             aria-label={t('removeCard', { name: label })}
-                            onClick={() => onChange({ lineup: lines.filter((_, j) => j !== i) })}
+                            onClick={() => remove(i)}
                           >
                             {t('remove')}
                           </button>
@@ -191,7 +191,7 @@ export function LineupEditor({
           {picker === 'lineup' ? (
             <CardPicker inLineup={new Set(lines.map((l) => l.card_id))} onAdd={add} onClose={close} />
           ) : null}
-          {errors.lineup?.map((m) => (
+          {lineupErrors.map((m) => (
             <p key={m} className="a-error" role="alert" style={{ margin: '6px 0 0' }}>
               {m}
             </p>
@@ -222,14 +222,14 @@ export function LineupEditor({
                     {t('chooseLastOne')}
                   </button>
                   {value.last_one_card_id ? (
-                    <button type="button" onClick={() => onChange({ last_one_card_id: '' })}>
+                    <button type="button" onClick={() => setLastOne('')}>
                       {t('noLastOne')}
                     </button>
                   ) : null}
                 </>
               )}
             </div>
-            {errors.last_one_card_id?.map((m) => (
+            {errorTexts(errors.last_one_card_id).map((m) => (
               <small key={m} className="a-error" role="alert">
                 {m}
               </small>
@@ -239,7 +239,7 @@ export function LineupEditor({
             <CardPicker
               onChoose={(c) => {
                 onCards([c]);
-                onChange({ last_one_card_id: String(c.id) });
+                setLastOne(String(c.id));
                 close();
               }}
               onClose={close}

@@ -81,6 +81,9 @@ export function fromDetail(p: AdminPackDetail): PackForm {
   };
 }
 
+/** Every field the server may refuse by name (each is the form's field of that name). */
+export const PACK_FIELDS = Object.keys(EMPTY) as (keyof PackForm)[];
+
 /** The request body: what the inputs hold, flags as '0'/'1'. */
 export const toBody = (v: PackForm) => ({
   ...v,
@@ -90,3 +93,4 @@ export const toBody = (v: PackForm) => ({
   point: v.point || '0',
   last_one_card_id: v.last_one_card_id || null,
 });
+export type PackBody = ReturnType<typeof toBody>;

@@ -1,22 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { ApiReply } from '../../../api/client';
-import { Field } from '../../components/Field';
+import { FieldList, type FieldDef } from '../../components/FieldList';
 import { FormCard, SaveCancel } from '../../components/FormCard';
-import { ImagePicker } from '../cards/ImagePicker';
-import { replyErrors, schemaErrors, type FormErrors } from '../cards/form-errors';
+import { useConsoleForm } from '../../hooks/use-console-form';
 // The console's form grid and image picker styles (shared with the catalogue's forms).
 import '../cards/catalogue.css';
 
-export type SettingKind = 'text' | 'number' | 'datetime' | 'flag' | 'image';
-export interface SettingField {
-  name: string;
-  kind: SettingKind;
+export interface SettingField extends FieldDef {
+  kind: 'text' | 'number' | 'datetime' | 'flag' | 'image';
   /** Shown but not changeable when editing (a campaign's code names its claims). */
   fixedOnEdit?: boolean;
 }
 export type SettingValues = Record<string, string | boolean>;
+
+/** The request body: flags go as '0'/'1' like every console form (the schema reads both). */
+const toBody = (v: SettingValues) =>
+  Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'boolean' ? (x ? '1' : '0') : x]));
 
 /**
  * A programme setting's form (an exchange card, an SNS campaign): the core schema checks it before sending and the
@@ -42,71 +43,23 @@ export function SettingsForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('admin-programmes');
-  const [v, setV] = useState<SettingValues>(initial);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [busy, setBusy] = useState(false);
-  const set = (name: string, value: string | boolean) => setV((prev) => ({ ...prev, [name]: value }));
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    // Flags go as '0'/'1' like every console form; the schema reads both.
-    const body = Object.fromEntries(
-      Object.entries(v).map(([k, x]) => [k, typeof x === 'boolean' ? (x ? '1' : '0') : x]),
-    );
-    const local = schemaErrors(schema, body);
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    const reply = await send(body);
-    setBusy(false);
-    if (reply.state === 200) await onDone();
-    else setErrors(replyErrors(reply, t('admin-common:failed')));
-  }
-
-  const error = (name: string) => (errors[name]?.[0] ? { type: 'server', message: errors[name][0] } : undefined);
+  const { form, isSubmitting, general, submitTo } = useConsoleForm<SettingValues, Record<string, unknown>>({
+    schema,
+    defaultValues: initial,
+    toBody,
+    fields: fields.map((f) => f.name),
+  });
+  const onSubmit = submitTo({ send, onSuccess: onDone });
+  const fixed = new Set(fields.filter((f) => editing && f.fixedOnEdit).map((f) => f.name));
   return (
-    <FormCard title={title} general={errors.general ?? []} onSubmit={submit}>
-      <div className="a-grid">
-        {fields.map((f) => {
-          const label = t(`fields.${f.name}`);
-          const value = v[f.name];
-          if (f.kind === 'image') {
-            return (
-              <div key={f.name} style={{ gridColumn: '1 / -1' }}>
-                <ImagePicker
-                  label={label}
-                  value={value ? [String(value)] : []}
-                  onChange={(urls) => set(f.name, urls[0] ?? '')}
-                  max={1}
-                  error={errors[f.name]}
-                />
-              </div>
-            );
-          }
-          if (f.kind === 'flag') {
-            return (
-              <label key={f.name} className="a-check">
-                <input type="checkbox" checked={Boolean(value)} onChange={(e) => set(f.name, e.target.checked)} />
-                {label}
-              </label>
-            );
-          }
-          return (
-            <Field
-              key={f.name}
-              label={label}
-              type={f.kind === 'datetime' ? 'datetime-local' : 'text'}
-              inputMode={f.kind === 'number' ? 'numeric' : undefined}
-              value={String(value ?? '')}
-              disabled={editing && f.fixedOnEdit}
-              onChange={(e) => set(f.name, e.target.value)}
-              error={error(f.name)}
-            />
-          );
-        })}
-      </div>
-      <SaveCancel busy={busy} onCancel={onCancel} />
-    </FormCard>
+    <FormProvider {...form}>
+      <FormCard title={title} general={general} onSubmit={onSubmit}>
+        <div className="a-grid">
+          <FieldList fields={fields} label={(name) => t(`fields.${name}`)} disabled={(name) => fixed.has(name)} />
+        </div>
+        <SaveCancel busy={isSubmitting} onCancel={onCancel} />
+      </FormCard>
+    </FormProvider>
   );
 }
 

@@ -37,7 +37,12 @@ describe('the shop settings form (console)', () => {
       target: { value: '東京都公安委員会 第123号' },
     });
     fireEvent.click(screen.getByRole('button', { name: '保存する' }));
-    expect((await screen.findByText(/12桁の許可番号を含めて/)).id).toMatch(/licence-error$/);
+    const error = await screen.findByText(/12桁の許可番号を含めて/);
+    const input = screen.getByLabelText('公安委員会名と許可番号');
+    // Tied to its input for screen readers, and the input has the focus (the first field in error).
+    expect(input.getAttribute('aria-describedby')).toBe(error.id);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(input);
     expect(fetch).not.toHaveBeenCalled();
     expect(screen.getByText('特定商取引法に基づく表記とフッターに表示されます。')).toBeTruthy();
   });

@@ -1,9 +1,10 @@
-import type { AdminShipmentDetail, PickListReply } from '@oripa/core/admin';
+import type { PickListReply } from '@oripa/core/admin';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
+import { shipmentDetail } from '../../../test/shipment-fixtures';
 import { PickListPage } from './PickListPage';
 
 afterEach(async () => {
@@ -24,24 +25,7 @@ const line = (name: string, model_number: string, source_id: number) => ({
   image_url: `/media/${model_number}.webp`,
   pack_name: 'Test pack',
 });
-const parcel = (id: number, lines: ReturnType<typeof line>[]): AdminShipmentDetail => ({
-  id,
-  member_id: id,
-  status: 'preparing',
-  carrier: null,
-  tracking_number: '',
-  recipient: `試験 ${id}`,
-  zipcode: '1000001',
-  address: '東京都千代田区千代田1-1',
-  building: '',
-  tel: '',
-  line_count: lines.length,
-  created_at: '2026-11-27 10:00:00',
-  updated_at: '2026-11-27 10:00:00',
-  shipped_at: null,
-  lines,
-  tracking_url: '',
-});
+const parcel = (id: number, lines: ReturnType<typeof line>[]) => shipmentDetail(id, lines);
 
 function renderAt(url: string) {
   const reply: PickListReply & { state: number } = {

@@ -1,13 +1,13 @@
-import { shipmentMoves, takesTrackingNumber, type Carrier, type ShipmentStatus } from '@oripa/core/admin';
+import { shipmentMoves, takesTrackingNumber, type ShipmentStatus } from '@oripa/core/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isOk, type ApiReply } from '../../../api/client';
 import { fetchShipment, moveShipments, setTrackingNumber } from '../../api/fulfilment';
-import { CarrierSelect } from './CarrierSelect';
 import { lineKey, lineOrigin, lineTicket } from './line-origin';
 import { StatusBadge } from './StatusBadge';
+import { TrackingEntry } from './TrackingEntry';
 import styles from './Shipments.module.css';
 import { zip } from './zip';
 
@@ -100,14 +100,18 @@ export function ShipmentPage() {
             initialCarrier={s.carrier ?? 'yamato'}
             initialNumber={s.tracking_number}
             canShip={s.status === 'packed'}
-            onSave={async (carrier, number, ship) =>
-              report(
-                ship
-                  ? await moveShipments([s.id], 'shipped', { carrier, tracking_number: number })
-                  : await setTrackingNumber(s.id, carrier, number),
-                ship ? t('moved', { count: 1, status: t('status.shipped') }) : t('entry.saved'),
-              )
+            send={(carrier, number, ship) =>
+              ship
+                ? moveShipments([s.id], 'shipped', { carrier, tracking_number: number })
+                : setTrackingNumber(s.id, carrier, number)
             }
+            onDone={async (ship) => {
+              setNotice({
+                tone: 'ok',
+                text: ship ? t('moved', { count: 1, status: t('status.shipped') }) : t('entry.saved'),
+              });
+              await refresh();
+            }}
           />
         ) : null}
       </div>
@@ -144,52 +148,5 @@ export function ShipmentPage() {
         </ol>
       </section>
     </>
-  );
-}
-
-function TrackingEntry(props: {
-  initialCarrier: Carrier;
-  initialNumber: string;
-  canShip: boolean;
-  onSave: (carrier: Carrier, number: string, ship: boolean) => Promise<boolean>;
-}) {
-  const { t } = useTranslation('admin-fulfilment');
-  const id = useId();
-  const [carrier, setCarrier] = useState<Carrier>(props.initialCarrier);
-  const [number, setNumber] = useState(props.initialNumber);
-  const [ship, setShip] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    await props.onSave(carrier, number, ship);
-  };
-  return (
-    <section className="a-card" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t('entry.title')}</h2>
-      <form className="a-filters" onSubmit={submit}>
-        <div className="a-field">
-          <label htmlFor={`${id}-carrier`}>{t('import.carrier')}</label>
-          <CarrierSelect id={`${id}-carrier`} value={carrier} onChange={setCarrier} />
-        </div>
-        <div className="a-field">
-          <label htmlFor={`${id}-number`}>{t('entry.number')}</label>
-          <input
-            id={`${id}-number`}
-            inputMode="numeric"
-            autoComplete="off"
-            value={number}
-            onChange={(e) => setNumber(e.target.value)}
-            required
-          />
-        </div>
-        <button type="submit" onClick={() => setShip(false)}>
-          {t('entry.save')}
-        </button>
-        {props.canShip ? (
-          <button type="submit" className="a-primary" onClick={() => setShip(true)}>
-            {t('entry.saveAndShip')}
-          </button>
-        ) : null}
-      </form>
-    </section>
   );
 }

@@ -3,6 +3,7 @@ import {
   isOwnerLevelChange,
   STAFF_ROLES,
   staffCreateSchema,
+  reasonSchema,
   type StaffChange,
   type StaffRole,
   type StaffRow,
@@ -14,6 +15,7 @@ import { firstError, isOk, type ApiReply, type Reply } from '../../../api/client
 import { useServerForm } from '../../../hooks/account/use-server-form';
 import { changeRole, fetchStaff, inviteStaff, reissueAccess, setEnabled, type StaffChangeReply } from '../../api/staff';
 import { Field } from '../../components/Field';
+import { useConsoleForm } from '../../hooks/use-console-form';
 import { CopyButton } from '../../components/CopyText';
 import { FormCard } from '../../components/FormCard';
 import { useStaff } from '../../components/RequireStaff';
@@ -217,56 +219,30 @@ export function OwnerChangeConfirm({
 }) {
   const { t } = useTranslation('admin-staff');
   const id = useId();
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // The server refuses a request for another owner's approval without a reason, in the same words (reasonSchema).
+  const { form, register, errors, isSubmitting } = useConsoleForm<{ reason: string }>({
+    schema: reasonSchema,
+    defaultValues: { reason: '' },
+    toBody: (v) => ({ reason: v.reason.trim() }),
+    fields: ['reason'],
+  });
+  const onSubmit = form.handleSubmit(({ reason }) => onConfirm(reason));
   const what =
     change.kind === 'staff.role'
       ? t('ownerChange.role', { name: staff.name, role: t(`admin-common:roles.${change.role}`) })
       : t(change.kind === 'staff.disable' ? 'ownerChange.disable' : 'ownerChange.reset2fa', { name: staff.name });
   return (
-    <form
-      className="a-confirm"
-      aria-labelledby={`${id}-t`}
-      onSubmit={async (e) => {
-        e.preventDefault();
-        if (!reason.trim()) {
-          setMissing(true);
-          return;
-        }
-        setBusy(true);
-        await onConfirm(reason.trim());
-        setBusy(false);
-      }}
-    >
+    <form className="a-confirm" aria-labelledby={`${id}-t`} onSubmit={onSubmit} noValidate>
       <p id={`${id}-t`}>
         <strong>{what}</strong>
       </p>
       <p className="a-hint">{t('ownerChange.needsApproval', { name: staff.name })}</p>
-      <div className="a-field">
-        <label htmlFor={`${id}-r`}>{t('ownerChange.reason')}</label>
-        <input
-          id={`${id}-r`}
-          value={reason}
-          maxLength={500}
-          aria-invalid={missing ? true : undefined}
-          aria-describedby={missing ? `${id}-e` : undefined}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setMissing(false);
-          }}
-        />
-        {missing ? (
-          <small id={`${id}-e`} className="a-error" role="alert">
-            {t('ownerChange.reasonRequired')}
-          </small>
-        ) : null}
-      </div>
+      <Field label={t('ownerChange.reason')} maxLength={500} error={errors.reason} {...register('reason')} />
       <div className="a-row">
-        <button type="submit" className="a-danger" disabled={busy}>
+        <button type="submit" className="a-danger" disabled={isSubmitting}>
           {t('ownerChange.submit')}
         </button>
-        <button type="button" onClick={onCancel} disabled={busy}>
+        <button type="button" onClick={onCancel} disabled={isSubmitting}>
           {t('ownerChange.back')}
         </button>
       </div>
