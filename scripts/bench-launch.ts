@@ -34,6 +34,8 @@ const { values: opt } = parseArgs({
     visitors: { type: 'string', default: '300' },
     // The share of visitors that are bots (half skip the page and its proof-of-work, half hammer the API).
     'bot-share': { type: 'string', default: '0.1' },
+    // Calls a second per bot: 1 is twenty times a waiting page's (which polls every 2-30 s, ADR 0053).
+    'bot-rate': { type: 'string', default: '1' },
     // Seconds from the start of the run to the sale start: the pre-queue arrivals come in this time.
     prequeue: { type: 'string', default: '40' },
     // Seconds after the start during which the late arrivals come.
@@ -43,6 +45,7 @@ const { values: opt } = parseArgs({
 });
 const VISITORS = Math.max(10, Number(opt.visitors));
 const BOTS = Math.round(VISITORS * Number(opt['bot-share']));
+const BOT_PAUSE_MS = 1000 / Math.max(0.01, Number(opt['bot-rate']));
 const HONEST = VISITORS - BOTS;
 const PRE_S = Number(opt.prequeue);
 const LATE_S = Number(opt.late);
@@ -213,6 +216,8 @@ async function honest(
     await sleep(wait);
     if (refresher && Date.now() >= nextReload) nextReload = Date.now() + 8_000 + Math.random() * 4_000;
     s = await status();
+    // Not in the queue after all (the join failed): the member reloads, and the page joins again.
+    if (s?.queue_state === 'outside') s = (await join()).env ?? s;
   }
   tally.admitted++;
   const check = await v.call('POST', '/user/pack/check', {
@@ -243,13 +248,13 @@ async function bot(v: Visitor, packId: number, kind: 'skip' | 'hammer', startAt:
         admitted = true;
         await v.call('POST', '/user/pack/buy', { token: check.env.token });
       }
-      await sleep(250);
+      await sleep(BOT_PAUSE_MS);
     } else {
       await v.call('POST', '/user/pack/drop/join', { pack_id: packId, altcha: randomBytes(60).toString('base64') });
-      // About ten calls a second per bot, twenty times a page's rate: the budgets answer 429 once its minute is used.
+      // Two calls per pause (--bot-rate a second): the budgets answer 429 once the minute's are used.
       const s = await v.call('GET', `/user/pack/drop/${packId}`);
       if (s.env?.queue_state === 'admitted') admitted = true;
-      await sleep(200);
+      await sleep(2 * BOT_PAUSE_MS);
     }
   }
   if (admitted) tally.botsAdmitted++;
