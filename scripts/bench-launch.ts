@@ -41,6 +41,8 @@ const { values: opt } = parseArgs({
     // Seconds after the start during which the late arrivals come.
     late: { type: 'string', default: '20' },
     pool: { type: 'string', default: '10' },
+    // Write V8 CPU profiles of both instances into this directory (node --cpu-prof; open in Chrome DevTools).
+    prof: { type: 'string' },
   },
 });
 const VISITORS = Math.max(10, Number(opt.visitors));
@@ -308,7 +310,11 @@ try {
   };
   const ports: number[] = [];
   for (let i = 0; i < 2; i++) {
-    const s = await startServer(url, { pool: opt.pool, env: { ...env, JOBS: i === 0 ? '1' : '0' } });
+    const s = await startServer(url, {
+      pool: opt.pool,
+      env: { ...env, JOBS: i === 0 ? '1' : '0' },
+      ...(opt.prof ? { profDir: opt.prof } : {}),
+    });
     servers.push(s.proc);
     ports.push(s.port);
   }
