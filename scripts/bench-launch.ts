@@ -133,6 +133,8 @@ const tally: Tally = { statusMs: [], buyMs: [], errors: new Map(), admitted: 0, 
 const error = (what: string): void => void tally.errors.set(what, (tally.errors.get(what) ?? 0) + 1);
 
 const sockets = new RawPool();
+/** Every call the clients made (status, challenge, join, check, buy; honest and bots). */
+let calls = 0;
 
 /** A client that spreads its requests over the instances, as the balancer would. */
 class Visitor {
@@ -153,6 +155,7 @@ class Visitor {
       method === 'POST' ? formBody(this.csrf, JSON.stringify(params ?? {})) : undefined,
     );
     const t0 = performance.now();
+    calls++;
     const r = await sockets.request(port, this.address, raw, 30_000);
     const ms = performance.now() - t0;
     let env: Record<string, unknown> | null = null;
@@ -183,13 +186,12 @@ async function honest(
   };
   const join = async () => {
     const c = await v.call('GET', `/user/pack/drop/${packId}/challenge`);
-    const ch = c.env?.challenge as {
-      algorithm: string;
-      challenge: string;
-      salt: string;
-      signature: string;
-      maxnumber: number;
-    };
+    const ch = c.env?.challenge as
+      { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number } | undefined;
+    if (!ch) {
+      error(`challenge ${c.status} ${String(c.env?.reason ?? '')}`);
+      return { env: null, joinedAt: Date.now() };
+    }
     const number = solve(ch);
     const altcha = Buffer.from(JSON.stringify({ ...ch, number, maxnumber: undefined })).toString('base64');
     const joinedAt = Date.now();
@@ -344,7 +346,11 @@ try {
     runs.push(honest(v, packId, arriveAt, Math.random() < REFRESH_SHARE, s.id, deadline));
   });
   await Promise.all(runs.map((r) => r.catch((e: Error) => error(`client ${e.message}`))));
-  const cpuLine = cpuSplitLine(cpu0, cpuSeconds(servers.map((x) => x.pid!)), (Date.now() - now) / 1000);
+  const cpu1 = cpuSeconds(servers.map((x) => x.pid!));
+  const cpuLine = cpuSplitLine(cpu0, cpu1, (Date.now() - now) / 1000);
+  // What a call costs the instances in CPU, whatever else ran on the machine: the capacity figure.
+  const serverCpuS = cpu1.servers.reduce((x, y) => x + y, 0) - cpu0.servers.reduce((x, y) => x + y, 0);
+  const perCall = `${calls} calls; instance CPU per call ${((1000 * serverCpuS) / Math.max(1, calls)).toFixed(2)} ms, load generator CPU per call ${((1000 * (cpu1.generator - cpu0.generator)) / Math.max(1, calls)).toFixed(2)} ms`;
   const loadLine = `load average (1 min) ${load0.toFixed(1)} at the start of the drive, ${loadavg()[0]!.toFixed(1)} at its end`;
   sockets.close();
 
@@ -387,6 +393,7 @@ try {
   if (errors) log(`  errors: ${JSON.stringify(Object.fromEntries(tally.errors))}`);
   log(`  ${sold.purchases} purchases; ${tally.statusMs.length} status calls; ${pre.length} pre-queue visitors ranked`);
   log(`  ${cpuLine}`);
+  log(`  ${perCall}`);
   log(`  ${loadLine}`);
   log('audit:');
   ok = printChecks(checks, log) && errors === 0 && tally.botsAdmitted === 0;
