@@ -9,17 +9,23 @@
  *
  * The shape of `npm run deploy:local` without nginx: when nginx is not installed the script balances itself,
  * each visitor talking to the instances in turn (round robin per request), as nginx's upstream would. Visitors
- * send from 250 loopback addresses (127.0.0.2-251, bots from 127.0.1.x) so the per-address budgets see many clients. Honest visitors
- * solve the ALTCHA challenge with node:crypto (what the page's solver does, faster); the difficulty is lowered to
- * DROP_POW_MAX_NUMBER=20000 so the load generator does not eat the machine it measures.
+ * send from 250 loopback addresses (127.0.0.2-251, bots from 127.0.1.x) so the per-address budgets see many
+ * clients. Honest visitors poll as the page does: when the last reply's `poll_ms` says (ADR 0053); refreshers
+ * reload the page (one status call) every 8-12 s whatever it said. They solve the ALTCHA challenge with
+ * node:crypto (what the page's solver does on the visitor's device); the difficulty is lowered to
+ * DROP_POW_MAX_NUMBER=2000 so the load generator does not spend the machine it measures on work that, in a real
+ * launch, thousands of phones do. The clients share raw keep-alive sockets (RawPool), not one node:http agent
+ * request each, for the same reason. The CPU split between generator, instances and PostgreSQL is printed.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { seedCommitment } from '../packages/core/src/index.ts';
 import { printChecks, stockAndLedgerChecks } from './lib/bench-audit.ts';
-import { Buyer, pct } from './lib/bench-client.ts';
+import { formBody, pct, rawRequest, RawPool, type CsrfPair } from './lib/bench-client.ts';
+import { cpuSeconds, cpuSplitLine } from './lib/cpu-split.ts';
 import { prepare, startServer } from './lib/bench-shop.ts';
 import { benchDatabase } from './lib/bench-database.ts';
 
@@ -28,15 +34,20 @@ const { values: opt } = parseArgs({
     visitors: { type: 'string', default: '300' },
     // The share of visitors that are bots (half skip the page and its proof-of-work, half hammer the API).
     'bot-share': { type: 'string', default: '0.1' },
+    // Calls a second per bot: 1 is twenty times a waiting page's (which polls every 2-30 s, ADR 0053).
+    'bot-rate': { type: 'string', default: '1' },
     // Seconds from the start of the run to the sale start: the pre-queue arrivals come in this time.
     prequeue: { type: 'string', default: '40' },
     // Seconds after the start during which the late arrivals come.
     late: { type: 'string', default: '20' },
     pool: { type: 'string', default: '10' },
+    // Write V8 CPU profiles of both instances into this directory (node --cpu-prof; open in Chrome DevTools).
+    prof: { type: 'string' },
   },
 });
 const VISITORS = Math.max(10, Number(opt.visitors));
 const BOTS = Math.round(VISITORS * Number(opt['bot-share']));
+const BOT_PAUSE_MS = 1000 / Math.max(0.01, Number(opt['bot-rate']));
 const HONEST = VISITORS - BOTS;
 const PRE_S = Number(opt.prequeue);
 const LATE_S = Number(opt.late);
@@ -47,7 +58,7 @@ const ADMIT_PER_MINUTE = Math.max(1, Math.ceil(HONEST / 2));
 const MAX_BUY = 3;
 const TICKETS = Math.max(20, Math.round(HONEST * 1.5));
 const PRICE = 100;
-const POW_MAX = 20_000;
+const POW_MAX = 2_000;
 const log = (...a: unknown[]) => console.log(...a);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -121,26 +132,40 @@ interface Tally {
 const tally: Tally = { statusMs: [], buyMs: [], errors: new Map(), admitted: 0, botsAdmitted: 0, prequeue: [] };
 const error = (what: string): void => void tally.errors.set(what, (tally.errors.get(what) ?? 0) + 1);
 
+const sockets = new RawPool();
+/** Every call the clients made (status, challenge, join, check, buy; honest and bots). */
+let calls = 0;
+
 /** A client that spreads its requests over the instances, as the balancer would. */
 class Visitor {
   private n = 0;
-  private readonly buyers: Buyer[];
-  constructor(ports: number[], sid: string, address: string) {
-    this.buyers = ports.map((p) => {
-      const b = new Buyer(p, '127.0.0.1', address);
-      b.sid = sid;
-      return b;
-    });
-  }
+  private csrf: CsrfPair | null = null;
+  constructor(
+    private readonly ports: number[],
+    private readonly sid: string,
+    private readonly address: string,
+  ) {}
   async call(method: 'GET' | 'POST', p: string, params?: unknown) {
-    const b = this.buyers[this.n++ % this.buyers.length]!;
-    // Each instance signs its own CSRF pair with the shared secret: any instance's pair is good on the others.
-    const csrf = this.buyers.find((x) => x.csrf)?.csrf ?? null;
-    b.csrf = csrf;
+    const port = this.ports[this.n++ % this.ports.length]!;
+    // Each instance signs its CSRF pair with the shared secret: any instance's pair is good on the others.
+    const raw = rawRequest(
+      method,
+      p,
+      this.sid,
+      method === 'POST' ? formBody(this.csrf, JSON.stringify(params ?? {})) : undefined,
+    );
     const t0 = performance.now();
-    const r = await b.send(method, p, params, 30_000);
-    if (r.env?.csrf) for (const x of this.buyers) x.csrf = r.env.csrf as Buyer['csrf'];
-    return { ...r, ms: performance.now() - t0 };
+    calls++;
+    const r = await sockets.request(port, this.address, raw, 30_000);
+    const ms = performance.now() - t0;
+    let env: Record<string, unknown> | null = null;
+    try {
+      env = JSON.parse(r.body) as Record<string, unknown>;
+    } catch {
+      // not JSON: counted by the caller from env null
+    }
+    if (env?.csrf) this.csrf = env.csrf as CsrfPair;
+    return { status: r.status, env, ms };
   }
 }
 
@@ -161,13 +186,12 @@ async function honest(
   };
   const join = async () => {
     const c = await v.call('GET', `/user/pack/drop/${packId}/challenge`);
-    const ch = c.env?.challenge as {
-      algorithm: string;
-      challenge: string;
-      salt: string;
-      signature: string;
-      maxnumber: number;
-    };
+    const ch = c.env?.challenge as
+      { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number } | undefined;
+    if (!ch) {
+      error(`challenge ${c.status} ${String(c.env?.reason ?? '')}`);
+      return { env: null, joinedAt: Date.now() };
+    }
     const number = solve(ch);
     const altcha = Buffer.from(JSON.stringify({ ...ch, number, maxnumber: undefined })).toString('base64');
     const joinedAt = Date.now();
@@ -175,28 +199,29 @@ async function honest(
     if (r.env?.state !== 200) error(`join ${r.status} ${String(r.env?.reason ?? '')}`);
     return { env: r.env, joinedAt };
   };
-  await status();
+  let s = await status();
   const first = await join();
   if (first.env?.queue_state === 'prequeue') tally.prequeue.push({ at: first.joinedAt, member: memberId });
-  let lastReload = Date.now();
+  s = first.env ?? s;
+  let nextReload = Date.now() + 8_000 + Math.random() * 4_000;
   for (;;) {
     if (Date.now() > deadline) {
       error('gave up waiting');
       return;
     }
-    const s = await status();
     if (s?.queue_state === 'admitted') break;
     if (s?.queue_state === 'expired') {
       error('admission lapsed');
       return;
     }
-    if (refresher && Date.now() - lastReload > 8_000) {
-      // A reload: the page asks for a challenge and joins again; the place is kept.
-      lastReload = Date.now();
-      await join();
-    }
-    // The page polls every 3 s (api/drops.ts DROP_POLL_MS); a refresher reloads more often.
-    await sleep(refresher ? 1_000 : 2_700 + Math.random() * 600);
+    // The page polls when the server said (poll_ms); a refresher reloads sooner, and the new page asks at once.
+    let wait = Number(s?.poll_ms ?? 3_000);
+    if (refresher) wait = Math.min(wait, Math.max(0, nextReload - Date.now()));
+    await sleep(wait);
+    if (refresher && Date.now() >= nextReload) nextReload = Date.now() + 8_000 + Math.random() * 4_000;
+    s = await status();
+    // Not in the queue after all (the join failed): the member reloads, and the page joins again.
+    if (s?.queue_state === 'outside') s = (await join()).env ?? s;
   }
   tally.admitted++;
   const check = await v.call('POST', '/user/pack/check', {
@@ -227,13 +252,13 @@ async function bot(v: Visitor, packId: number, kind: 'skip' | 'hammer', startAt:
         admitted = true;
         await v.call('POST', '/user/pack/buy', { token: check.env.token });
       }
-      await sleep(250);
+      await sleep(BOT_PAUSE_MS);
     } else {
       await v.call('POST', '/user/pack/drop/join', { pack_id: packId, altcha: randomBytes(60).toString('base64') });
-      // About ten calls a second per bot, twenty times a page's rate: the budgets answer 429 once its minute is used.
+      // Two calls per pause (--bot-rate a second): the budgets answer 429 once the minute's are used.
       const s = await v.call('GET', `/user/pack/drop/${packId}`);
       if (s.env?.queue_state === 'admitted') admitted = true;
-      await sleep(200);
+      await sleep(2 * BOT_PAUSE_MS);
     }
   }
   if (admitted) tally.botsAdmitted++;
@@ -287,7 +312,11 @@ try {
   };
   const ports: number[] = [];
   for (let i = 0; i < 2; i++) {
-    const s = await startServer(url, { pool: opt.pool, env: { ...env, JOBS: i === 0 ? '1' : '0' } });
+    const s = await startServer(url, {
+      pool: opt.pool,
+      env: { ...env, JOBS: i === 0 ? '1' : '0' },
+      ...(opt.prof ? { profDir: opt.prof } : {}),
+    });
     servers.push(s.proc);
     ports.push(s.port);
   }
@@ -295,6 +324,8 @@ try {
   startAt = Date.now() + (PRE_S + 5) * 1000;
   await setStart(url, packId, new Date(startAt));
   const now = Date.now();
+  const cpu0 = cpuSeconds(servers.map((x) => x.pid!));
+  const load0 = loadavg()[0]!;
   const preEnd = startAt - 5_000;
   const deadline = startAt + (Math.ceil(HONEST / ADMIT_PER_MINUTE) + 1) * 60_000 + LATE_S * 1000;
   log(
@@ -315,6 +346,13 @@ try {
     runs.push(honest(v, packId, arriveAt, Math.random() < REFRESH_SHARE, s.id, deadline));
   });
   await Promise.all(runs.map((r) => r.catch((e: Error) => error(`client ${e.message}`))));
+  const cpu1 = cpuSeconds(servers.map((x) => x.pid!));
+  const cpuLine = cpuSplitLine(cpu0, cpu1, (Date.now() - now) / 1000);
+  // What a call costs the instances in CPU, whatever else ran on the machine: the capacity figure.
+  const serverCpuS = cpu1.servers.reduce((x, y) => x + y, 0) - cpu0.servers.reduce((x, y) => x + y, 0);
+  const perCall = `${calls} calls; instance CPU per call ${((1000 * serverCpuS) / Math.max(1, calls)).toFixed(2)} ms, load generator CPU per call ${((1000 * (cpu1.generator - cpu0.generator)) / Math.max(1, calls)).toFixed(2)} ms`;
+  const loadLine = `load average (1 min) ${load0.toFixed(1)} at the start of the drive, ${loadavg()[0]!.toFixed(1)} at its end`;
+  sockets.close();
 
   // Arrival order against admission order among the pre-queue: the places come from the database.
   const pool = new pg.Pool({ connectionString: url, max: 1 });
@@ -354,6 +392,9 @@ try {
   );
   if (errors) log(`  errors: ${JSON.stringify(Object.fromEntries(tally.errors))}`);
   log(`  ${sold.purchases} purchases; ${tally.statusMs.length} status calls; ${pre.length} pre-queue visitors ranked`);
+  log(`  ${cpuLine}`);
+  log(`  ${perCall}`);
+  log(`  ${loadLine}`);
   log('audit:');
   ok = printChecks(checks, log) && errors === 0 && tally.botsAdmitted === 0;
 } finally {

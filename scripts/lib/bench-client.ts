@@ -97,16 +97,27 @@ export class Buyer {
 export class RawConnection {
   private socket: net.Socket;
   private buf: Buffer = Buffer.alloc(0);
-  private waiting: { resolve: (r: { body: string; sid: string | null }) => void; reject: (e: Error) => void } | null =
-    null;
+  private waiting: {
+    resolve: (r: { status: number; body: string; sid: string | null }) => void;
+    reject: (e: Error) => void;
+  } | null = null;
+  /** False once the socket failed or the server closed it: a pool then opens another. */
+  open = true;
 
-  constructor(port: number, host = '127.0.0.1') {
-    this.socket = net.connect({ host, port, noDelay: true });
+  constructor(port: number, host = '127.0.0.1', localAddress?: string) {
+    this.socket = net.connect({ host, port, noDelay: true, ...(localAddress ? { localAddress } : {}) });
     this.socket.on('data', (d: Buffer) => {
       this.buf = this.buf.length ? Buffer.concat([this.buf, d]) : d;
       this.drain();
     });
-    this.socket.on('error', (e) => this.waiting?.reject(e));
+    const fail = (e: Error) => {
+      this.open = false;
+      const w = this.waiting;
+      this.waiting = null;
+      w?.reject(e);
+    };
+    this.socket.on('error', fail);
+    this.socket.on('close', () => fail(new Error('closed')));
   }
 
   private drain() {
@@ -120,20 +131,30 @@ export class RawConnection {
     const body = this.buf.toString('utf8', end + 4, end + 4 + len);
     this.buf = this.buf.subarray(end + 4 + len);
     const sid = /\r\nset-cookie: *sid=([^;]+)/i.exec(head)?.[1] ?? null;
+    const status = Number(head.slice(9, 12));
     const w = this.waiting;
     this.waiting = null;
-    w.resolve({ body, sid });
+    w.resolve({ status, body, sid });
+  }
+
+  /** One request written as is; answers the status, the body and a new session id if the reply set one. */
+  request(raw: string, timeoutMs = 30_000): Promise<{ status: number; body: string; sid: string | null }> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.open = false;
+        this.socket.destroy();
+        reject(new Error('timeout'));
+      }, timeoutMs);
+      this.waiting = {
+        resolve: (r) => (clearTimeout(timer), resolve(r)),
+        reject: (e) => (clearTimeout(timer), reject(e)),
+      };
+      this.socket.write(raw);
+    });
   }
 
   post(b: Buyer, p: string, json: string): Promise<Record<string, unknown>> {
-    const form = `csrf_name=${b.csrf!.csrf_name}&csrf_value=${b.csrf!.csrf_value}&json=${encodeURIComponent(json)}`;
-    const req =
-      `POST /api${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: sid=${b.sid}; lang=ja\r\n` +
-      `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(form)}\r\n\r\n${form}`;
-    return new Promise<{ body: string; sid: string | null }>((resolve, reject) => {
-      this.waiting = { resolve, reject };
-      this.socket.write(req);
-    }).then(({ body, sid }) => {
+    return this.request(rawRequest('POST', p, b.sid, formBody(b.csrf, json))).then(({ body, sid }) => {
       if (sid) b.sid = sid;
       const env = JSON.parse(body) as Record<string, unknown>;
       if (env.csrf) b.csrf = env.csrf as CsrfPair;
@@ -143,6 +164,55 @@ export class RawConnection {
 
   close() {
     this.socket.end();
+  }
+}
+
+/** The form body of an /api POST: the CSRF pair and the JSON payload. */
+export const formBody = (csrf: CsrfPair | null, json: string) =>
+  `${csrf ? `csrf_name=${csrf.csrf_name}&csrf_value=${csrf.csrf_value}&` : ''}json=${encodeURIComponent(json)}`;
+
+/** A prebuilt /api request (a GET without `form`). */
+export function rawRequest(method: 'GET' | 'POST', p: string, sid: string, form?: string): string {
+  const head = `${method} /api${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: sid=${sid}; lang=ja\r\n`;
+  if (form === undefined) return `${head}\r\n`;
+  return (
+    `${head}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(form)}\r\n\r\n` +
+    form
+  );
+}
+
+/**
+ * Raw keep-alive connections shared by many simulated clients, per server port and source address: a client holds
+ * a connection only for one request, so 20,000 mostly idle visitors need as many sockets as are in flight, not one
+ * each. A request on a connection the server closed meanwhile is sent again on a new one.
+ */
+export class RawPool {
+  private idle = new Map<string, RawConnection[]>();
+
+  async request(port: number, localAddress: string, raw: string, timeoutMs?: number) {
+    const key = `${port}|${localAddress}`;
+    for (let attempt = 0; ; attempt++) {
+      const list = this.idle.get(key) ?? [];
+      let c = list.pop();
+      while (c && !c.open) c = list.pop();
+      c ??= new RawConnection(port, '127.0.0.1', localAddress);
+      try {
+        const r = await c.request(raw, timeoutMs);
+        if (c.open) {
+          if (!this.idle.has(key)) this.idle.set(key, []);
+          this.idle.get(key)!.push(c);
+        }
+        return r;
+      } catch (e) {
+        // A keep-alive socket the server had just closed: once more on a fresh one; a timeout is the answer.
+        if (attempt > 0 || (e as Error).message === 'timeout') throw e;
+      }
+    }
+  }
+
+  close() {
+    for (const list of this.idle.values()) for (const c of list) c.close();
+    this.idle.clear();
   }
 }
 

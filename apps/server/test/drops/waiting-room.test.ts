@@ -1,5 +1,5 @@
 import { queueOrder, verifyQueueOrder } from '@oripa/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../../src/context.ts';
 import { dropFairness } from '../../src/services/drops/drop-fairness.ts';
 import { dropStatus, joinDrop } from '../../src/services/drops/waiting-room.ts';
@@ -53,7 +53,18 @@ describe('the waiting room across two instances', () => {
       expect(onA.map((s) => s.place).sort((x, y) => x! - y!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
       const expected = queueOrder(codes, seedHex);
       onA.forEach((s) => expect(s.place).toBe(expected.indexOf(s.entry_code!) + 1));
-      expect(onA.filter((s) => s.queue_state === 'admitted')).toHaveLength(3);
+      // Admission runs evenly through the minute (3 a minute: places 1, 2, 3 at 0, 20 and 40 s), on both instances.
+      expect(onA.filter((s) => s.queue_state === 'admitted').map((s) => s.place)).toEqual([1]);
+      t.shop.clock.advance(50_000);
+      for (const ctx of [a, b]) {
+        const now = await Promise.all(early.map((m) => dropStatus(ctx, m.id, packId)));
+        expect(
+          now
+            .filter((s) => s.queue_state === 'admitted')
+            .map((s) => s.place)
+            .sort(),
+        ).toEqual([1, 2, 3]);
+      }
 
       // The record anyone can check once the seed is revealed.
       const record = await dropFairness(b, packId);
@@ -102,7 +113,8 @@ describe('the waiting room across two instances', () => {
     const queued = await members(5);
     const before = secondInstance();
     for (const m of queued) await join(before, m.id, packId);
-    t.shop.clock.advance(5 * MINUTE);
+    // 2 a minute: places 1 and 2 are admitted at the start and 30 s after it.
+    t.shop.clock.advance(5 * MINUTE + 45_000);
     const seen = await Promise.all(queued.map((m) => dropStatus(before, m.id, packId)));
     await before.db.close();
 
@@ -118,6 +130,63 @@ describe('the waiting room across two instances', () => {
     } finally {
       await after.db.close();
     }
+  });
+});
+
+describe("an instance's memory of the queue (ADR 0053)", () => {
+  it('answers from memory while a place holds, and follows a lapse and a join again made on another instance', async () => {
+    const a = t.shop.ctx;
+    const b = secondInstance();
+    try {
+      const { packId } = await buildDropPack(t.shop, { startsInMs: 0, admitPerMinute: 1, stayMinutes: 2 });
+      const [first, second] = await members(2);
+      expect((await join(b, first!.id, packId, '203.0.113.1')).place).toBe(1);
+      await join(b, second!.id, packId, '203.0.113.2');
+      // A read by key once, then from memory: the statement counts of the pool show no read per poll.
+      const onA = await dropStatus(a, first!.id, packId);
+      expect(onA).toMatchObject({ place: 1, queue_state: 'admitted' });
+      expect(onA.poll_ms).toBeGreaterThanOrEqual(2_000);
+      const queries = vi.spyOn(a.db.pool, 'query');
+      for (let i = 0; i < 5; i++) expect((await dropStatus(a, first!.id, packId)).place).toBe(1);
+      expect((await checkPurchase(a, first!.id, packId, 1)).count).toBe(1);
+      const entryReads = queries.mock.calls.filter(([sql]) =>
+        String(sql).includes('FROM drop_queue WHERE pack_id = $1 AND member_id'),
+      );
+      expect(entryReads).toHaveLength(0);
+      queries.mockRestore();
+
+      // The admission lapses; the member queues again on the other instance, at the back: A shows the new place.
+      t.shop.clock.advance(2 * MINUTE);
+      expect((await dropStatus(a, first!.id, packId)).queue_state).toBe('expired');
+      const again = await join(b, first!.id, packId, '203.0.113.1');
+      expect(again.place).toBe(3);
+      const seen = await dropStatus(a, first!.id, packId);
+      expect(seen).toMatchObject({ place: 3, entry_code: again.entry_code });
+      // Its minute has room (place 2 was admitted a minute ago): admitted at once, which A knows too.
+      expect(seen.queue_state).toBe('admitted');
+      expect((await checkPurchase(a, first!.id, packId, 1)).count).toBe(1);
+    } finally {
+      await b.db.close();
+    }
+  });
+
+  it('tells a page far from the front to poll seldom, and one near its turn to poll just after it', async () => {
+    const { packId } = await buildDropPack(t.shop, { startsInMs: 0, admitPerMinute: 1, stayMinutes: 5 });
+    const queued = await members(12);
+    const statuses = [];
+    for (const [i, m] of queued.entries()) statuses.push(await join(t.shop.ctx, m.id, packId, `198.51.100.${i + 1}`));
+    const last = statuses.at(-1)!;
+    expect(last).toMatchObject({ queue_state: 'waiting', place: 12 });
+    expect(last.poll_ms).toBe(30_000);
+    // A minute away: a quarter of it (the test clock runs on with real time between the join and the reply).
+    expect(statuses[1]!.poll_ms).toBeGreaterThan(10_000);
+    expect(statuses[1]!.poll_ms).toBeLessThanOrEqual(15_000);
+    await t.shop.clock.moveTo(new Date(Date.parse(statuses[1]!.admitted_at!) - 5_000));
+    const near = await dropStatus(t.shop.ctx, queued[1]!.id, packId);
+    // Once, just after the admission (at most 3 s of spread), not a quarter of the time left.
+    expect(near.queue_state).toBe('waiting');
+    expect(near.poll_ms).toBeGreaterThanOrEqual(2_000);
+    expect(near.poll_ms).toBeLessThanOrEqual(Math.max(2_000, near.wait_seconds! * 1000) + 3_000);
   });
 });
 

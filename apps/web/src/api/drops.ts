@@ -4,14 +4,14 @@ import { apiGet, apiPost, type Reply } from './client';
 
 /**
  * The waiting room of a drop (issue 22): the member's place, polled; the proof-of-work challenge and the join. The
- * status is one cheap call the server answers from one keyed read and a per-second snapshot, so every waiting page
- * may poll it.
+ * status is one cheap call the server answers from its memory, and each reply says when to ask again (`poll_ms`:
+ * seldom far from the front, just after the start or the member's admission near it; ADR 0053).
  */
 export type DropStatusReply = Reply<DropStatus>;
 
 export const dropKeys = { status: (packId: number) => ['drops', 'status', packId] as const };
 
-/** Every few seconds while the page is open (faster near the member's turn is not needed: admission is per minute). */
+/** Until the server has said otherwise (a failed reply carries no poll_ms). */
 export const DROP_POLL_MS = 3000;
 
 export function useDropStatus(packId: number, enabled: boolean) {
@@ -19,7 +19,7 @@ export function useDropStatus(packId: number, enabled: boolean) {
     queryKey: dropKeys.status(packId),
     queryFn: () => apiGet<DropStatusReply>(`/user/pack/drop/${packId}`),
     enabled,
-    refetchInterval: DROP_POLL_MS,
+    refetchInterval: (query) => query.state.data?.poll_ms ?? DROP_POLL_MS,
   });
 }
 

@@ -35,4 +35,6 @@ export interface DropStatus {
   /** The member's entry code, shown so they can find themselves in the published order. */
   entry_code: string | null;
   drop: DropInfo;
+  /** When to ask again, in ms: the server backs the page off with its distance from the front (pollDelayMs). */
+  poll_ms: number;
 }

@@ -64,13 +64,15 @@ describe('admission rate and order (property)', () => {
     );
   });
 
-  it('admits the whole pre-queue in ceil(n / rate) minutes, the first `rate` places at the start', () => {
+  it('admits the pre-queue evenly through each minute from the start: place p + rate exactly a minute after p', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 2000 }), (rate, n) => {
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 20_000 }), (rate, n) => {
         const d = drop(rate);
         expect(prequeueAdmitAt(d, 1)).toEqual(START);
-        expect(prequeueAdmitAt(d, Math.min(rate, n))).toEqual(START);
-        expect(prequeueAdmitAt(d, n).getTime()).toBe(START.getTime() + (Math.ceil(n / rate) - 1) * MINUTE_MS);
+        expect(prequeueAdmitAt(d, n + rate).getTime() - prequeueAdmitAt(d, n).getTime()).toBe(MINUTE_MS);
+        // The whole pre-queue within ceil(n / rate) minutes, the places of the first minute inside it.
+        expect(prequeueAdmitAt(d, n).getTime()).toBeLessThan(START.getTime() + Math.ceil(n / rate) * MINUTE_MS);
+        expect(prequeueAdmitAt(d, Math.min(rate, n)).getTime()).toBeLessThan(START.getTime() + MINUTE_MS);
       }),
     );
   });

@@ -27,11 +27,12 @@ export function dropPhase(d: DropTimes, now: Date): DropPhase {
 }
 
 /**
- * When the pre-queue's place `place` (1-based, after the shuffle) is admitted: the first `admitPerMinute` places at
- * the start, the next ones a minute later, and so on.
+ * When the pre-queue's place `place` (1-based, after the shuffle) is admitted: evenly through each minute from the
+ * start, place p + admitPerMinute exactly a minute after place p, so no minute admits more than `admitPerMinute`
+ * and no instant admits a whole minute's worth (ADR 0053: a crowd admitted at once would buy at once).
  */
 export function prequeueAdmitAt(d: DropTimes, place: number): Date {
-  return new Date(d.startsAt.getTime() + Math.floor((place - 1) / d.admitPerMinute) * MINUTE_MS);
+  return new Date(d.startsAt.getTime() + Math.floor(((place - 1) * MINUTE_MS) / d.admitPerMinute));
 }
 
 /**

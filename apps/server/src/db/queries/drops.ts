@@ -1,4 +1,4 @@
-import { many, maybeOne, oneNumber, type Queryable } from '../queryable.ts';
+import { many, maybeOne, type Queryable } from '../queryable.ts';
 
 /** A pack's drop settings with its sale start; the seed only as hex once the pre-queue is shuffled. */
 export interface DropRow {
@@ -60,6 +60,15 @@ export const findEntry = (db: Queryable, packId: number, memberId: number) =>
     `SELECT entry_code, joined_at, prequeue, place, admit_at FROM drop_queue WHERE pack_id = $1 AND member_id = $2`,
     [packId, memberId],
   );
+
+/** Every entry with a place, for an instance's copy once the pre-queue is shuffled (services/drops/entry-cache.ts). */
+export const placedEntries = (db: Queryable, packId: number) =>
+  many<QueueEntryRow & { member_id: string }>(
+    db,
+    `SELECT member_id, entry_code, joined_at, prequeue, place, admit_at
+     FROM drop_queue WHERE pack_id = $1 AND place IS NOT NULL`,
+    [packId],
+  ).then((rows) => rows.map((r) => ({ ...r, member_id: Number(r.member_id) })));
 
 /** A pre-queue arrival: no place until the shuffle. An existing entry (another tab) is kept: answers false then. */
 export async function insertPrequeueEntry(
@@ -147,15 +156,6 @@ export const prequeueOrder = (db: Queryable, packId: number) =>
     `SELECT entry_code FROM drop_queue WHERE pack_id = $1 AND prequeue AND place IS NOT NULL ORDER BY place`,
     [packId],
   ).then((rows) => rows.map((r) => r.entry_code));
-
-/** Whether `memberId` is admitted to buy the drop at `now` (one indexed read: the key). */
-export const admittedNow = (db: Queryable, packId: number, memberId: number, now: Date, stayMinutes: number) =>
-  oneNumber(
-    db,
-    `SELECT count(*) FROM drop_queue WHERE pack_id = $1 AND member_id = $2 AND admit_at <= $3
-       AND admit_at + make_interval(mins => $4) > $3`,
-    [packId, memberId, now, stayMinutes],
-  ).then((n) => n > 0);
 
 /** The secret seed, read only inside the shuffle's transaction. */
 export const dropSeedHex = (db: Queryable, packId: number) =>

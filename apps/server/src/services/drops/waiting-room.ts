@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
+  admissionState,
   dropPhase,
   joinAction,
   lateAdmitAt,
   placeStatus,
+  pollDelayMs,
   prequeueAdmitAt,
   queueOrder,
   type DropInfo,
@@ -14,7 +16,6 @@ import { AppError, notFound } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
 import {
   admitAtOfPlaces,
-  admittedNow,
   applyShuffle,
   dropSeedHex,
   findDrop,
@@ -26,11 +27,13 @@ import {
   setLastPlace,
   upsertLateEntry,
   type DropRow,
+  type QueueEntryRow,
 } from '../../db/queries/drops.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { requireConfirmedMail } from '../mail-verification.ts';
 import { solvedChallenge } from './drop-challenge.ts';
 import { createDropBudgets, spend } from './drop-limits.ts';
+import { forgetPrequeue, queueEntry, rememberEntry } from './entry-cache.ts';
 
 /**
  * The waiting room of a drop (issue 22 §1, ADR 0048). Its state is the pack_drops row and one drop_queue row per
@@ -75,6 +78,7 @@ async function shuffleIfDue(ctx: AppContext, drop: DropRow, now: Date): Promise<
     await applyShuffle(tx, drop.pack_id, { codes, admitAt: codes.map((_, i) => prequeueAdmitAt(times, i + 1)) }, now);
   });
   ctx.packs.drops.clear();
+  forgetPrequeue(ctx, drop.pack_id);
 }
 
 const newEntryCode = () => randomBytes(8).toString('hex');
@@ -114,28 +118,35 @@ async function joinPrequeue(ctx: AppContext, drop: DropRow, memberId: number, no
   return withTransaction(ctx.db, async (tx) => {
     // SHARE: pre-queue joins run side by side, but never across the shuffle, which takes the row FOR UPDATE.
     const locked = await lockDrop(tx, drop.pack_id, 'SHARE');
-    if (!locked || locked.shuffled_at) return false;
+    if (!locked || locked.shuffled_at) return null;
     await insertPrequeueEntry(tx, drop.pack_id, memberId, newEntryCode(), now);
-    return true;
+    return findEntry(tx, drop.pack_id, memberId);
+  }).then((entry) => {
+    // After the commit: this instance's copy never holds what a rolled back transaction wrote.
+    if (entry) rememberEntry(ctx, drop.pack_id, memberId, entry);
+    return entry !== null;
   });
 }
 
 async function joinLate(ctx: AppContext, packId: number, memberId: number, now: Date): Promise<void> {
-  await withTransaction(ctx.db, async (tx) => {
+  const entry = await withTransaction(ctx.db, async (tx): Promise<QueueEntryRow> => {
     // Late arrivals take the next place one at a time: the drop row's lock orders them.
     const drop = await lockDrop(tx, packId, 'UPDATE');
     if (!drop) throw notFound();
     const times = timesOf(drop);
     const entry = await findEntry(tx, packId, memberId);
-    if (joinAction(times, entry ? { admitAt: entry.admit_at } : null, now) === 'keep') return;
+    if (entry && joinAction(times, { admitAt: entry.admit_at }, now) === 'keep') return entry;
     const place = drop.last_place + 1;
     const aheadPlace = place - drop.admit_per_minute;
     const bounds = await admitAtOfPlaces(tx, packId, [aheadPlace, place - 1]);
     const at = (p: number) => bounds.find((r) => r.place === p)?.admit_at ?? null;
     const admitAt = lateAdmitAt(times, now, at(aheadPlace), at(place - 1));
-    await upsertLateEntry(tx, packId, memberId, { code: newEntryCode(), now, place, admitAt });
+    const code = newEntryCode();
+    await upsertLateEntry(tx, packId, memberId, { code, now, place, admitAt });
     await setLastPlace(tx, packId, place);
+    return { entry_code: code, joined_at: now, prequeue: false, place, admit_at: admitAt };
   });
+  rememberEntry(ctx, packId, memberId, entry);
 }
 
 export function dropInfo(d: DropRow): DropInfo {
@@ -155,22 +166,33 @@ function snapshot(ctx: AppContext, packId: number, now: Date) {
   return ctx.packs.dropSnapshots.get(packId, () => queueSnapshot(ctx.db.pool, packId, now));
 }
 
+/** A number in [0, 1) for spreading polls (pollDelayMs): no need for more than a thousand steps. */
+const jitter = () => randomInt(1000) / 1000;
+
+/** What a member who is not (yet) placed is told to do next: the moment their state ends, for pollDelayMs. */
+function untilMs(d: DropRow, now: Date) {
+  const start = d.start_date.getTime();
+  return { opens: start - d.prequeue_minutes * 60_000 - now.getTime(), start: start - now.getTime() };
+}
+
 /**
- * GET /api/packs/:id/drop for a member: one read by the key of their entry, plus this instance's snapshot of the
- * queue and of the drop (each at most a second old), so thousands polling cost the database little.
+ * GET /api/user/pack/drop/:id for a member, answered from this instance's memory while the queue is running: the
+ * member's entry (entry-cache.ts: a place, once given, does not change), and the drop and the queue's size and
+ * highest admitted place (each at most a second old), so thousands polling cost the database a few reads a second.
+ * The reply says when to ask again (`poll_ms`, backing off with the distance from the front).
  */
 export async function dropStatus(ctx: AppContext, memberId: number, packId: number): Promise<DropStatus> {
   const drop = await requireDrop(ctx, packId);
   const now = ctx.clock.now();
   await shuffleIfDue(ctx, drop, now);
-  const [entry, snap, fresh] = await Promise.all([
-    findEntry(ctx.db.pool, packId, memberId),
-    snapshot(ctx, packId, now),
-    cachedDrop(ctx, packId),
-  ]);
-  const d = fresh ?? drop;
+  const d = (await cachedDrop(ctx, packId)) ?? drop;
   const times = timesOf(d);
+  const [entry, snap] = await Promise.all([
+    queueEntry(ctx, { packId, times, shuffled: d.shuffled_at !== null }, memberId, now),
+    snapshot(ctx, packId, now),
+  ]);
   const phase = dropPhase(times, now);
+  const until = untilMs(d, now);
   const base = {
     queued: snap.queued,
     place: null,
@@ -181,13 +203,20 @@ export async function dropStatus(ctx: AppContext, memberId: number, packId: numb
     entry_code: entry?.entry_code ?? null,
     drop: dropInfo(d),
   };
-  if (phase === 'not_open') return { ...base, queue_state: 'not_open' };
-  if (!entry) return { ...base, queue_state: 'outside' };
+  if (phase === 'not_open')
+    return { ...base, queue_state: 'not_open', poll_ms: pollDelayMs('not_open', until.opens, jitter()) };
+  if (!entry) return { ...base, queue_state: 'outside', poll_ms: pollDelayMs('outside', 0, 0) };
   if (!entry.place || !entry.admit_at) {
-    const waitSeconds = Math.ceil((d.start_date.getTime() - now.getTime()) / 1000);
-    return { ...base, queue_state: 'prequeue', wait_seconds: Math.max(0, waitSeconds) };
+    const waitSeconds = Math.max(0, Math.ceil(until.start / 1000));
+    return {
+      ...base,
+      queue_state: 'prequeue',
+      wait_seconds: waitSeconds,
+      poll_ms: pollDelayMs('prequeue', until.start, jitter()),
+    };
   }
   const s = placeStatus(times, entry.place, entry.admit_at, snap.admitted_through, now);
+  const moment = s.state === 'waiting' ? s.admitAt : s.expiresAt;
   return {
     ...base,
     queue_state: s.state,
@@ -196,6 +225,7 @@ export async function dropStatus(ctx: AppContext, memberId: number, packId: numb
     wait_seconds: s.waitSeconds,
     admitted_at: s.admitAt.toISOString(),
     expires_at: s.expiresAt.toISOString(),
+    poll_ms: pollDelayMs(s.state, moment.getTime() - now.getTime(), jitter()),
   };
 }
 
@@ -208,13 +238,15 @@ export function budgetedDropStatus(ctx: AppContext, memberId: number, packId: nu
 
 /**
  * The check and the buy of a drop pack refuse a member without a current admission (issue 22 §1), before the sale
- * rules: one read by the entry's key. A pack that is not a drop costs nothing beyond this instance's cache.
+ * rules: the member's entry as the status reads it (entry-cache.ts: from memory while it holds a place). A pack
+ * that is not a drop costs nothing beyond this instance's cache.
  */
 export async function requireAdmission(ctx: AppContext, packId: number, memberId: number, now: Date): Promise<void> {
   const drop = await cachedDrop(ctx, packId);
   if (!drop) return;
-  if (await admittedNow(ctx.db.pool, packId, memberId, now, drop.stay_minutes)) return;
-  const entry = await findEntry(ctx.db.pool, packId, memberId);
+  const times = timesOf(drop);
+  const entry = await queueEntry(ctx, { packId, times, shuffled: drop.shuffled_at !== null }, memberId, now);
+  if (entry?.admit_at && admissionState(times, entry.admit_at, now) === 'admitted') return;
   const lapsed = entry?.admit_at && entry.admit_at <= now;
   throw new AppError(
     'forbidden',

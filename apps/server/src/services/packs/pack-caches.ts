@@ -5,6 +5,7 @@ import type { CardRow, PackRow } from '../../db/queries/packs.ts';
 import type { BatchOutcome } from './buy-batcher.ts';
 import type { DropRow } from '../../db/queries/drops.ts';
 import type { DropBudgets } from '../drops/drop-limits.ts';
+import { createEntryCaches, type EntryCaches } from '../drops/entry-cache.ts';
 import type { PackAndBuyer, PackAndBuyerQuery } from './purchase.ts';
 
 /**
@@ -25,6 +26,8 @@ export interface PackCaches {
   drops: PromiseCache<number, DropRow | null>;
   /** Per drop: how many are queued and the highest place admitted, for a second: what thousands polling share. */
   dropSnapshots: PromiseCache<number, { queued: number; admitted_through: number }>;
+  /** Per drop: the members' queue entries this instance has read, while they cannot change (entry-cache.ts). */
+  dropEntries: EntryCaches;
   /** The waiting room's request budgets per member and address, made on first use (drop-limits.ts). */
   dropBudgets: DropBudgets | null;
 }
@@ -40,6 +43,7 @@ export function createPackCaches(): PackCaches {
     lineups: new PromiseCache(Number.POSITIVE_INFINITY),
     drops: new PromiseCache(PACK_REPLY_TTL_MS, 10_000),
     dropSnapshots: new PromiseCache(PACK_REPLY_TTL_MS, 10_000),
+    dropEntries: createEntryCaches(),
     dropBudgets: null,
   };
 }

@@ -31,6 +31,7 @@ const status = (over: Partial<DropStatus>): DropStatus => ({
   expires_at: '2026-12-01T11:12:00.000Z',
   entry_code: '0123456789abcdef',
   drop,
+  poll_ms: 3000,
   ...over,
 });
 
@@ -51,7 +52,9 @@ const room = (loggedIn = true) =>
 
 describe('the waiting screen of a drop', () => {
   it('shows the place, the number ahead and the wait, and no buy button while waiting', async () => {
-    mockApi({ 'GET /user/pack/drop/5': { state: 200, ...status({}) } });
+    // The wait is counted down from the admission time by the shop clock, not taken from the (maybe old) reply.
+    const admittedAt = new Date(Date.now() + 90_000).toISOString();
+    mockApi({ 'GET /user/pack/drop/5': { state: 200, ...status({ admitted_at: admittedAt, wait_seconds: 3000 }) } });
     room();
     expect(await screen.findByTestId('drop-place')).toHaveProperty('textContent', '250番目');
     expect(screen.getByText('149人')).toBeTruthy();

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { dropKeys, joinDropQueue, useDropStatus } from '../../api/drops';
 import { firstError } from '../../api/client';
 import { dateTime, langOf } from '../../lib/format/datetime';
+import { shopNow } from '../../lib/time/shop-time';
 import styles from './WaitingRoom.module.css';
 import { DROP_NS } from './drop-i18n';
 
@@ -13,6 +14,12 @@ import { DROP_NS } from './drop-i18n';
 function waitWords(seconds: number, t: (k: string, o?: Record<string, unknown>) => string) {
   if (seconds < 60) return t('room.waitSeconds', { n: Math.max(1, seconds) });
   return t('room.waitMinutes', { n: Math.ceil(seconds / 60) });
+}
+
+/** Seconds until the member's admission by the shop clock (the last poll may be many seconds old). */
+function waitLeft(s: DropStatus): number {
+  if (!s.admitted_at) return s.wait_seconds ?? 0;
+  return Math.max(0, Math.ceil((Date.parse(s.admitted_at) - shopNow()) / 1000));
 }
 
 /**
@@ -39,6 +46,13 @@ export function WaitingRoom({
   const [problem, setProblem] = useState<string | null>(null);
   const tried = useRef(false);
   const status: DropStatus | null = data?.queue_state ? (data as DropStatus) : null;
+  // The server asks a page far from the front to poll seldom; the wait is counted down here meanwhile.
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (status?.queue_state !== 'waiting') return;
+    const timer = setInterval(() => setTick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, [status?.queue_state]);
 
   const join = async () => {
     setJoining(true);
@@ -128,7 +142,7 @@ export function WaitingRoom({
             </div>
             <div>
               <dt>{t('room.wait')}</dt>
-              <dd>{waitWords(status.wait_seconds ?? 0, t)}</dd>
+              <dd>{waitWords(waitLeft(status), t)}</dd>
             </div>
           </dl>
           <p className={styles.note}>{t('room.keepOpen')}</p>
