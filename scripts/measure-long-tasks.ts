@@ -9,13 +9,14 @@
  *
  *   npm run build && npm run measure:long-tasks                  # 3 runs of each page at 1x and 4x
  *   npm run measure:long-tasks -- --runs 5 --cpu 1 --page /my-page
- *   npm run measure:long-tasks -- --json long-tasks.json
+ *   npm run measure:long-tasks -- --json long-tasks.json --traces /tmp/traces   # also each run's trace
  *
  * Chromium comes from CHROMIUM_PATH (default /usr/bin/chromium). A benchmark that prints figures, not a test: the
  * figures depend on the machine and how busy it is, so say the load average with them.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
@@ -23,6 +24,7 @@ import { startDemoShop } from './lib/demo-shop.ts';
 import { memberCookies } from './lib/demo-member.ts';
 import { chosenPages, median, type MeasuredPage } from './lib/measured-pages.ts';
 import { measurePageStart, type PageStart } from './lib/page-start-tasks.ts';
+import { retried } from './lib/retried.ts';
 
 export interface LongTaskRow {
   path: string;
@@ -51,7 +53,7 @@ export async function measureLongTasks(
   browser: Browser,
   base: string,
   pages: readonly MeasuredPage[],
-  options: { runs: number; cpuRates: readonly number[] },
+  options: { runs: number; cpuRates: readonly number[]; traces?: string },
 ): Promise<LongTaskRow[]> {
   const jar = pages.some((p) => p.member) ? await memberCookies(base) : new Map<string, string>();
   const cookies = [...jar].map(([name, value]) => ({ name, value, url: base }));
@@ -60,10 +62,15 @@ export async function measureLongTasks(
     for (const cpuRate of options.cpuRates) {
       const runs: PageStart[] = [];
       for (let i = 0; i < options.runs; i++) {
-        const run = await measurePageStart(browser, base + page.path, {
-          cpuRate,
-          cookies: page.member ? cookies : [],
-        });
+        const run = await retried(() =>
+          measurePageStart(browser, base + page.path, {
+            cpuRate,
+            cookies: page.member ? cookies : [],
+            saveTrace:
+              options.traces &&
+              path.join(options.traces, `${page.path.replace(/\W+/g, '_')}-${cpuRate}x-${i + 1}.json`),
+          }),
+        );
         runs.push(run);
         console.error(`${page.path} ${cpuRate}x run ${i + 1}/${options.runs}: ${describe(run)}`);
       }
@@ -115,16 +122,19 @@ async function main() {
       cpu: { type: 'string', default: '1,4' },
       page: { type: 'string' },
       json: { type: 'string' },
+      /** A folder for each run's trace (open one in DevTools' Performance panel to see what a long task ran). */
+      traces: { type: 'string' },
     },
   });
   const runs = Math.max(1, Number(args.runs));
   const cpuRates = args.cpu.split(',').map(Number);
   if (cpuRates.some((r) => !(r >= 1))) throw new Error('--cpu takes rates of 1 or more, e.g. 1,4');
   const pages = chosenPages(args.page);
+  if (args.traces) mkdirSync(args.traces, { recursive: true });
   const shop = await startDemoShop('long-tasks');
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   try {
-    const rows = await measureLongTasks(browser, shop.base, pages, { runs, cpuRates });
+    const rows = await measureLongTasks(browser, shop.base, pages, { runs, cpuRates, traces: args.traces });
     printLongTasks(rows);
     if (args.json) writeFileSync(args.json, JSON.stringify(rows, null, 2));
   } finally {

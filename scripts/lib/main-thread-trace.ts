@@ -61,7 +61,10 @@ export function mainThreadTasks(events: readonly TraceEvent[], origin: string): 
       (e.args.data.documentLoaderURL ?? '').startsWith(`${origin}/`),
   );
   const nav = starts.sort((a, b) => a.ts - b.ts).at(-1);
-  if (!nav) throw new Error(`the trace has no navigation to a page of ${origin}`);
+  if (!nav) {
+    const seen = events.filter((e) => e.name === 'navigationStart').map((e) => e.args?.data?.documentLoaderURL);
+    throw new Error(`the trace has no navigation to a page of ${origin} (navigations: ${JSON.stringify(seen)})`);
+  }
   const tasks: Task[] = [];
   let busyUntil = -Infinity;
   const runs = events

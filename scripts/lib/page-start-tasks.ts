@@ -13,6 +13,7 @@
  * ends at the last long task before such a quiet spell), so the count over 50 ms and the blocking time are those of
  * navigation-to-interactive; the longest task is an upper bound when it is under 50 ms.
  */
+import { writeFileSync } from 'node:fs';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import {
   interactiveAt,
@@ -87,12 +88,13 @@ async function loadUntilQuiet(page: Page, url: string, networkQuiet: () => boole
 
 /**
  * Opens `url` in a fresh context (an empty cache, as a first visit) with `cookies`, the CPU slowed `cpuRate` times
- * (DevTools' Emulation.setCPUThrottlingRate), and returns the figures of its main-thread tasks.
+ * (DevTools' Emulation.setCPUThrottlingRate), and returns the figures of its main-thread tasks; `saveTrace` keeps
+ * the trace in that file (DevTools' Performance panel opens it).
  */
 export async function measurePageStart(
   browser: Browser,
   url: string,
-  options: { cpuRate: number; cookies?: { name: string; value: string; url: string }[] },
+  options: { cpuRate: number; cookies?: { name: string; value: string; url: string }[]; saveTrace?: string },
 ): Promise<PageStart> {
   const context = await browser.newContext(PHONE);
   try {
@@ -123,6 +125,7 @@ export async function measurePageStart(
     } finally {
       trace = await browser.stopTracing();
     }
+    if (options.saveTrace) writeFileSync(options.saveTrace, trace);
     const opened = new URL(page.url());
     const asked = new URL(url);
     // A member page that sent the browser to /login would measure the login page.
