@@ -4,7 +4,8 @@
  * runs Lighthouse's mobile preset with its default (simulated) throttling RUNS times on each of the five measured
  * pages (scripts/lib/measured-pages.ts) and prints the medians, with beside them the main thread's longest task and
  * its tasks over 50 ms at 1x CPU from the same number of runs of scripts/measure-long-tasks.ts's recording (a
- * score can pass on one machine and not the next; the tasks are the cause).
+ * score can pass on one machine and not the next; the tasks are the cause), and the JavaScript the page evaluates
+ * before it is interactive by the build's module graph, with its budget (scripts/check-evaluated-js-budget.ts).
  *
  *   npm run lighthouse                       # build + 3 runs each on the five pages
  *   npm run lighthouse -- --no-build --runs 5 --json lighthouse.json
@@ -24,8 +25,10 @@ import lighthouse from 'lighthouse';
 // Lighthouse's own driver (a dependency of it, like chrome-launcher): it gives the browser the member's cookies.
 import { chromium } from '@playwright/test';
 import puppeteer, { type Browser, type CookieData } from 'puppeteer-core';
+import { EVALUATED_PAGES } from './check-evaluated-js-budget.ts';
 import { memberCookies } from './lib/demo-member.ts';
 import { startDemoShop } from './lib/demo-shop.ts';
+import { measureEvaluatedJs } from './lib/evaluated-js.ts';
 import { chosenPages, median } from './lib/measured-pages.ts';
 import { retried } from './lib/retried.ts';
 import { loadAverage, measureLongTasks, medianStart, type LongTaskRow } from './measure-long-tasks.ts';
@@ -42,6 +45,8 @@ const { values: args } = parseArgs({
   },
 });
 const PAGES = chosenPages(args.page);
+/** The build the shop serves (lib/demo-shop.ts starts it on apps/web/dist). */
+const WEB_DIST = 'apps/web/dist';
 const RUNS = Math.max(1, Number(args.runs));
 
 interface Run {
@@ -152,10 +157,23 @@ async function longTasksAt1x(base: string): Promise<LongTaskRow[]> {
 }
 
 function printTable(rows: { path: string; runs: Run[] }[], longTasks: LongTaskRow[]) {
-  const head = ['page', 'perf', 'a11y', 'SEO', 'LCP s', 'TBT ms', 'CLS', 'longest task ms', 'tasks >50 ms'];
+  const head = [
+    'page',
+    'perf',
+    'a11y',
+    'SEO',
+    'LCP s',
+    'TBT ms',
+    'CLS',
+    'longest task ms',
+    'tasks >50 ms',
+    'eval JS kB',
+  ];
   const lines = rows.map(({ path: p, runs }) => {
     const m = (k: keyof Run) => median(runs.map((r) => r[k]));
     const tasks = medianStart(longTasks.find((t) => t.path === p)!.runs);
+    const { modules, budgetKb } = EVALUATED_PAGES[p]!;
+    const evaluated = measureEvaluatedJs(WEB_DIST, modules).raw / 1000;
     return [
       p,
       String(m('performance')),
@@ -166,13 +184,15 @@ function printTable(rows: { path: string; runs: Run[] }[], longTasks: LongTaskRo
       m('cls').toFixed(3),
       tasks.longest.toFixed(0),
       String(tasks.overLong),
+      `${evaluated.toFixed(1)} of ${budgetKb}`,
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(
     `Lighthouse 12.8 mobile, default throttling, median of ${rows[0]?.runs.length ?? 0} runs; main-thread tasks ` +
-      `at 1x CPU from navigation until quiet (npm run measure:long-tasks), median of as many; load average ${loadAverage()}`,
+      `at 1x CPU from navigation until quiet (npm run measure:long-tasks), median of as many; the build's evaluated ` +
+      `JavaScript and its budget (scripts/check-evaluated-js-budget.ts); load average ${loadAverage()}`,
   );
   console.log(fmt(head));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
