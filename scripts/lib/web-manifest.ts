@@ -17,22 +17,38 @@ export function readManifest(distDir: string): Manifest {
   return JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 }
 
+/** The key of the build's entry chunk (index.html's, or admin.html's in the console's build). */
+export function entryKey(manifest: Manifest): string {
+  const entry = Object.entries(manifest).find(([, c]) => c.isEntry);
+  if (!entry) throw new Error('the manifest has no entry chunk');
+  return entry[0];
+}
+
+/**
+ * The files of `keys` and of everything they import statically, recursively, each once: what the browser must
+ * fetch and evaluate before the first of those modules runs. Dynamic imports (lazy chunks) are not followed.
+ */
+export function staticClosure(manifest: Manifest, keys: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest has no chunk ${key}`);
+    seen.add(key);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const key of keys) visit(key);
+  return [...seen].map((key) => manifest[key]!.file);
+}
+
 /**
  * The JavaScript files a first visit runs before anything shows: the entry, everything it imports statically
  * (recursively), and the default language's catalogue, which the entry awaits before its first render.
  */
 export function initialScripts(manifest: Manifest, catalogueSrc = 'src/i18n/locales/ja.ts'): string[] {
-  const entry = Object.entries(manifest).find(([, c]) => c.isEntry);
-  if (!entry) throw new Error('the manifest has no entry chunk');
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const next of manifest[key]?.imports ?? []) visit(next);
-  };
-  visit(entry[0]);
-  if (manifest[catalogueSrc]) visit(catalogueSrc);
-  return [...seen].map((key) => manifest[key]!.file);
+  const first = [entryKey(manifest)];
+  if (manifest[catalogueSrc]) first.push(catalogueSrc);
+  return staticClosure(manifest, first);
 }
 
 /**
