@@ -109,6 +109,18 @@ describe('CardPicker (pack editor)', () => {
     expect(rowNames()).toEqual([23, 19, 15, 11, 7, 3].map((i) => `Star dragon ${i}`));
   });
 
+  it('counts one card as one card, in the results and in the added message', async () => {
+    fakeServer();
+    const user = userEvent.setup();
+    renderWithClient(<CardPicker inLineup={new Set()} onAdd={vi.fn()} onClose={vi.fn()} />);
+    await screen.findByText('45 cards · page 1 of 3');
+    await user.type(screen.getByLabelText('Set (start of the model number)'), 'KR02-045');
+    await screen.findByText('1 card · page 1 of 1');
+    await user.click(screen.getByLabelText('Select Star dragon 45'));
+    await user.click(screen.getByRole('button', { name: /^Add 1 selected/ }));
+    expect(screen.getByText(/^Added 1 card to /)).toBeTruthy();
+  });
+
   it('adds the ticked cards, from any page, to one rank with one count; cards already in the lineup are not offered', async () => {
     fakeServer();
     const onAdd = vi.fn();

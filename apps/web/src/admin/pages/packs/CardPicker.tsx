@@ -108,7 +108,7 @@ export function CardPicker(props: Props) {
     }
     setCountError(false);
     props.onAdd?.([...chosen.values()], rank, n);
-    setAdded(t('picker.added', { n: chosen.size, rank }));
+    setAdded(t('picker.added', { count: chosen.size, rank }));
     setChosen(new Map());
   };
   const filterProps = (k: keyof Filters) => ({
@@ -163,7 +163,7 @@ export function CardPicker(props: Props) {
       <p className="a-hint" aria-live="polite" data-testid="picker-status">
         {reply && !isOk(reply)
           ? t('admin-common:failed')
-          : t('picker.found', { total: total.toLocaleString(), page, pages })}
+          : t('picker.found', { count: total, total: total.toLocaleString(), page, pages })}
       </p>
       <div style={{ overflowX: 'auto' }}>
         <table className="a-lineup a-picker-results">
