@@ -71,5 +71,6 @@ async function mailInstead(ctx: AppContext, tx: Parameters<typeof noticeRecipien
   const [member] = await noticeRecipients(tx, [p.memberId]);
   const [pack] = await noticePacks(tx, [p.packId]);
   if (!member || !pack) return;
-  await sendSaleStarted(ctx, tx, recipientOf(member), { id: p.packId, nameJa: pack.name_ja, nameEn: pack.name_en });
+  const started = { id: p.packId, nameJa: pack.name_ja, nameEn: pack.name_en };
+  await sendSaleStarted(ctx, tx, recipientOf(member), started, p.memberId);
 }

@@ -55,7 +55,7 @@ export const notifySaleStartJob: Job = {
         const to = recipientOf(member);
         const subs = devices.get(Number(d.member_id)) ?? [];
         if (subs.length === 0) {
-          await sendSaleStarted(ctx, tx, to, pack);
+          await sendSaleStarted(ctx, tx, to, pack, Number(d.member_id));
           continue;
         }
         const payload = JSON.stringify(saleStartPayload(to.lang, Number(d.member_id), pack));

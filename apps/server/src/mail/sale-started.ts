@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/queryable.ts';
 import { shopUrl, type MailContent } from './layout.ts';
 import { greeting, queueMail, type Recipient } from './outbox.ts';
+import { saleStartOffKey } from '../services/notices/sale-start-off.ts';
 
 export interface StartedPack {
   id: number;
@@ -10,8 +11,10 @@ export interface StartedPack {
 }
 
 /** The sale of a pack the member asked about has started (the mail fallback of the Web Push notice). */
-export function saleStartedContent(ctx: AppContext, to: Recipient, pack: StartedPack): MailContent {
+export function saleStartedContent(ctx: AppContext, to: Recipient, pack: StartedPack, memberId: number): MailContent {
   const en = to.lang === 'en';
+  // One tap (on the page it opens) stops every sale-start notice still to come, without signing in.
+  const off = shopUrl(ctx.config, `/notices/off?key=${saleStartOffKey(ctx.config.sessionSecret, memberId)}`);
   const name = en && pack.nameEn ? pack.nameEn : pack.nameJa;
   return {
     subject: en ? `On sale now: ${name}` : `販売開始：${name}`,
@@ -24,13 +27,13 @@ export function saleStartedContent(ctx: AppContext, to: Recipient, pack: Started
       { button: en ? 'Open the pack' : 'パックを見る', href: shopUrl(ctx.config, `/pack-detail?packId=${pack.id}`) },
       {
         note: en
-          ? `This is the only notice for this pack. To stop sale-start notices, remove them on My Page: ${shopUrl(ctx.config, '/my-page#notices')}`
-          : `このパックのお知らせはこの1通のみです。販売開始のお知らせはマイページで解除できます：${shopUrl(ctx.config, '/my-page#notices')}`,
+          ? `This is the only notice for this pack. To stop every sale-start notice still to come: ${off} (or on My Page: ${shopUrl(ctx.config, '/my-page#notices')})`
+          : `このパックのお知らせはこの1通のみです。今後の販売開始のお知らせをすべて停止する：${off}（マイページでも解除できます：${shopUrl(ctx.config, '/my-page#notices')}）`,
       },
     ],
   };
 }
 
-export function sendSaleStarted(ctx: AppContext, db: Queryable, to: Recipient, pack: StartedPack) {
-  return queueMail(ctx, db, to, 'sale_started', saleStartedContent(ctx, to, pack));
+export function sendSaleStarted(ctx: AppContext, db: Queryable, to: Recipient, pack: StartedPack, memberId: number) {
+  return queueMail(ctx, db, to, 'sale_started', saleStartedContent(ctx, to, pack, memberId));
 }

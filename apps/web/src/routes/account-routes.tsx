@@ -16,6 +16,7 @@ const ConfirmUserRegisterPage = lazyPage(
 );
 const LoginPage = lazyPage(() => import('../pages/account/LoginPage'), 'LoginPage');
 const MyPage = lazyPage(() => import('../pages/account/MyPage'), 'MyPage');
+const NoticesOffPage = lazyPage(() => import('../pages/account/NoticesOffPage'), 'NoticesOffPage');
 const PasswordReissuePage = lazyPage(() => import('../pages/account/PasswordReissuePage'), 'PasswordReissuePage');
 const ResetPasswordPage = lazyPage(() => import('../pages/account/ResetPasswordPage'), 'ResetPasswordPage');
 const UserRegisterPage = lazyPage(() => import('../pages/account/UserRegisterPage'), 'UserRegisterPage');
@@ -47,4 +48,6 @@ export const accountRoutes: RouteDef[] = [
   },
   { path: '/change-password', titleKey: 'changePassword', guard: 'member', page: ChangePasswordPage },
   { path: '/my-page', titleKey: 'myPage', guard: 'member', page: MyPage },
+  // The sale-start mail's stop link (issue 22 §4): public, its signed key is the permission.
+  { path: '/notices/off', titleKey: 'noticesOff', guard: 'public', page: NoticesOffPage },
 ];

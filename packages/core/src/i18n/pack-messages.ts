@@ -9,6 +9,7 @@ export const packMessages = {
     alreadyOnSale: 'このパックはすでに販売中です',
     pushSubscriptionInvalid: '通知の登録情報が正しくありません。ブラウザの通知設定をご確認ください',
     pushUnavailable: '現在、端末への通知はご利用いただけません。お知らせはメールでお届けします',
+    noticeOffLinkInvalid: 'このお知らせ停止リンクは正しくありません。お知らせはマイページで解除できます',
     soldOut: 'このパックは売り切れました',
     insufficientStock: '残りの口数が足りません（残り{{remaining}}口）',
     maxBuyExceeded: 'このパックはお一人様{{max}}回までです（購入済み{{bought}}回）',
@@ -33,6 +34,7 @@ export const packMessages = {
     pushSubscriptionInvalid:
       "This device's notification details are not valid; check the browser's notification settings",
     pushUnavailable: 'Notifications to devices are not available at the moment; notices come by mail',
+    noticeOffLinkInvalid: 'This link to stop notices is not valid; you can turn notices off on My Page',
     soldOut: 'This pack is sold out',
     insufficientStock: 'Not enough tickets left ({{remaining}} remaining)',
     maxBuyExceeded: 'This pack is limited to {{max}} draws per member ({{bought}} already bought)',

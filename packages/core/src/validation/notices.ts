@@ -37,6 +37,24 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>['subscription'];
 
+/**
+ * `POST /api/user/pack/notify/off`: the signed key of a mailed "stop these notices" link (no login: the key names
+ * the member and is signed by the shop; issue 22 §4).
+ */
+export const saleStartOffSchema = z.object({
+  key: z
+    .string({ error: 'noticeOffLinkInvalid' })
+    .regex(/^\d{1,15}-[A-Za-z0-9_-]{22}$/, { message: 'noticeOffLinkInvalid' }),
+});
+
+/** What `POST /api/user/pack/notify/off` answers: what it stopped (0 and 0 when the link was used before). */
+export interface SaleStartOffReply {
+  /** Sale-start notices that were still to come. */
+  requests: number;
+  /** Devices that no longer get pushes. */
+  devices: number;
+}
+
 /** `POST /api/user/push/unsubscribe`: this device's endpoint. */
 export const pushUnsubscribeSchema = z.object({ endpoint: pushEndpointField });
 

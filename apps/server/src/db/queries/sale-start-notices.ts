@@ -107,6 +107,20 @@ export async function deleteMemberPushSubscription(db: Queryable, memberId: numb
   return (rowCount ?? 0) > 0;
 }
 
+/** The member's sale-start requests still to be answered go (the "stop these notices" link); how many. */
+export async function deletePendingSaleStartRequests(db: Queryable, memberId: number): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM sale_start_requests WHERE member_id = $1 AND notified_at IS NULL', [
+    memberId,
+  ]);
+  return rowCount ?? 0;
+}
+
+/** Every push subscription of the member goes; how many. */
+export async function deleteAllMemberPushSubscriptions(db: Queryable, memberId: number): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM push_subscriptions WHERE member_id = $1', [memberId]);
+  return rowCount ?? 0;
+}
+
 export async function countMemberPushSubscriptions(db: Queryable, memberId: number): Promise<number> {
   const row = await maybeOne<{ n: string }>(db, 'SELECT count(*) AS n FROM push_subscriptions WHERE member_id = $1', [
     memberId,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { pushSubscriptionSchema, pushUnsubscribeSchema, saleStartNoticeSchema } from '@oripa/core';
+import { pushSubscriptionSchema, pushUnsubscribeSchema, saleStartNoticeSchema, saleStartOffSchema } from '@oripa/core';
 import { parseInput, requireMember } from '../../http/input.ts';
 import {
   cancelSaleStartNotice,
@@ -8,6 +8,7 @@ import {
   subscribePush,
   unsubscribePush,
 } from '../../services/notices/sale-start-notices.ts';
+import { stopSaleStartNotices } from '../../services/notices/sale-start-off.ts';
 
 /** Notify me when a pack's sale starts, and this device's Web Push subscription (issue 22 §4, ADR 0051). */
 export const saleStartNoticeRoutes: FastifyPluginAsync = async (app) => {
@@ -27,6 +28,11 @@ export const saleStartNoticeRoutes: FastifyPluginAsync = async (app) => {
     const { packId } = parseInput(saleStartNoticeSchema, request.payload);
     await cancelSaleStartNotice(ctx, memberId, packId);
     return reply.ok();
+  });
+  // The mailed "stop these notices" link's page: no login, the signed key is the permission (sale-start-off.ts).
+  app.post('/user/pack/notify/off', async (request, reply) => {
+    const { key } = parseInput(saleStartOffSchema, request.payload);
+    return reply.ok({ ...(await stopSaleStartNotices(ctx, key)) });
   });
   app.post('/user/push/subscribe', async (request, reply) => {
     const memberId = requireMember(request);

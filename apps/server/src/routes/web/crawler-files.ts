@@ -35,6 +35,7 @@ const DISALLOWED = [
   '/card-input',
   '/reset-password',
   '/verify-mail',
+  '/notices/off',
   '/maintenance',
 ];
 
