@@ -37,6 +37,9 @@ interface Sources {
 /** Each row type of src/db/queries (file:Type) and where its properties come from. */
 const ROW_TYPES: Record<string, Sources> = {
   'approvals.ts:ApprovalRecord': { tables: ['approval_requests'] },
+  'report-files.ts:ReportFileRow': { tables: ['report_files'] },
+  // The key a kept file is found by: the table's primary key columns.
+  'report-files.ts:ReportFileId': { tables: ['report_files'] },
   'approvals.ts:ApprovalListRecord': {
     tables: ['approval_requests'],
     computed: ['target_name', 'requested_by_name', 'decided_by_name'],

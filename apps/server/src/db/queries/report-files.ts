@@ -4,7 +4,7 @@ import { maybeOne, type Queryable } from '../queryable.ts';
 export interface ReportFileRow {
   storage_key: string;
   etag: string;
-  bytes: string;
+  bytes: number;
 }
 
 export interface ReportFileId {

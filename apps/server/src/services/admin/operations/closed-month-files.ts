@@ -91,7 +91,7 @@ export async function monthlyFile(
   const id = { month, kind, lang, wording: wordingFingerprint(kind, lang) };
   const row = await findReportFile(ctx.db.pool, id);
   const kept = row ? await ctx.media.get(row.storage_key) : null;
-  if (row && kept) return { fileName, stored: true, gzipped: kept.body, etag: row.etag, bytes: Number(row.bytes) };
+  if (row && kept) return { fileName, stored: true, gzipped: kept.body, etag: row.etag, bytes: row.bytes };
   const flight = `${month}/${kind}/${lang}/${id.wording}`;
   if (building.has(flight)) return stream();
   building.add(flight);
