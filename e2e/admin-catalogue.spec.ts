@@ -86,7 +86,9 @@ for (const lang of ['ja', 'en'] as const) {
         await picker.getByLabel(str(c, 'picker.count')).fill(count);
         await picker.getByRole('button', { name: fill('picker.add', { n: '1', rank }) }).click();
         await expect(
-          picker.getByRole('status').filter({ hasText: fill('picker.added', { n: '1', rank }) }),
+          picker
+            .getByRole('status')
+            .filter({ hasText: fill(lang === 'en' ? 'picker.added_one' : 'picker.added', { count: '1', rank }) }),
         ).toBeVisible();
       }
       await picker.getByLabel(str(c, 'picker.text')).fill('');

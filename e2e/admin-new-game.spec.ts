@@ -28,7 +28,7 @@ const fill = (c: Catalogue, key: string, vars: Record<string, string | number>) 
   Object.entries(vars).reduce((t, [k, v]) => t.replace(`{{${k}}}`, String(v)), str(c, key));
 /** A counted text: English has _one/_other forms, Japanese one form (i18next's plural keys). */
 const plural = (c: Catalogue, key: string, vars: Record<string, string | number>) =>
-  fill(c, str(c, key) === undefined ? `${key}_other` : key, vars);
+  fill(c, str(c, key) === undefined ? `${key}_${vars.count === 1 ? 'one' : 'other'}` : key, vars);
 
 const CARDS = 200;
 const PRICE = 3000;
@@ -114,7 +114,9 @@ for (const lang of ['ja', 'en'] as const) {
       await page.getByRole('button', { name: str(c, 'addCards') }).click();
       const picker = page.getByTestId('card-picker');
       await picker.getByLabel(str(c, 'picker.game')).selectOption(String(typeId));
-      await expect(picker.getByText(fill(c, 'picker.found', { total: CARDS, page: 1, pages: 10 }))).toBeVisible();
+      await expect(
+        picker.getByText(plural(c, 'picker.found', { count: CARDS, total: CARDS, page: 1, pages: 10 })),
+      ).toBeVisible();
       for (const { card, rank, count } of cards) {
         await picker.getByLabel(str(c, 'picker.text')).fill(card.model_number);
         await expect(picker.getByTestId('picker-row')).toHaveCount(1);
@@ -124,7 +126,7 @@ for (const lang of ['ja', 'en'] as const) {
         await picker.getByLabel(str(c, 'picker.count')).fill(String(count));
         await picker.getByRole('button', { name: fill(c, 'picker.add', { n: 1, rank }) }).click();
         await expect(
-          picker.getByRole('status').filter({ hasText: fill(c, 'picker.added', { n: 1, rank }) }),
+          picker.getByRole('status').filter({ hasText: plural(c, 'picker.added', { count: 1, rank }) }),
         ).toBeVisible();
       }
       await snap(page, testInfo, `admin-new-game-picker-${lang}`, { fullPage: false });
