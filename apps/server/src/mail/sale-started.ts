@@ -2,7 +2,7 @@ import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/queryable.ts';
 import { shopUrl, type MailContent } from './layout.ts';
 import { greeting, queueMail, type Recipient } from './outbox.ts';
-import { saleStartOffKey } from '../services/notices/sale-start-off.ts';
+import { saleStartOffKey } from './sale-start-off-key.ts';
 
 export interface StartedPack {
   id: number;

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SaleStartOffReply } from '@oripa/core';
 import { AppError } from '../../app-error.ts';
 import type { AppContext } from '../../context.ts';
@@ -7,6 +6,7 @@ import {
   deletePendingSaleStartRequests,
 } from '../../db/queries/sale-start-notices.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { parseSaleStartOffKey } from '../../mail/sale-start-off-key.ts';
 
 /**
  * The "stop these notices" link of a sale-start mail (issue 22 §4): it works without signing in, so its key names the
@@ -14,23 +14,6 @@ import { withTransaction } from '../../db/transaction.ts';
  * stopping is all it can do, and a second use finds nothing left to stop (a calm "already off"), so the key need not
  * expire. The page behind the link asks for one tap (a POST): mail scanners open links, and a GET changes nothing.
  */
-const KEY = /^(\d{1,15})-([A-Za-z0-9_-]{22})$/;
-
-const mac = (secret: string, memberId: number) =>
-  createHmac('sha256', secret).update(`sale-start-off:${memberId}`).digest('base64url').slice(0, 22);
-
-export const saleStartOffKey = (secret: string, memberId: number) => `${memberId}-${mac(secret, memberId)}`;
-
-/** The member a key names, when it is well formed and signed by this shop; else null. */
-export function parseSaleStartOffKey(secret: string, key: string): number | null {
-  const m = KEY.exec(key);
-  if (!m) return null;
-  const id = Number(m[1]);
-  const want = Buffer.from(mac(secret, id));
-  const got = Buffer.from(m[2]!);
-  return got.length === want.length && timingSafeEqual(got, want) ? id : null;
-}
-
 /** Every sale-start notice still to come for the key's member is withdrawn and its devices' pushes end, at once. */
 export async function stopSaleStartNotices(ctx: AppContext, key: string): Promise<SaleStartOffReply> {
   const memberId = parseSaleStartOffKey(ctx.config.sessionSecret, key);
