@@ -17,8 +17,13 @@ export async function snap(page: Page, testInfo: TestInfo, name: string, opts: {
   await expectAccessible(page, testInfo, name);
 }
 
-/** Makes the page Japanese or English before the app reads its stored language. */
+/**
+ * Makes the page Japanese or English as a visitor who picked it has it: the `lang` cookie the server draws the
+ * storefront in (ADR 0052), and the stored choice the console reads, both set before the first request.
+ */
 export async function useLanguage(page: Page, lang: 'ja' | 'en') {
+  // Every shop of the journeys is on 127.0.0.1 (fixtures.ts); a cookie is not bound to a port.
+  await page.context().addCookies([{ name: 'lang', value: lang, url: 'http://127.0.0.1' }]);
   await page.addInitScript((l) => {
     try {
       localStorage.setItem('lang', l);

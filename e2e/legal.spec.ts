@@ -125,8 +125,15 @@ test('the payment-services notice and the point terms need a login, then show fo
 test('a legal page still shows when the operator details fail to load, with a contact-us fallback', async ({
   page,
 }, testInfo) => {
+  // The server draws the page with the details (ADR 0052), so the failure is the browser's own read: the page is
+  // opened in the app from one without the footer (the maintenance page), whose details were never read.
+  await page.goto('/maintenance');
+  await expect(page.locator('#root h1')).toBeVisible();
   await page.route('**/api/user/site_info', (route) => route.abort());
-  await page.goto('/specific-commerce');
+  await page.evaluate(() => {
+    history.pushState(null, '', '/specific-commerce');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(h1(page)).toHaveText('特定商取引法に基づく表記');
   await expect(page.getByRole('table')).toContainText('お問い合わせください');

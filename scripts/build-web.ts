@@ -1,5 +1,5 @@
 /**
- * Builds the storefront and the console (apps/web/dist, dist/admin) for production, whatever NODE_ENV the shell
+ * Builds the storefront, the console and the storefront's server render (apps/web/dist, dist/admin, dist/ssr) for production, whatever NODE_ENV the shell
  * has: under NODE_ENV=development Vite would bundle React's development build (issue 20: `NODE_ENV=development npm
  * start` then failed the byte budget). Writes the stamp `npm start` reads to skip a build that is still fresh.
  *   tsx scripts/build-web.ts          # `npm run build` runs it, then the byte budgets
@@ -12,6 +12,8 @@ import { writeBuildStamp } from './lib/web-build-freshness.ts';
 const VITE_BUILDS = [
   ['build', 'apps/web', '--logLevel', 'warn'],
   ['build', 'apps/web', '--config', 'apps/web/vite.admin.config.ts', '--logLevel', 'warn'],
+  // The storefront's pages for the server's render (ADR 0052), into dist/ssr.
+  ['build', 'apps/web', '--config', 'apps/web/vite.ssr.config.ts', '--logLevel', 'warn'],
 ];
 
 /** Runs both builds from the repository root; throws when one fails (its output is already on the terminal). */

@@ -31,7 +31,8 @@ function compressedSizes(file: string): { raw: number; br: number; gz: number } 
 }
 
 export function measureInitialJs(distDir: string) {
-  const files = [...pageScripts(distDir), ...initialScripts(readManifest(distDir))].map((file) => ({
+  // Each file once: index.html's own script tag is also the manifest's entry.
+  const files = [...new Set([...pageScripts(distDir), ...initialScripts(readManifest(distDir))])].map((file) => ({
     file,
     ...compressedSizes(path.join(distDir, file)),
   }));

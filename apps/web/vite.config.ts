@@ -1,28 +1,30 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { firstPaintStrings } from './build/first-paint-strings.ts';
-import { loadCodeAfterPaint } from './build/load-code-after-paint.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadLanguage } from './build/preload-language.ts';
 
 /** index.html and the module it loads: the build's entry (see codeSplitting below). */
 const ENTRY = /[\\/](index\.html|src[\\/]main\.tsx)$/;
 
+/**
+ * The storefront's own small i18next and useTranslation (ADR 0029: ~15 kB brotli less on the first load); the
+ * console's build and the unit tests keep the libraries, and src/i18n/tiny/i18next-parity.test.ts holds the two to
+ * the same texts. The server's render (vite.ssr.config.ts) uses the same, so it draws what the browser draws.
+ */
+export const storefrontResolve = {
+  alias: [
+    { find: /^i18next$/, replacement: fileURLToPath(new URL('./src/i18n/tiny/i18next.ts', import.meta.url)) },
+    {
+      find: /^react-i18next$/,
+      replacement: fileURLToPath(new URL('./src/i18n/tiny/react-i18next.ts', import.meta.url)),
+    },
+  ],
+};
+
 export default defineConfig({
-  plugins: [react(), preloadLanguage(), loadCodeAfterPaint(), firstPaintStrings(), precompress()],
-  resolve: {
-    // The storefront's own small i18next and useTranslation (ADR 0029: ~15 kB brotli less on the first load); the
-    // console's build and the unit tests keep the libraries, and src/i18n/tiny/i18next-parity.test.ts holds the two
-    // to the same texts.
-    alias: [
-      { find: /^i18next$/, replacement: fileURLToPath(new URL('./src/i18n/tiny/i18next.ts', import.meta.url)) },
-      {
-        find: /^react-i18next$/,
-        replacement: fileURLToPath(new URL('./src/i18n/tiny/react-i18next.ts', import.meta.url)),
-      },
-    ],
-  },
+  plugins: [react(), preloadLanguage(), precompress()],
+  resolve: storefrontResolve,
   server: {
     port: 5173,
     proxy: {

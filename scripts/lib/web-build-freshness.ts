@@ -16,7 +16,7 @@ export const BUILD_SOURCES = ['apps/web', 'packages/core', 'package-lock.json'];
 const NOT_IN_BUILD = /(^|\/)(node_modules|dist)(\/|$)|\.test\.tsx?$/;
 
 /** Files that must exist in a complete build: the storefront's page and the console's (ADR 0013). */
-const BUILT_PAGES = ['index.html', 'admin/admin.html'];
+const BUILT_PAGES = ['index.html', 'admin/admin.html', 'ssr/entry-server.js'];
 
 export interface Freshness {
   fresh: boolean;

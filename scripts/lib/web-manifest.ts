@@ -52,8 +52,8 @@ export function initialScripts(manifest: Manifest, catalogueSrc = 'src/i18n/loca
 }
 
 /**
- * Scripts index.html itself runs, outside the entry's graph: the loader that starts the entry after the first
- * paint (apps/web/build/load-code-after-paint.ts). Tags inside <template> are inert and not counted here.
+ * Scripts index.html itself runs: the entry, and any script outside the entry's graph a build may add. Tags inside
+ * <template> are inert and not counted here.
  */
 export function pageScripts(distDir: string): string[] {
   const page = path.join(distDir, 'index.html');

@@ -21,7 +21,7 @@ import { apiRoutes } from './routes/index.ts';
 import { liveStreamRoutes } from './routes/live/live.ts';
 import { paymentWebhookRoutes } from './routes/payments/payment-webhooks.ts';
 import { shopLookups } from './routes/shop-lookups.ts';
-import { webPages } from './routes/web/web-pages.ts';
+import { createPageServer, webPages } from './routes/web/web-pages.ts';
 import { sandboxRoutes } from './sandbox/index.ts';
 
 // WEB_DIST_DIR lets parallel browser-test runs each serve their own build.
@@ -99,8 +99,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   if (opts.serveWeb !== false && existsSync(path.join(WEB_DIST, 'index.html'))) {
     // preCompressed: the build's .br/.gz copies, with Content-Encoding and Vary (apps/web/build/precompress.ts).
-    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, preCompressed: true });
-    await app.register(webPages, { root: WEB_DIST });
+    // dist/ssr is the server's own render code (ADR 0052), not a file for browsers.
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
+    });
+    const pages = await createPageServer(app, ctx, WEB_DIST);
+    await app.register(webPages, { root: WEB_DIST, pages });
     // Hashed assets are immutable; index.html is always revalidated.
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/assets/') || request.url.startsWith('/admin/assets/')) {
@@ -108,19 +116,21 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       }
     });
     app.setNotFoundHandler(async (request, reply) => {
-      // History-mode routing: every page path gets the SPA; the SPA itself sends unknown paths to /.
+      // History-mode routing: every page path is drawn by the server (web-pages.ts), which sends unknown paths to /.
       if (
         request.method === 'GET' &&
         !request.url.startsWith('/assets/') &&
         !request.url.startsWith('/admin/assets/')
       ) {
-        reply.header('cache-control', 'no-cache');
-        // Hand out the session cookie with the page, so the SPA's first parallel API calls share one session id
-        // (otherwise each reply could mint its own guest id and the stored CSRF pair would belong to another one).
-        await handOutPageSession(ctx, request, reply, shopLookups.sessionMember);
-        // The operator console is a build of its own (vite.admin.config.ts, ADR 0013).
-        if (isConsolePath(request.url)) return reply.sendFile(ADMIN_HTML);
-        return reply.sendFile('index.html');
+        // The operator console is a build of its own (vite.admin.config.ts, ADR 0013), a client app.
+        if (isConsolePath(request.url)) {
+          reply.header('cache-control', 'no-cache');
+          // Hand out the session cookie with the page, so the SPA's first parallel API calls share one session id
+          // (otherwise each reply could mint its own guest id and the stored CSRF pair would belong to another one).
+          await handOutPageSession(ctx, request, reply, shopLookups.sessionMember);
+          return reply.sendFile(ADMIN_HTML);
+        }
+        return pages(request, reply);
       }
       return reply.code(404).send({ state: 404 });
     });

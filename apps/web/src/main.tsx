@@ -1,13 +1,14 @@
 import './zod-jitless';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { i18nReady } from './i18n';
 import { installInteractionGuards } from './interaction-guards';
-import { createRouter } from './routes';
+import { noteShopTime, setDrawnTime } from './lib/time/shop-time';
+import { createRouter, preloadPagesOf, routeObjects } from './routes';
+import { readSsrState } from './ssr-state';
 import './styles/global.css';
-import './styles/first-paint.css';
 
 installInteractionGuards();
 // The installable shop's worker (public/sw.js: it never caches /api), registered once the page has loaded so it
@@ -15,25 +16,51 @@ installInteractionGuards();
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => {}));
 }
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-});
-const router = createRouter();
-// The first paint waits for the language's strings (one small chunk, preloaded by index.html) rather than
-// flashing keys; a failed fetch still renders, and i18next then shows the keys.
-await i18nReady.catch(() => {});
 
-const root = createRoot(document.getElementById('root')!);
-// As a transition the first render yields to the browser every few milliseconds instead of holding the main thread
-// for the whole tree at once (issue 13: a phone's Total Blocking Time); what it shows is the same. Until it
-// commits, #root shows what the server put there (apps/server/src/http/first-paint.ts); this code itself only starts
-// once that is on screen (build/after-paint-loader.js).
+const ssr = readSsrState();
+/** When the server's replies were taken: until a query fetches again, its data is the page's own and fresh. */
+const drawnAt = new Map<string, number>();
+/** How long the replies the page was drawn with count as fresh: the page's first mount does not ask again. */
+const SERVER_DATA_FRESH_MS = 30_000;
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: 1,
+      refetchOnWindowFocus: false,
+      // Every other reply is stale at once, as before server rendering; invalidation still refetches these.
+      staleTime: (query: Query) =>
+        drawnAt.get(query.queryHash) === query.state.dataUpdatedAt ? SERVER_DATA_FRESH_MS : 0,
+    },
+  },
+});
+if (ssr) {
+  // The shop's time at about when this page was asked for: its clock until the first reply brings the exact one.
+  noteShopTime(String(ssr.drawnAt), performance.timeOrigin);
+  setDrawnTime(ssr.drawnAt);
+  for (const { key, data, at } of ssr.queries) {
+    queryClient.setQueryData(key, data, { updatedAt: at });
+    const hash = queryClient.getQueryCache().find({ queryKey: key, exact: true })?.queryHash;
+    if (hash) drawnAt.set(hash, at);
+  }
+}
+const routes = routeObjects();
+const router = createRouter(routes);
+// The language's strings (one small chunk, preloaded by the page) and the page's own code arrive before the first
+// render, so the browser draws exactly what the server drew (apps/web/src/entry-server.tsx) and hydrates it; a
+// failed fetch still renders, and i18next then shows the keys.
+await Promise.all([i18nReady, preloadPagesOf(routes, location.pathname)]).catch(() => {});
+
+const container = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>
+);
+// As a transition the first render (and hydration) yields to the browser every few milliseconds instead of holding
+// the main thread for the whole tree at once (issue 13: a phone's Total Blocking Time).
 startTransition(() => {
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  if (ssr) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 });

@@ -14,9 +14,6 @@ interface Build {
   manifest: Manifest;
 }
 
-/** Where the build's inert code tags end (apps/web/build/load-code-after-paint.ts). */
-const CODE_TEMPLATE_END = '</template>';
-
 /** The language catalogue chunks (apps/web/src/i18n/index.ts); index.html preloads the Japanese one. */
 const catalogueSource = (lang: 'ja' | 'en') => `src/i18n/locales/${lang}.ts`;
 /**
@@ -59,25 +56,18 @@ export class IndexHtml {
   }
 
   /**
-   * `<link>`s that fetch a lazy route's chunks (and its styles) with the entry. The styles are preloaded, not
-   * linked: a stylesheet link would hold the first paint (the header, the page's picture) until every route style
-   * arrived, while the SPA's dynamic import already waits for them before the page renders.
+   * `<link>`s that fetch a lazy route's chunks with the entry. Its styles are linked when the server drew the page
+   * with them (the page's first paint needs them; the SPA's dynamic import then finds them linked and does not add
+   * them again), else only preloaded: a stylesheet link would hold the first paint for styles nothing shows yet.
    */
-  private preloadLinks(build: Build, sources: readonly string[], linkStyles: boolean): string[] {
+  private preloadLinks(build: Build, sources: readonly string[], styled: readonly string[]): string[] {
     const { files, styles } = this.filesOf(build, sources);
+    const linked = new Set(this.filesOf(build, styled).styles);
     return [
+      ...styles.filter((f) => linked.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
       ...files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
-      ...(linkStyles ? [] : styles.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}" />`)),
+      ...styles.filter((f) => !linked.has(f)).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}" />`),
     ];
-  }
-
-  /**
-   * The route's own stylesheets as `<link rel="stylesheet">` for a first paint drawn with them (a member's page,
-   * first-paint-member.ts): a few kB fetched beside the entry's stylesheet. The SPA's dynamic import finds them
-   * already linked and does not add them again.
-   */
-  private styleLinks(build: Build, sources: readonly string[]): string[] {
-    return this.filesOf(build, sources).styles.map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`);
   }
 
   /**
@@ -95,8 +85,8 @@ export class IndexHtml {
 
   /**
    * index.html for one page: `head` tags and the code of its lazy `routeSources` (with the strings lazy pages
-   * wait for) added, its language set, and the catalogue of `catalogue` (the language the SPA will start in, its
-   * `lang` cookie) preloaded.
+   * wait for) added, its language set, the catalogue of `catalogue` (the language the SPA will start in) preloaded,
+   * and #root filled with the page the server drew (apps/web/src/entry-server.tsx) and the state it hydrates with.
    */
   render(page: {
     lang: 'ja' | 'en';
@@ -106,10 +96,8 @@ export class IndexHtml {
     routeSources: readonly string[];
     /** Modules of the page most likely opened next, fetched when idle (prefetchLinks). */
     nextSources?: readonly string[];
-    /** Markup shown in #root until the SPA's first render (first-paint.ts). */
-    firstPaint?: string;
-    /** The first paint is laid out by the route's own stylesheets, which are then linked, not preloaded. */
-    firstPaintUsesRouteStyles?: boolean;
+    /** The page drawn by the server: #root's markup and the state (JSON) the browser hydrates it with. */
+    drawn?: { html: string; state: unknown };
   }): string {
     const build = this.build;
     let html = build.template.replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`);
@@ -122,20 +110,23 @@ export class IndexHtml {
     const withStrings = (routes: readonly string[]) =>
       routes.length > 0 ? [...routes, ...moreStringSources(page.catalogue)] : [];
     const sources = withStrings(page.routeSources);
-    const linkStyles = Boolean(page.firstPaint && page.firstPaintUsesRouteStyles);
     const code = [
-      ...this.preloadLinks(build, sources, linkStyles),
+      ...this.preloadLinks(build, sources, page.drawn ? page.routeSources : []),
       ...this.prefetchLinks(build, withStrings(page.nextSources ?? []), sources),
     ];
-    // The build keeps the page's code inert in <template id="app-code"> until the first paint (ADR 0032): the
-    // route's code joins it there, so it too waits instead of taking the picture's bandwidth.
-    if (code.length > 0 && html.includes(CODE_TEMPLATE_END)) {
-      html = html.replace(CODE_TEMPLATE_END, () => `${code.join('')}${CODE_TEMPLATE_END}`);
-      code.length = 0;
+    const head = [...page.head, ...code].join('\n    ');
+    if (page.drawn) {
+      const { html: drawn, state } = page.drawn;
+      const root = `<div id="root" data-lang="${page.catalogue}">${drawn}</div><script type="application/json" id="ssr-state">${jsonForScript(state)}</script>`;
+      html = html.replace('<div id="root"></div>', () => root);
     }
-    const styles = linkStyles ? this.styleLinks(build, page.routeSources) : [];
-    const head = [...page.head, ...styles, ...code].join('\n    ');
-    if (page.firstPaint) html = html.replace('<div id="root"></div>', () => `<div id="root">${page.firstPaint}</div>`);
     return head ? html.replace('</head>', () => `  ${head}\n  </head>`) : html;
   }
 }
+
+/** JSON that cannot end its <script> element early or start a comment in it ("</script>", "<!--"). */
+export const jsonForScript = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');

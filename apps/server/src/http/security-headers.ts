@@ -29,6 +29,10 @@ export function securityHeaders(config: Config): HelmetOptions {
         formAction: ["'self'"],
         scriptSrc: ["'self'", ...(stripe ? STRIPE.script : [])],
         styleSrc: ["'self'"],
+        // Style attributes only (never a <style> element): the pages the server draws carry React's style props
+        // as attributes (ADR 0052), which `style-src 'self'` would drop; in the browser React sets the same
+        // through the DOM, which CSP never governed.
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(stripe ? STRIPE.connect : [])],

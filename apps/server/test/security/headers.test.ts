@@ -56,6 +56,9 @@ describe('security headers', () => {
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['script-src']).toEqual(["'self'"]);
+    // No <style> element from anywhere else; style attributes, which the server-drawn pages carry (ADR 0052), are.
+    expect(csp['style-src']).toEqual(["'self'"]);
+    expect(csp['style-src-attr']).toEqual(["'unsafe-inline'"]);
     expect(csp['img-src']).toEqual(expect.arrayContaining(["'self'", 'data:']));
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

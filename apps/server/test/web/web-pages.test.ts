@@ -21,6 +21,27 @@ const dist = vi.hoisted(() => {
   return dir;
 });
 const ASSET = `/* ${'the entry '.repeat(300)} */`;
+const FAKE_RENDER = `
+const MEMBER = new Set(['/my-page', '/buy-point']);
+export const guardOf = (pathname) => (MEMBER.has(pathname) ? 'member' : pathname === '/nowhere' ? null : 'public');
+export async function render({ url, lang, api }) {
+  const { pathname } = new URL(url);
+  if (pathname === '/nowhere') return { kind: 'redirect', location: '/' };
+  if (pathname === '/login') throw new Error('a component failed');
+  const read = async (p) => (await api('/api' + p, { method: 'GET' })).json();
+  const point = await read('/user/point');
+  const detail = MEMBER.has(pathname) ? await read('/user/detail') : null;
+  const posted = await api('/api/user/logout', { method: 'POST' }).then(() => 'posted', () => 'refused');
+  const name = detail ? detail.detail.lastName + ' ' + detail.detail.firstName : '';
+  return {
+    kind: 'page',
+    html: '<main><p data-point="' + point.point + '" data-login="' + point.is_login + '">' + lang + ' ' + posted + '</p><p>' + name.replace(/</g, '&lt;') + '</p></main>',
+    state: { lang, queries: [{ key: ['x'], data: { name, text: '</script><script>alert(1)</script>' }, at: 1 }], drawnAt: 1 },
+    guard: guardOf(pathname) ?? 'public',
+    sources: pathname === '/pack-detail' ? ['src/pages/pack/PackDetailPage.tsx'] : [],
+  };
+}
+`;
 
 function writeFakeBuild() {
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
@@ -31,8 +52,8 @@ function writeFakeBuild() {
 <html lang="ja">
   <head>
     <title>KIRAKIRA ORIPA</title>
-    <template id="app-code"><script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/ja-111.js" data-catalogue="ja"></template>
-    <script defer src="/assets/after-paint-abc.js"></script>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/ja-111.js" data-catalogue="ja">
   </head>
   <body><div id="root"></div></body>
 </html>`,
@@ -62,39 +83,10 @@ function writeFakeBuild() {
       },
     }),
   );
-  // What apps/web/build/first-paint-strings.ts writes: account.json's myPage strings per language.
-  const myPage = (lang: 'ja' | 'en') =>
-    lang === 'ja'
-      ? {
-          title: 'マイページ',
-          account: '会員情報',
-          points: '保有ポイント',
-          coins: '保有コイン',
-          coinValue: '{{value}}枚',
-          rank: '会員ランク',
-          name: 'お名前',
-          nameValue: '{{last}} {{first}} 様',
-          address: '配送先住所',
-          noAddress: '配送先住所が登録されていません。',
-          editAddress: '住所を変更する',
-        }
-      : {
-          title: 'My page',
-          account: 'Account',
-          points: 'Points',
-          coins: 'Coins',
-          coinValue: '{{value}}',
-          rank: 'Rank',
-          name: 'Name',
-          nameValue: '{{first}} {{middle}} {{last}}',
-          address: 'Shipping address',
-          noAddress: 'No shipping address yet.',
-          editAddress: 'Change address',
-        };
-  writeFileSync(
-    path.join(dist, '.vite', 'first-paint-strings.json'),
-    JSON.stringify({ ja: { myPage: myPage('ja') }, en: { myPage: myPage('en') } }),
-  );
+  // The server's render (apps/web/src/entry-server.tsx as dist/ssr/entry-server.js) in small: it reads what the
+  // page would through the in-process API and draws it, so the plumbing around it is what is checked here.
+  mkdirSync(path.join(dist, 'ssr'), { recursive: true });
+  writeFileSync(path.join(dist, 'ssr', 'entry-server.js'), FAKE_RENDER);
   mkdirSync(path.join(dist, 'demo', 'packs'), { recursive: true });
   writeFileSync(
     path.join(dist, 'demo', 'packs', 'starry.svg'),
@@ -140,8 +132,11 @@ const page = (p: string, headers: Record<string, string> = {}) =>
 const metaOf = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
 
-/** The picture #root shows before the SPA renders (first-paint.ts), if any. */
-const firstPicture = (html: string) => /<div id="root"><div [^>]*><.*?<img [^>]*src="([^"]*)"/.exec(html)?.[1];
+/** What the server drew into #root (ADR 0052), or null for the bare shell the SPA draws alone. */
+const drawnRoot = (html: string) =>
+  /<div id="root" data-lang="(ja|en)">(.*?)<\/div><script type="application\/json" id="ssr-state">(.*?)<\/script>/s.exec(
+    html,
+  );
 
 describe('a pack share image', () => {
   it('is a 1200×630 PNG drawn from the pack, fetched as a crawler would', async () => {
@@ -169,8 +164,10 @@ describe('pages served with their share tags (no JavaScript needed)', () => {
     expect(metaOf(res.body, 'og:locale')).toBe('ja_JP');
     expect(metaOf(res.body, 'twitter:card')).toBe('summary');
     expect(res.body).toContain('<html lang="ja"');
-    // Its API reads start with the HTML rather than after the code (the SPA's fetch picks the preload up).
-    expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user/pack/list" />');
+    // The page itself, drawn by the server with what its reads got from the API in-process (a guest's points);
+    // nothing is left to fetch before it shows.
+    expect(drawnRoot(res.body)?.[2]).toContain('data-point="0" data-login="0"');
+    expect(res.body).not.toContain('as="fetch"');
     // The top page renders without the account, payment and legal strings: they are not preloaded, only fetched
     // when idle with the page most visitors open next (a pack), which the SPA no longer imports ahead.
     expect(res.body).not.toContain('<link rel="modulepreload" crossorigin href="/assets/ja-more-555.js" />');
@@ -183,22 +180,28 @@ describe('pages served with their share tags (no JavaScript needed)', () => {
     expect(res.body).toContain(
       '<link rel="preload" as="image" href="/demo/packs/starry-1.svg" fetchpriority="high" />',
     );
-    // ... and it shows before any JavaScript runs, in #root (React replaces it on its first render).
-    expect(firstPicture(res.body)).toBe('/demo/packs/starry-1.svg');
+  });
+
+  it('draws with reads only: a write from a render is refused, and the state cannot end its script early', async () => {
+    const res = await page('/');
+    const [, lang, root, state] = drawnRoot(res.body)!;
+    expect(lang).toBe('ja');
+    expect(root).toContain('ja refused');
+    expect(state).not.toContain('</script>');
+    expect(JSON.parse(state!).queries[0].data.text).toBe('</script><script>alert(1)</script>');
   });
 
   it('/ follows Accept-Language, and the lang cookie over it', async () => {
     const en = await page('/', { 'accept-language': 'en-US,en;q=0.9' });
     expect(en.body).toContain('<title>KIRAKIRA ORIPA | Online oripa</title>');
     expect(en.body).toContain('<html lang="en"');
-    // The SPA starts in its cookie's language: only then is the English catalogue preloaded.
+    // The page is drawn in the language the SPA starts in (its cookie, else Japanese), whose catalogue it preloads.
     expect(en.body).toContain('href="/assets/ja-111.js" data-catalogue="ja"');
-    // An English browser whose SPA still starts in Japanese: API replies fetched now would be in the wrong language.
-    expect(en.body).not.toContain('as="fetch"');
+    expect(drawnRoot(en.body)?.[1]).toBe('ja');
     const cookie = await page('/', { 'accept-language': 'en', cookie: 'lang=ja' });
     expect(cookie.body).toContain('<title>キラキラオリパ｜オンラインオリパ</title>');
     const enCookie = await page('/', { cookie: 'lang=en' });
-    expect(enCookie.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user/pack/list" />');
+    expect(drawnRoot(enCookie.body)?.[1]).toBe('en');
     expect(enCookie.body).toContain('href="/assets/en-222.js" data-catalogue="en"');
   });
 
@@ -219,46 +222,55 @@ describe('pages served with their share tags (no JavaScript needed)', () => {
     // The route's code comes with the entry instead of after it; what index.html already has is not repeated.
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/PackDetailPage-333.js" />');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-444.js" />');
-    // Its styles come early too, without holding the first paint (the SPA's import waits for them).
-    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/PackDetailPage-333.css" />');
-    expect(res.body).not.toContain('<link rel="stylesheet" crossorigin href="/assets/PackDetailPage-333.css"');
+    // The page drawn with its styles needs them for its first paint: linked, not only preloaded.
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/PackDetailPage-333.css" />');
+    expect(res.body).not.toContain('as="style" crossorigin href="/assets/PackDetailPage-333.css"');
     // So do the strings every lazy page waits for, in the language the SPA starts in.
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/ja-more-555.js" />');
     expect(res.body).not.toContain('en-more-666.js');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-777.js" />');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/core-888.js" />');
     expect(res.body.match(/assets\/index-abc\.js/g)).toHaveLength(1);
-    // All of it waits, inert, for the first paint (ADR 0032): none is a live tag of the head.
-    const inert = /<template id="app-code">(.*?)<\/template>/s.exec(res.body)?.[1] ?? '';
-    expect(inert).toContain('href="/assets/PackDetailPage-333.js"');
-    expect(inert).toContain('href="/assets/PackDetailPage-333.css"');
-    expect(res.body.replace(inert, '')).not.toMatch(/modulepreload|type="module"/);
-    expect(res.body).toContain(`<link rel="preload" as="fetch" crossorigin href="/api/user/pack/detail/${packId}" />`);
-    // Its first picture (the LCP) comes with the HTML, not after the code and the API call, and shows at once.
+    // Its first picture (the LCP) comes with the HTML.
     expect(res.body).toContain(
       '<link rel="preload" as="image" href="/demo/packs/starry-1.svg" fetchpriority="high" />',
     );
-    expect(firstPicture(res.body)).toBe('/demo/packs/starry-1.svg');
 
     const en = await page(`/pack-detail?packId=${packId}`, { 'accept-language': 'en' });
     expect(en.body).toContain('<title>Starry Dragon Pack | KIRAKIRA ORIPA</title>');
     expect(metaOf(en.body, 'og:description')).toBe('Win the starry dragon! &lt;limited&gt;');
   });
 
-  it('an unknown or malformed pack id still gets the SPA, without pack tags', async () => {
+  it('an unknown or malformed pack id still gets the page, without pack tags', async () => {
     for (const id of ['999999', 'abc']) {
       const res = await page(`/pack-detail?packId=${id}`);
       expect(res.status).toBe(200);
-      expect(res.body).toContain('<div id="root"></div>');
-      expect(firstPicture(res.body)).toBeUndefined();
+      expect(drawnRoot(res.body)).not.toBeNull();
       expect(metaOf(res.body, 'og:title')).toBeUndefined();
     }
   });
 
-  it('other SPA paths still get index.html from the fallback', async () => {
-    const res = await page('/buy-point');
+  it('every other page path is drawn too (the fallback), and an unknown one is sent to the top page', async () => {
+    const res = await page('/fairness?packId=1');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(drawnRoot(res.body)?.[2]).toContain('data-login="0"');
+    const unknown = await fetch(`${base}/nowhere`, { redirect: 'manual' });
+    expect(unknown.status).toBe(302);
+    expect(unknown.headers.get('location')).toBe('/');
+    expect(unknown.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('a page whose render fails is the bare shell the SPA draws, its reads preloaded as before', async () => {
+    const res = await page('/login');
     expect(res.status).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('id="ssr-state"');
+    expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user/point" />');
+  });
+
+  it('does not serve the render code to browsers', async () => {
+    expect((await fetch(`${base}/ssr/entry-server.js`)).headers.get('content-type')).toMatch(/text\/html|json/);
   });
 });
 
@@ -287,58 +299,26 @@ describe('a member page', () => {
     const toPack = await fetch(`${base}/my-page?packId=7`, { redirect: 'manual' });
     expect(toPack.headers.get('location')).toBe('/login?packId=7');
 
-    const member = await buildMember(shop);
-    const res = await fetch(`${base}/my-page`, {
-      redirect: 'manual',
-      headers: { cookie: `sid=${member.client.cookie('sid')}` },
-    });
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('<link rel="preload" as="fetch" crossorigin href="/api/user/detail" />');
+    const guestBuy = await fetch(`${base}/buy-point`, { redirect: 'manual' });
+    expect(guestBuy.headers.get('location')).toBe('/login?from=%2Fbuy-point');
   });
 
-  /** What #root holds before the SPA's first render. */
-  const rootOf = (html: string) => /<div id="root">(.*)<\/div>\s*<\/body>/s.exec(html)?.[1] ?? '';
-
-  it("draws a member's own page before the code runs: their balances, name and address, escaped, kept by no cache", async () => {
-    const member = await buildMember(shop, { paidPoints: 53_000, coins: 12, address: true });
-    // Text a member typed is shown as text, never markup.
-    await shop.ctx.db.pool.query(`UPDATE members SET first_name = $2, building = $3 WHERE id = $1`, [
-      member.id,
-      '<img src=x onerror=alert(1)>',
-      'メゾン"&"101',
-    ]);
-    const res = await fetch(`${base}/my-page`, { headers: { cookie: `sid=${member.client.cookie('sid')}` } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
-    const html = await res.text();
-    const root = rootOf(html);
-    expect(root).toMatch(/^<div class="fp fp-member" aria-hidden="true">/);
-    expect(root).toContain('<h1 class="fp-my-title">マイページ</h1>');
-    expect(root).toContain('<span class="fp-my-balance-value">53,000<small>P</small></span>');
-    expect(root).toContain('12枚');
-    expect(root).toContain('<span class="fp-my-rank">ブロンズ</span>');
-    expect(root).toContain('試験 &lt;img src=x onerror=alert(1)&gt; 様');
-    expect(root).not.toContain('<img');
-    expect(root).toContain('〒100-0001<br />東京都 千代田区 千代田1-1<br />メゾン&quot;&amp;&quot;101');
-    // Nothing in it can take focus: the picture is replaced by the SPA and hidden from assistive technology.
-    expect(root).not.toMatch(/<a [^>]*href|<button(?![^>]*disabled)/);
-    // Laid out by the page's own stylesheet, linked (not only preloaded) so the first paint waits for it.
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/MyPage-999.css" />');
-    expect(html).not.toContain('as="style" crossorigin href="/assets/MyPage-999.css"');
-  });
-
-  it('draws it in the language the SPA starts in, and a prompt where there is no address', async () => {
-    const member = await buildMember(shop, { paidPoints: 1_234_567 });
-    const res = await fetch(`${base}/my-page`, {
-      headers: { cookie: `sid=${member.client.cookie('sid')}; lang=en`, 'accept-language': 'en' },
-    });
-    const root = rootOf(await res.text());
-    expect(root).toContain('<h1 class="fp-my-title">My page</h1>');
-    expect(root).toContain('1,234,567<small>P</small>');
-    expect(root).toContain('<span class="fp-my-rank">Bronze</span>');
-    expect(root).toContain('<dd>太郎 試験</dd>');
-    expect(root).toContain('<p class="fp-my-empty">No shipping address yet.</p>');
-    expect(root).not.toContain('<address');
+  it("draws a member's page with their own data, read as them in-process, and keeps it in no cache", async () => {
+    const member = await buildMember(shop, { paidPoints: 53_000 });
+    // Text a member typed is drawn as text, never markup.
+    await shop.ctx.db.pool.query(`UPDATE members SET first_name = $2 WHERE id = $1`, [member.id, '<img src=x>']);
+    for (const path of ['/my-page', '/buy-point', '/']) {
+      const res = await fetch(`${base}${path}`, {
+        redirect: 'manual',
+        headers: { cookie: `sid=${member.client.cookie('sid')}` },
+      });
+      expect(res.status).toBe(200);
+      // Every page drawn for a member holds their data (at least their points in the header).
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      const root = drawnRoot(await res.text())?.[2] ?? '';
+      expect(root).toContain('data-point="53000" data-login="1"');
+      if (path !== '/') expect(root).toContain('試験 &lt;img src=x>');
+    }
   });
 });
 

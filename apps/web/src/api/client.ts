@@ -29,6 +29,14 @@ export function isOk<T>(reply: Reply<T> | undefined): reply is ApiReply & T {
   return reply?.state === 200;
 }
 
+/** How a request reaches /api: the browser's fetch, or the server's own in-process call while it renders a page. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+/** The server's render (entry-server.tsx) answers the page's reads in-process, with the visitor's session. */
+export const setApiTransport = (fn: ApiTransport) => {
+  transport = fn;
+};
+
 let csrf: CsrfPair | null = null;
 const inFlight = new Map<string, Promise<ApiReply>>();
 let onMaintenance: () => void = () => {
@@ -43,7 +51,7 @@ export const currentCsrf = () => csrf;
 async function send(path: string, init: RequestInit): Promise<ApiReply> {
   let reply: ApiReply;
   try {
-    const res = await fetch(`/api${path}`, { credentials: 'same-origin', ...init });
+    const res = await transport(`/api${path}`, { credentials: 'same-origin', ...init });
     noteShopTime(res.headers.get(SHOP_TIME_HEADER));
     reply = (await res.json()) as ApiReply;
   } catch (error) {

@@ -87,6 +87,9 @@ export const lazyNamespaceLoaders: ((lang: Lang) => Promise<void>)[] = [];
 const STORAGE_KEY = 'lang';
 
 export function initialLanguage(): Lang {
+  // A page the server drew (entry-server.tsx) starts in the language it was drawn in, so hydration matches it.
+  const drawn = typeof document === 'undefined' ? undefined : document.getElementById('root')?.dataset.lang;
+  if (drawn === 'ja' || drawn === 'en') return drawn;
   try {
     const saved = localStorage.getItem(STORAGE_KEY);
     if (saved === 'ja' || saved === 'en') return saved;
@@ -97,6 +100,8 @@ export function initialLanguage(): Lang {
 }
 
 function rememberLanguage(lang: Lang) {
+  // The server's render switches its one instance per page: nothing of the visitor's to remember there.
+  if (typeof document === 'undefined') return;
   try {
     localStorage.setItem(STORAGE_KEY, lang);
   } catch {

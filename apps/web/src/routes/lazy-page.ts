@@ -1,8 +1,15 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { moreStrings } from '../i18n';
 
-/** A lazily loaded page that can also be fetched ahead of time (a likely next page, while the browser is idle). */
-export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+/**
+ * A lazily loaded page that can also be fetched ahead of time (a likely next page, while the browser is idle), and
+ * once loaded names its module in the server's build (`source`: vite.ssr.config.ts marks each page module with its
+ * path), so the server links that page's code and styles with the page it drew.
+ */
+export type LazyPage = ComponentType & { preload: () => Promise<unknown>; source: () => string | undefined };
+
+/** The export vite.ssr.config.ts adds to each page module of the server's build: its path under apps/web. */
+export const SOURCE_EXPORT = '__pageSource';
 
 /**
  * A page whose code is fetched when its route is first opened (its own chunk), so the top page does not carry
@@ -11,16 +18,34 @@ export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
  */
 export function lazyPageOf<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
   let loading: Promise<M> | undefined;
+  let loaded: ComponentType | undefined;
+  let source: string | undefined;
   // The page's code and the strings of the namespaces kept out of the first bundle (i18n/index.ts) arrive together.
   const preload = () =>
     (loading ??= Promise.all([load(), moreStrings()])
-      .then(([module]) => module)
+      .then(([module]) => {
+        loaded = pick(module);
+        const named = (module as Record<string, unknown>)[SOURCE_EXPORT];
+        if (typeof named === 'string') source = named;
+        return module;
+      })
       .catch((error: unknown) => {
         loading = undefined;
         throw error;
       }));
-  const page = lazy(() => preload().then((module) => ({ default: pick(module) }))) as unknown as LazyPage;
+  const Lazy = lazy(() => preload().then((module) => ({ default: pick(module) })));
+  /**
+   * Code already here is drawn at once, without suspending: the server's render and the browser's hydration both
+   * preload the page first (routes/index.tsx preloadPagesOf), so they draw the same page and nothing falls back to
+   * the skeleton. Chosen once per mount: switching from the lazy wrapper to the page later would remount it.
+   */
+  function Page(props: object) {
+    const [ready] = useState(() => loaded);
+    return createElement(ready ?? Lazy, props);
+  }
+  const page = Page as unknown as LazyPage;
   page.preload = preload;
+  page.source = () => source;
   return page;
 }
 

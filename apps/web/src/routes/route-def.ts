@@ -15,7 +15,9 @@ export interface RouteDef {
   footer?: 'full' | 'checkout';
 }
 
-/** What a route tells the layout around it (react-router's `handle`). */
+/** What a route tells the layout around it, the server's render and the browser's hydration (react-router's `handle`). */
 export interface RouteHandle {
   footer?: RouteDef['footer'];
+  page: RouteDef['page'];
+  guard: RouteDef['guard'];
 }

@@ -1,16 +1,15 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '@oripa/core';
+import type { AppContext } from '../../context.ts';
 import { crawlerFiles } from './crawler-files.ts';
-import { firstPaint, type FirstPaintLayout } from '../../http/first-paint.ts';
-import { memberFirstPaint, readFirstPaintStrings } from './first-paint-member.ts';
 import { shareImages } from './share-image.ts';
 import { hitShareImages } from './hit-share-image.ts';
 import { IndexHtml } from '../../http/index-html.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { escapeHtml, metaTags, packPageMeta, topPageMeta, type PageMeta } from './page-meta.ts';
 import { handOutPageSession } from '../../http/page-session.ts';
-import { loadMember } from '../../services/members.ts';
 import { findSessionMember } from '../../services/sessions.ts';
+import { inProcessApi, loadPageRenderer, type PageRenderer, type Rendered } from './page-renderer.ts';
 
 /** What a visit starting on one of these pages fetches first: its lazy route chunks and its API reads. */
 interface EntryRoute {
@@ -20,8 +19,6 @@ interface EntryRoute {
   reads: (query: Record<string, string | undefined>) => string[];
   /** Modules of the page a visitor most likely opens next, prefetched (index-html.ts). */
   next?: string[];
-  /** The page's picture shown before its code runs (first-paint.ts), for pages whose meta names one. */
-  firstPaint?: FirstPaintLayout;
   /**
    * A member's page: a guest (a crawler always is one) is sent to the login page by the server, which then brings
    * them back, instead of getting the SPA to redirect. So the page needs no robots.txt rule: nothing of it can be
@@ -36,12 +33,10 @@ const ENTRY_ROUTES: Record<string, EntryRoute> = {
     sources: [],
     // Most visits go from the top page to a pack.
     next: ['src/pages/pack/PackDetailPage.tsx'],
-    firstPaint: 'top',
     reads: () => ['/user/point', '/user/card_type', '/user/banner', '/user/pack/list', '/user/post/list'],
   },
   '/pack-detail': {
     sources: ['src/pages/pack/PackDetailPage.tsx'],
-    firstPaint: 'pack',
     reads: (q) => ['/user/point', ...(q.packId && ID.test(q.packId) ? [`/user/pack/detail/${q.packId}`] : [])],
   },
   '/pack-list': { sources: ['src/pages/pack/PackListPage.tsx'], reads: () => ['/user/point'] },
@@ -63,26 +58,20 @@ const readPreload = (apiPath: string) =>
 /** The SPA's own choice of language (its cookie), which decides the catalogue it fetches first. */
 const spaLanguage = (request: FastifyRequest): Lang => (request.cookies?.lang === 'en' ? 'en' : 'ja');
 
-/**
- * Pages whose HTML says what they are before any JavaScript runs (issue 13, section 3): `/` and
- * `/pack-detail?packId=` carry their title, description, canonical link and Open Graph / X card tags in the
- * language of the request (cookie, then Accept-Language, Japanese by default); the entry routes preload their
- * code and API reads; robots.txt and sitemap.xml are real files. Registered by app.ts when it serves the built SPA.
- */
-export const webPages: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
-  const ctx = app.ctx;
-  const index = new IndexHtml(root);
-  const paintStrings = readFirstPaintStrings(root);
+/** Serves a storefront page: the entry routes below, and every other page path (app.ts's history fallback). */
+export type PageServer = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
-  /**
-   * A member's page drawn by the server (first-paint-member.ts), in the SPA's language: the member's own data,
-   * so the reply is never stored by any cache. Null when the member cannot be read; the SPA then draws it alone.
-   */
-  async function memberPaint(memberId: number, lang: Lang): Promise<string | null> {
-    if (!paintStrings) return null;
-    const member = await loadMember(ctx, memberId).catch(() => null);
-    return member && memberFirstPaint(paintStrings, lang, member);
-  }
+/**
+ * Every storefront page drawn by the server with the storefront's own React components (ADR 0052,
+ * apps/web/src/entry-server.tsx) in the SPA's language, with the data its reads get from this server in-process
+ * as the visitor, and hydrated by the browser. A member's page (a page holding a member's data) is private and
+ * never stored; a guest's is revalidated as before. Guards as the SPA's: a member route sends a guest to the login
+ * page (carrying packId, else the way back), an unknown path goes to /. Without a server build (or when the
+ * render fails) the page is the SPA's shell and the SPA draws it alone.
+ */
+export async function createPageServer(app: FastifyInstance, ctx: AppContext, root: string): Promise<PageServer> {
+  const index = new IndexHtml(root);
+  const renderer: PageRenderer | null = await loadPageRenderer(root);
 
   async function meta(path: string, query: Record<string, string | undefined>, lang: Lang): Promise<PageMeta | null> {
     if (path === '/') return topPageMeta(ctx, lang, query.type);
@@ -90,44 +79,69 @@ export const webPages: FastifyPluginAsync<{ root: string }> = async (app, { root
     return null;
   }
 
-  for (const [path, route] of Object.entries(ENTRY_ROUTES)) {
-    app.get(path, async (request, reply: FastifyReply) => {
-      // When the session cannot be read (database down) the page is served and the SPA shows the shop as down.
-      const query = request.query as Record<string, string | undefined>;
-      const session = await handOutPageSession(ctx, request, reply, findSessionMember);
-      if (route.members && session && session.memberId === null) {
-        reply.header('cache-control', 'no-store');
-        // As the SPA's route guard does (RouteGuard.tsx): a pack to go on to after login wins over the way back.
-        const login = query.packId
-          ? `/login?packId=${encodeURIComponent(query.packId)}`
-          : `/login?from=${encodeURIComponent(request.url)}`;
-        return reply.redirect(login, 302);
+  return async (request, reply) => {
+    const query = request.query as Record<string, string | undefined>;
+    const pathname = new URL(request.url, 'http://page').pathname;
+    const route: EntryRoute | undefined = Object.hasOwn(ENTRY_ROUTES, pathname) ? ENTRY_ROUTES[pathname] : undefined;
+    // When the session cannot be read (database down) the page is served and the SPA shows the shop as down.
+    const session = await handOutPageSession(ctx, request, reply, findSessionMember);
+    const members = route?.members === true || renderer?.guardOf(pathname) === 'member';
+    if (members && session && session.memberId === null) {
+      reply.header('cache-control', 'no-store');
+      // As the SPA's route guard does (RouteGuard.tsx): a pack to go on to after login wins over the way back.
+      const login = query.packId
+        ? `/login?packId=${encodeURIComponent(query.packId)}`
+        : `/login?from=${encodeURIComponent(request.url)}`;
+      return reply.redirect(login, 302);
+    }
+    const lang = requestLanguage(request);
+    const catalogue = spaLanguage(request);
+    let drawn: Rendered | null = null;
+    if (renderer) {
+      try {
+        drawn = await renderer.render({
+          url: new URL(request.url, 'http://page').href,
+          lang: catalogue,
+          api: inProcessApi(app, request, session?.sid || null, catalogue),
+        });
+      } catch (err) {
+        request.log.error({ err }, 'page render failed: the SPA draws it');
       }
-      const lang = requestLanguage(request);
-      const page = await meta(path, query, lang);
-      // The API answers in the request's language; the SPA reads in its own (cookie, else Japanese). A reply
-      // fetched now is only of use when the two agree (not for an English browser on its first visit).
-      const reads = lang === spaLanguage(request) ? route.reads(query) : [];
-      const ownPaint =
-        route.members && session?.memberId ? await memberPaint(session.memberId, spaLanguage(request)) : null;
-      const paint = ownPaint ?? (route.firstPaint && firstPaint(route.firstPaint, page?.heroImage));
-      const html = index.render({
-        lang,
-        catalogue: spaLanguage(request),
-        ...(page ? { title: escapeHtml(page.title) } : {}),
-        head: [...(page ? [metaTags(ctx, lang, page)] : []), ...reads.map(readPreload)],
-        routeSources: route.sources,
-        ...(route.next ? { nextSources: route.next } : {}),
-        ...(paint ? { firstPaint: paint, firstPaintUsesRouteStyles: ownPaint !== null } : {}),
-      });
-      // As app.ts's fallback does: always revalidated, and the session cookie comes with the page; a page with a
-      // member's data in it is kept nowhere.
-      reply.header('cache-control', ownPaint ? 'private, no-store' : 'no-cache');
-      reply.header('vary', 'accept-language, cookie');
-      return reply.type('text/html; charset=utf-8').send(html);
+    }
+    if (drawn?.kind === 'redirect') {
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(drawn.location, 302);
+    }
+    const page = await meta(pathname, query, lang);
+    // Without the server's drawing, the reads the SPA sends first are fetched while its code loads. The API
+    // answers in the request's language, the SPA reads in its own: of use only when the two agree.
+    const reads = !drawn && route && lang === catalogue ? route.reads(query) : [];
+    const html = index.render({
+      lang,
+      catalogue,
+      ...(page ? { title: escapeHtml(page.title) } : {}),
+      head: [...(page ? [metaTags(ctx, lang, page)] : []), ...reads.map(readPreload)],
+      routeSources: drawn ? [...new Set([...drawn.sources, ...(route?.sources ?? [])])] : (route?.sources ?? []),
+      ...(route?.next ? { nextSources: route.next } : {}),
+      ...(drawn ? { drawn: { html: drawn.html, state: drawn.state } } : {}),
     });
-  }
+    // Always revalidated, and the session cookie comes with the page; a page drawn with a member's data in it
+    // (their points in the header, their My Page) is kept nowhere.
+    reply.header('cache-control', session?.memberId ? 'private, no-store' : 'no-cache');
+    reply.header('vary', 'accept-language, cookie');
+    return reply.type('text/html; charset=utf-8').send(html);
+  };
+}
 
+/**
+ * Pages whose HTML says what they are before any JavaScript runs (issue 13, section 3): `/` and
+ * `/pack-detail?packId=` carry their title, description, canonical link and Open Graph / X card tags in the
+ * language of the request (cookie, then Accept-Language, Japanese by default); the entry routes preload their
+ * code; robots.txt and sitemap.xml are real files. Registered by app.ts when it serves the built SPA; every other
+ * page path reaches the same `pages` through app.ts's fallback.
+ */
+export const webPages: FastifyPluginAsync<{ root: string; pages: PageServer }> = async (app, { root, pages }) => {
+  for (const path of Object.keys(ENTRY_ROUTES)) app.get(path, (request, reply) => pages(request, reply));
   await app.register(crawlerFiles);
   await app.register(shareImages, { root });
   await app.register(hitShareImages, { root });

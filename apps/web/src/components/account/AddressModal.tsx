@@ -159,7 +159,7 @@ export function AddressModal({ open, onClose, onSaved }: AddressModalProps) {
           </div>
         </div>
       ) : (
-        <form className={styles.form} onSubmit={handleSubmit(() => setStep('confirm'))} noValidate>
+        <form method="post" className={styles.form} onSubmit={handleSubmit(() => setStep('confirm'))} noValidate>
           <FormAlert messages={general} />
           <TextField
             label={t('fields.zipcode')}

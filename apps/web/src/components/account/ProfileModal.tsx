@@ -66,7 +66,7 @@ export function ProfileModal({
 
   return (
     <Modal open={open} onClose={onClose} title={t('profileModal.title')}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form method="post" className={styles.form} onSubmit={onSubmit} noValidate>
         <FormAlert messages={general} />
         <NameFields register={register} errors={errors} english={english} />
         <TelField error={errorText(errors.tel)} {...register('tel')} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSaleStartNoticeActions, useSaleStartNotices } from '../../api/sale-start-notices';
 import { dateTime, langOf } from '../../lib/format/datetime';
+import { useBrowserValue } from '../../hooks/use-browser-value';
 import { devicePushOn, pushSupported, turnDevicePushOff, turnDevicePushOn } from '../../lib/pwa/push-subscription';
 import panel from './MyPage.module.css';
 import styles from './SaleStartNotices.module.css';
@@ -20,7 +21,7 @@ export function SaleStartNoticesPanel() {
   const [push, setPush] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState(false);
-  const supported = pushSupported() && Boolean(notices?.vapidPublicKey);
+  const supported = useBrowserValue(pushSupported, false) && Boolean(notices?.vapidPublicKey);
 
   useEffect(() => {
     void devicePushOn().then(setPush);

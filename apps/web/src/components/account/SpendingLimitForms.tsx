@@ -42,7 +42,7 @@ export function MonthlyLimitForm({ current }: { current: SpendingLimitsReply }) 
     onSuccess: (_, reply) => void saved(reply as SpendingLimitsResult),
   });
   return (
-    <form className={form.form} onSubmit={onSubmit} noValidate aria-labelledby="limit-form-title">
+    <form method="post" className={form.form} onSubmit={onSubmit} noValidate aria-labelledby="limit-form-title">
       <h3 id="limit-form-title" className={styles.subTitle}>
         {t('spendingLimits.limitForm')}
       </h3>
@@ -74,7 +74,7 @@ export function CoolOffForm() {
   });
   const error = errorText(errors.period);
   return (
-    <form className={form.form} onSubmit={onSubmit} noValidate>
+    <form method="post" className={form.form} onSubmit={onSubmit} noValidate>
       <FormAlert messages={general} />
       <fieldset className={styles.choices} aria-describedby="cool-off-warning">
         <legend className={styles.subTitle}>{t('spendingLimits.coolOffForm')}</legend>

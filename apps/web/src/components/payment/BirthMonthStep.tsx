@@ -60,7 +60,7 @@ export function BirthMonthStep() {
         {t('birthMonth.title')}
       </h2>
       <p className={styles.muted}>{t('birthMonth.why')}</p>
-      <form className={form.form} onSubmit={onSubmit} noValidate>
+      <form method="post" className={form.form} onSubmit={onSubmit} noValidate>
         <FormAlert messages={general} />
         <div className={styles.birthFields}>
           <SelectField

@@ -2,6 +2,7 @@ import { parseTokyo } from '@oripa/core';
 import { useEffect, useState } from 'react';
 import { countdownParts } from '../../lib/format/datetime';
 import { shopNow } from '../../lib/time/shop-time';
+import { useDrawnTime } from '../use-drawn-time';
 
 function startMs(startDate: string): number | null {
   try {
@@ -21,11 +22,14 @@ export function useCountdown(
   onZero?: () => void,
 ): { days: number; clock: string } | null {
   const start = startMs(startDate);
-  const [now, setNow] = useState(() => shopNow());
+  const drawn = useDrawnTime();
+  // A page the server drew hydrates with its time, and the first tick below brings the browser's.
+  const [now, setNow] = useState(() => drawn ?? shopNow());
   const text = active && start !== null ? countdownParts(start, now) : null;
   useEffect(() => {
     if (!active || start === null) return;
     if (countdownParts(start, shopNow()) === null) return;
+    setNow(shopNow());
     const timer = setInterval(() => {
       const t = shopNow();
       setNow(t);

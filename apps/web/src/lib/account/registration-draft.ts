@@ -24,7 +24,9 @@ interface DraftState {
   completed: boolean;
 }
 
-let state: DraftState = { draft: null, serverErrors: null, completed: false };
+/** No draft: every page load starts with it, the server's render too (its one module serves every visitor). */
+const EMPTY: DraftState = { draft: null, serverErrors: null, completed: false };
+let state: DraftState = EMPTY;
 const listeners = new Set<() => void>();
 
 function set(next: Partial<DraftState>) {
@@ -49,5 +51,6 @@ export function useRegistrationDraft(): DraftState {
       return () => listeners.delete(l);
     },
     () => state,
+    () => EMPTY,
   );
 }

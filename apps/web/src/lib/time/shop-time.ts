@@ -12,3 +12,14 @@ export function noteShopTime(header: string | null, receivedAt: number = Date.no
 }
 
 export const shopNow = (): number => Date.now() + skewMs;
+
+/**
+ * The shop time a page was drawn at by the server (ADR 0052): its render and the browser's hydration of it read
+ * this one instant (hooks/use-drawn-time.ts), so a countdown or "3 minutes ago" hydrates with the words the server
+ * wrote, and moves on from there.
+ */
+let drawnAt: number | null = null;
+export const setDrawnTime = (at: number | null): void => {
+  drawnAt = at;
+};
+export const drawnTime = (): number | null => drawnAt;

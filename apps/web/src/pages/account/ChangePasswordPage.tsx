@@ -21,7 +21,7 @@ export function ChangePasswordPage() {
 
   return (
     <AccountCard titleId="change-password-title" title={t('changePassword.title')} lead={t('changePassword.lead')}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form method="post" className={styles.form} onSubmit={onSubmit} noValidate>
         <FormAlert messages={general} />
         <NewPasswordFields register={register} errors={errors} hint={t('hints.changePass')} />
         <div className={styles.actions}>

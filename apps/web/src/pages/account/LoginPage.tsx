@@ -55,7 +55,7 @@ export function LoginPage() {
   const registerLink = packId ? `/user-register?packId=${encodeURIComponent(packId)}` : '/user-register';
   return (
     <AccountCard titleId="login-title" title={t('login.title')} lead={t('login.lead')}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form method="post" className={styles.form} onSubmit={onSubmit} noValidate>
         <FormAlert messages={general} />
         <MailField error={errorText(errors.mail)} {...register('mail')} />
         <TextField

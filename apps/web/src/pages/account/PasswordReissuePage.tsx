@@ -65,7 +65,7 @@ export function PasswordReissuePage() {
 
   return (
     <AccountCard titleId="reissue-title" title={t('reissue.title')} lead={t('reissue.lead')}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form method="post" className={styles.form} onSubmit={onSubmit} noValidate>
         <FormAlert messages={general} />
         <MailField error={errorText(errors.mail)} {...register('mail')} />
         <div className={styles.actions}>

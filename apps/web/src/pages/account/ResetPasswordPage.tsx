@@ -64,7 +64,7 @@ export function ResetPasswordPage() {
 
   return (
     <AccountCard titleId="reset-title" title={t('reset.title')} lead={t('reset.lead')}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form method="post" className={styles.form} onSubmit={onSubmit} noValidate>
         <FormAlert messages={general} />
         <NewPasswordFields register={register} errors={errors} hint={t('hints.pass')} />
         <div className={styles.actions}>

@@ -78,7 +78,7 @@ export function UserRegisterPage() {
 
   return (
     <AccountCard titleId="register-title" title={t('register.title')} lead={t('register.lead')}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form method="post" className={styles.form} onSubmit={onSubmit} noValidate>
         <FormAlert messages={general} />
         <NameFields register={register} errors={errors} english={english} placeholders />
         <TelField placeholder={t('placeholders.tel')} error={errorText(errors.tel)} {...register('tel')} />

@@ -42,6 +42,7 @@ function PackPicker() {
   const [value, setValue] = useState('');
   return (
     <form
+      method="post"
       className={`${page.panel} ${styles.picker}`}
       onSubmit={(e) => {
         e.preventDefault();

@@ -102,7 +102,13 @@ export function CardInputPage() {
         )}
         {deletion.notice}
       </section>
-      <form className={styles.card} onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="add-card-heading">
+      <form
+        method="post"
+        className={styles.card}
+        onSubmit={handleSubmit(onSubmit)}
+        noValidate
+        aria-labelledby="add-card-heading"
+      >
         <h2 id="add-card-heading" className={styles.sectionTitle}>
           {t('card.addHeading')}
         </h2>

@@ -149,7 +149,7 @@ export function ConfirmBuyPointPage() {
       {askBirth ? (
         <BirthMonthStep />
       ) : (
-        <form className={styles.stack} onSubmit={handleSubmit(buy.submit)} noValidate>
+        <form method="post" className={styles.stack} onSubmit={handleSubmit(buy.submit)} noValidate>
           {styles_.isError || methods.length === 0 ? (
             <p className={styles.card} role="alert">
               {styles_.isError ? t('loadError') : t('confirm.noMethods')}

@@ -91,7 +91,7 @@ export function SmsPage() {
   if (mode === 1) {
     return (
       <AccountCard titleId="sms-title" title={t('sms.title')} lead={t('sms.codeLead')}>
-        <form className={styles.form} onSubmit={(e) => void onCheck(e)} noValidate>
+        <form method="post" className={styles.form} onSubmit={(e) => void onCheck(e)} noValidate>
           <TextField
             label={t('sms.codeLabel')}
             name="sms_code"
@@ -120,7 +120,7 @@ export function SmsPage() {
 
   return (
     <AccountCard titleId="sms-title" title={t('sms.title')} lead={t('sms.telLead', { point: SMS_BONUS_POINTS })}>
-      <form className={styles.form} onSubmit={(e) => void onSend(e)} noValidate>
+      <form method="post" className={styles.form} onSubmit={(e) => void onSend(e)} noValidate>
         <TextField
           label={t('sms.telLabel')}
           name="tel"

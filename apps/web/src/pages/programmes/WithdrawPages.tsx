@@ -87,7 +87,7 @@ export function WithdrawPage() {
           </div>
         </>
       ) : (
-        <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        <form method="post" className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
           {errors.general && <FormAlert messages={[errors.general]} />}
           <TextField
             label={t('withdraw.pass')}

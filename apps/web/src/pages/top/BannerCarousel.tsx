@@ -2,7 +2,7 @@ import type { BannerItem } from '@oripa/core';
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/layout/icons';
-import { MOBILE_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from '../../hooks/use-media-query';
+import { REDUCED_MOTION_QUERY, useMediaQuery } from '../../hooks/use-media-query';
 import { AUTOPLAY_DELAY_MS, loopJump, realIndex, trackSlides, TRANSITION_MS } from './carousel-loop';
 import styles from './BannerCarousel.module.css';
 
@@ -16,7 +16,6 @@ const SWIPE_PX = 40;
  */
 export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
   const { t } = useTranslation('top');
-  const mobile = useMediaQuery(MOBILE_QUERY);
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const count = banners.length;
   const [pos, setPos] = useState(1);
@@ -148,16 +147,14 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
         // The arrows sit in this row, beside the dots, not over the art: on a phone the banner is only 160 px tall
         // and an arrow over it covered its lettering.
         <div className={styles.controls}>
-          {mobile && (
-            <button
-              type="button"
-              className={`${styles.arrow} ${styles.prev}`}
-              onClick={() => go(pos - 1)}
-              aria-label={t('carousel.prev')}
-            >
-              <ChevronLeftIcon />
-            </button>
-          )}
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.prev}`}
+            onClick={() => go(pos - 1)}
+            aria-label={t('carousel.prev')}
+          >
+            <ChevronLeftIcon />
+          </button>
           <button
             type="button"
             className={styles.play}
@@ -178,16 +175,14 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
               />
             ))}
           </div>
-          {mobile && (
-            <button
-              type="button"
-              className={`${styles.arrow} ${styles.next}`}
-              onClick={() => go(pos + 1)}
-              aria-label={t('carousel.next')}
-            >
-              <ChevronRightIcon />
-            </button>
-          )}
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.next}`}
+            onClick={() => go(pos + 1)}
+            aria-label={t('carousel.next')}
+          >
+            <ChevronRightIcon />
+          </button>
         </div>
       )}
     </section>

@@ -58,7 +58,7 @@ export function CouponForm({ onUsed }: { onUsed: (message: string) => void }) {
   });
   const message = formState.errors.couponCode?.message ? tMessage(formState.errors.couponCode.message) : serverError;
   return (
-    <form className={styles.coupon} onSubmit={onSubmit} noValidate>
+    <form method="post" className={styles.coupon} onSubmit={onSubmit} noValidate>
       <label htmlFor={inputId} className={styles.label}>
         {t('menu.coupon.label')}
       </label>

@@ -60,7 +60,7 @@ export function SnsCampaignPage() {
           {data.claimed === '1' ? (
             <p className={styles.muted}>{t('sns.claimed')}</p>
           ) : (
-            <form className={styles.field} onSubmit={(e) => void submit(e)}>
+            <form method="post" className={styles.field} onSubmit={(e) => void submit(e)}>
               <label className={styles.field}>
                 {t('sns.codeLabel')}
                 <input

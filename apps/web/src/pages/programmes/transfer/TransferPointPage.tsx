@@ -132,7 +132,7 @@ function LoginPopup({
   };
   return (
     <Modal open title={t('transfer.loginTitle', { site: site.name })} onClose={onClose}>
-      <form className={styles.field} onSubmit={(e) => void submit(e)}>
+      <form method="post" className={styles.field} onSubmit={(e) => void submit(e)}>
         <p className={styles.muted}>{t('transfer.loginLead')}</p>
         <label className={styles.field}>
           {t('transfer.loginid')}
@@ -203,7 +203,7 @@ function PointPopup({
   };
   return (
     <Modal open title={t('transfer.pointTitle', { site: site.name })} onClose={onClose}>
-      <form className={styles.field} onSubmit={(e) => void submit(e)} noValidate>
+      <form method="post" className={styles.field} onSubmit={(e) => void submit(e)} noValidate>
         <p className={styles.muted}>
           {t('transfer.owned', { point: Number(site.point || 0).toLocaleString(i18n.language) })}
         </p>

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { logInDemoMember, useLanguage } from './helpers';
+
+// Issue 24 §1, ADR 0052: every storefront page is drawn by the server with the storefront's own components and
+// hydrated by the browser. The page's words are in its first HTML (no script needed), and hydration finds nothing
+// to correct: React reports a mismatch (error #418 and friends in production, "hydrat…" in development) as a
+// console error or an uncaught error, which fails the page here.
+type Lang = 'ja' | 'en';
+type Catalogue = Record<string, Record<string, string> | string>;
+const catalogue = (lang: Lang, ns: string) =>
+  JSON.parse(readFileSync(`apps/web/src/i18n/locales/${lang}/${ns}.json`, 'utf8')) as Catalogue;
+
+const PAGES = [
+  { path: '/', member: false },
+  { path: '/pack-detail?packId=1', member: false },
+  { path: '/pack-list?index=1', member: false },
+  { path: '/my-page', member: true },
+  { path: '/buy-point', member: true },
+] as const;
+
+/** React's hydration complaints, by the words of its development build and the error numbers of its production one. */
+const HYDRATION = /hydrat|did not match|Minified React error #(418|419|421|422|423|425)\b/i;
+
+/** Every console error and uncaught error of the page, from now on. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(`${e.message}\n${e.stack ?? ''}`));
+  return errors;
+}
+
+/** Whether React has taken over #root: a hydrated element carries React's own properties. */
+const hydrated = (page: Page) =>
+  page.evaluate(() => {
+    const first = document.getElementById('root')?.querySelector('header, main, div');
+    return Boolean(first && Object.keys(first).some((k) => k.startsWith('__reactFiber')));
+  });
+
+for (const lang of ['ja', 'en'] as const) {
+  test.describe(`server render (${lang})`, () => {
+    test.beforeEach(async ({ page }) => useLanguage(page, lang));
+
+    for (const { path, member } of PAGES) {
+      test(`${path}: the server's page is the page, and hydration keeps it`, async ({ page }) => {
+        if (member) await logInDemoMember(page);
+        const errors = collectErrors(page);
+        const res = await page.goto(path);
+        expect(res?.status()).toBe(200);
+        // A page drawn with a member's data (their points in the header) is kept by no cache; a guest's is revalidated.
+        expect(res?.headers()['cache-control']).toBe(member ? 'private, no-store' : 'no-cache');
+        const html = await res!.text();
+        expect(html).toMatch(/<div id="root" data-lang="(ja|en)"><[a-z]/);
+        expect(html).toContain(`data-lang="${lang}"`);
+        expect(html).toContain('<script type="application/json" id="ssr-state">');
+        // The header's words are in the HTML itself, in the page's language.
+        expect(html).toContain(`>${catalogue(lang, 'layout').skipToContent as string}</a>`);
+        await expect.poll(() => hydrated(page), { timeout: 30_000 }).toBe(true);
+        await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+        expect(errors.filter((e) => HYDRATION.test(e))).toEqual([]);
+      });
+    }
+  });
+}
+
+test('a guest asking for a member page is sent to log in by the server, and an unknown path to the top page', async ({
+  page,
+}) => {
+  const buy = await page.request.get('/buy-point', { maxRedirects: 0 });
+  expect(buy.status()).toBe(302);
+  expect(buy.headers().location).toBe('/login?from=%2Fbuy-point');
+  const withPack = await page.request.get('/confirm-buy-product?packId=1', { maxRedirects: 0 });
+  expect(withPack.headers().location).toBe('/login?packId=1');
+  const unknown = await page.request.get('/no-such-page', { maxRedirects: 0 });
+  expect(unknown.status()).toBe(302);
+  expect(unknown.headers().location).toBe('/');
+});
