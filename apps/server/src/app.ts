@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { adminPlugin } from './http/admin/admin-plugin.ts';
@@ -12,6 +12,7 @@ import { apiPlugin } from './http/api-plugin.ts';
 import { frameworkErrorHandler } from './http/framework-errors.ts';
 import { addSecurityHeaders, relaxSandboxPolicy } from './http/security-headers.ts';
 import { handOutPageSession } from './http/page-session.ts';
+import { maskFormFields } from './http/page-form-fields.ts';
 import './http/types.ts';
 import { installObservability } from './observability/health-routes.ts';
 import { requestIdOptions } from './observability/request-id.ts';
@@ -67,7 +68,22 @@ function clientTimeouts(requestTimeoutMs: number) {
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...requestIdOptions,
-    logger: opts.logger === false ? false : { level: ctx.config.logLevel },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: ctx.config.logLevel,
+            // Fastify's own request line, with a form's credentials masked should a browser put them in an address.
+            serializers: {
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: maskFormFields(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
+          },
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     // Form posts are small; anything larger is refused before it is parsed.
     bodyLimit: 64 * 1024,
@@ -116,6 +132,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       }
     });
     app.setNotFoundHandler(async (request, reply) => {
+      // A storefront form the browser sent by itself (before React ran the page): back to the page, body unread.
+      if (request.method === 'POST' && !isConsolePath(request.url) && pages.isPage(request.url)) {
+        return pages.sendBack(request, reply);
+      }
       // History-mode routing: every page path is drawn by the server (web-pages.ts), which sends unknown paths to /.
       if (
         request.method === 'GET' &&
@@ -130,7 +150,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
           await handOutPageSession(ctx, request, reply, shopLookups.sessionMember);
           return reply.sendFile(ADMIN_HTML);
         }
-        return pages(request, reply);
+        return pages.serve(request, reply);
       }
       return reply.code(404).send({ state: 404 });
     });

@@ -274,6 +274,49 @@ describe('pages served with their share tags (no JavaScript needed)', () => {
   });
 });
 
+describe('a form the browser sent by itself, before React ran the page', () => {
+  it('a POST to a page is sent back to the page (303), its body unread; a POST elsewhere is still a 404', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const path of ['/login?packId=3', '/my-page', '/fairness']) {
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: form,
+        body: 'mail=a%40b.jp&pass=secret1234',
+        redirect: 'manual',
+      });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(path);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    const nowhere = await fetch(`${base}/nowhere`, {
+      method: 'POST',
+      headers: form,
+      body: 'pass=x',
+      redirect: 'manual',
+    });
+    expect(nowhere.status).toBe(404);
+    // The API keeps its own answers (here its cross-site guard), never a page's redirect.
+    const api = await fetch(`${base}/api/user/nothing`, {
+      method: 'POST',
+      headers: form,
+      body: 'pass=x',
+      redirect: 'manual',
+    });
+    expect(api.status).not.toBe(303);
+    expect(api.headers.get('content-type')).toMatch(/json/);
+  });
+
+  it("a GET with a form's fields in the address is sent to the page without them, its own parameters kept", async () => {
+    const res = await fetch(`${base}/login?packId=3&mail=a%40b.jp&pass=secret1234`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/login?packId=3');
+    const bare = await fetch(`${base}/login?mail=a%40b.jp&pass=secret1234`, { redirect: 'manual' });
+    expect(bare.headers.get('location')).toBe('/login');
+    // A page's own parameters alone are the page.
+    expect((await fetch(`${base}/fairness?packId=1`, { redirect: 'manual' })).status).toBe(200);
+  });
+});
+
 describe('precompressed assets', () => {
   it('serves the brotli or gzip copy the browser accepts, with Content-Encoding, Vary and immutable caching', async () => {
     const br = await fetch(`${base}/assets/index-abc.js`, { headers: { 'accept-encoding': 'br' } });

@@ -8,6 +8,7 @@ import { IndexHtml } from '../../http/index-html.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { escapeHtml, metaTags, packPageMeta, topPageMeta, type PageMeta } from './page-meta.ts';
 import { handOutPageSession } from '../../http/page-session.ts';
+import { withoutFormFields } from '../../http/page-form-fields.ts';
 import { findSessionMember } from '../../services/sessions.ts';
 import { inProcessApi, loadPageRenderer, type PageRenderer, type Rendered } from './page-renderer.ts';
 
@@ -59,7 +60,17 @@ const readPreload = (apiPath: string) =>
 const spaLanguage = (request: FastifyRequest): Lang => (request.cookies?.lang === 'en' ? 'en' : 'ja');
 
 /** Serves a storefront page: the entry routes below, and every other page path (app.ts's history fallback). */
-export type PageServer = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+export interface PageServer {
+  serve(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  /** Whether `url` is one of the storefront's pages (its route table; false without a server build). */
+  isPage(url: string): boolean;
+  /**
+   * A form sent to a page by the browser itself, before React ran the page (its submit button is disabled until
+   * then, apps/web/src/components/ui/SubmitButton.tsx): 303 back to the page, the body unread, so nothing is
+   * sent twice and no field lands in an address or a log.
+   */
+  sendBack(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+}
 
 /**
  * Every storefront page drawn by the server with the storefront's own React components (ADR 0052,
@@ -79,9 +90,15 @@ export async function createPageServer(app: FastifyInstance, ctx: AppContext, ro
     return null;
   }
 
-  return async (request, reply) => {
+  const pathOf = (url: string) => new URL(url, 'http://page').pathname;
+  const sendBack = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-store').redirect(withoutFormFields(request.url).url, 303);
+
+  async function serve(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    // A form's credentials in the address (a browser's own GET of a form): the page again without them.
+    if (withoutFormFields(request.url).dropped) return sendBack(request, reply);
     const query = request.query as Record<string, string | undefined>;
-    const pathname = new URL(request.url, 'http://page').pathname;
+    const pathname = pathOf(request.url);
     const route: EntryRoute | undefined = Object.hasOwn(ENTRY_ROUTES, pathname) ? ENTRY_ROUTES[pathname] : undefined;
     // When the session cannot be read (database down) the page is served and the SPA shows the shop as down.
     const session = await handOutPageSession(ctx, request, reply, findSessionMember);
@@ -130,6 +147,12 @@ export async function createPageServer(app: FastifyInstance, ctx: AppContext, ro
     reply.header('cache-control', session?.memberId ? 'private, no-store' : 'no-cache');
     reply.header('vary', 'accept-language, cookie');
     return reply.type('text/html; charset=utf-8').send(html);
+  }
+
+  return {
+    serve,
+    isPage: (url) => Object.hasOwn(ENTRY_ROUTES, pathOf(url)) || (renderer?.guardOf(pathOf(url)) ?? null) !== null,
+    sendBack,
   };
 }
 
@@ -141,7 +164,7 @@ export async function createPageServer(app: FastifyInstance, ctx: AppContext, ro
  * page path reaches the same `pages` through app.ts's fallback.
  */
 export const webPages: FastifyPluginAsync<{ root: string; pages: PageServer }> = async (app, { root, pages }) => {
-  for (const path of Object.keys(ENTRY_ROUTES)) app.get(path, (request, reply) => pages(request, reply));
+  for (const path of Object.keys(ENTRY_ROUTES)) app.get(path, (request, reply) => pages.serve(request, reply));
   await app.register(crawlerFiles);
   await app.register(shareImages, { root });
   await app.register(hitShareImages, { root });

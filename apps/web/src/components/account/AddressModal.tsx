@@ -12,6 +12,7 @@ import { Modal } from '../ui/Modal';
 import { FormAlert, SelectField, TextField } from './FormField';
 import { applyServerErrors, errorText } from '../../lib/account/server-errors';
 import styles from './AccountForm.module.css';
+import { SubmitButton } from '../ui/SubmitButton';
 
 type AddressForm = z.input<typeof addressSchema>;
 const FIELDS = ['zipcode', 'pref_id', 'shiku', 'address', 'building'] as const;
@@ -213,9 +214,9 @@ export function AddressModal({ open, onClose, onSaved }: AddressModalProps) {
             {...register('building')}
           />
           <div className={styles.actions}>
-            <button type="submit" className={styles.primary} disabled={lookup === 'busy'}>
+            <SubmitButton className={styles.primary} disabled={lookup === 'busy'}>
               {t('addressModal.next')}
-            </button>
+            </SubmitButton>
             <button type="button" className={styles.secondary} onClick={onClose}>
               {t('addressModal.cancel')}
             </button>

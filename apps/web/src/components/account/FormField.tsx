@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './AccountForm.module.css';
+import { SubmitButton as HydratedSubmit } from '../ui/SubmitButton';
 
 interface FieldFrameProps {
   id: string;
@@ -131,9 +132,9 @@ export function TelField(props: Omit<TextFieldProps, 'label'>) {
 /** The primary submit button, busy while the form submits. */
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
-    <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
+    <HydratedSubmit className={styles.primary} disabled={busy} aria-busy={busy}>
       {children}
-    </button>
+    </HydratedSubmit>
   );
 }
 

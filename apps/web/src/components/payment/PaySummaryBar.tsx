@@ -2,6 +2,7 @@ import type { PointCourseDetail } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { timing } from './FinalConfirmation';
 import styles from './Payment.module.css';
+import { SubmitButton } from '../ui/SubmitButton';
 
 const n = (v: number) => v.toLocaleString('ja-JP');
 
@@ -38,9 +39,9 @@ export function PaySummaryBar({
         <span>{t(`confirm.deliveryShort.${timing(payId).delivery}`)}</span>
         <span>{t('confirm.refundShort')}</span>
       </p>
-      <button type="submit" className={styles.primary} disabled={disabled} aria-busy={busy}>
+      <SubmitButton className={styles.primary} disabled={disabled} aria-busy={busy}>
         {busy ? t('confirm.submitting') : t('confirm.submit')}
-      </button>
+      </SubmitButton>
     </div>
   );
 }

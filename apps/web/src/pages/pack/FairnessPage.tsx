@@ -9,6 +9,7 @@ import styles from './FairnessPage.module.css';
 import page from './PackPages.module.css';
 import { DROP_NS } from '../../components/pack/drop-i18n';
 import './fair-i18n';
+import { SubmitButton } from '../../components/ui/SubmitButton';
 
 /** /fairness?packId: how the commitment works, and a verification that runs entirely in this browser. */
 export function FairnessPage() {
@@ -52,9 +53,7 @@ function PackPicker() {
     >
       <label htmlFor="fair-pack">{t('fair.pickLabel')}</label>
       <input id="fair-pack" inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} />
-      <button type="submit" className={page.primary}>
-        {t('fair.pickButton')}
-      </button>
+      <SubmitButton className={page.primary}>{t('fair.pickButton')}</SubmitButton>
     </form>
   );
 }

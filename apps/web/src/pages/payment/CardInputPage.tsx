@@ -11,6 +11,7 @@ import { useStripeCard } from '../../hooks/payment/use-stripe-card';
 import { DeleteCardButton, useCardDeletion } from '../../components/payment/CardDeletion';
 import { LoadState } from '../../components/payment/LoadState';
 import styles from '../../components/payment/Payment.module.css';
+import { SubmitButton } from '../../components/ui/SubmitButton';
 
 type CardForm = Pick<ConfirmForm, 'cardNumber' | 'month' | 'year' | 'cvc' | 'cardName'>;
 
@@ -131,9 +132,9 @@ export function CardInputPage() {
           </p>
         )}
         <div className={styles.actions}>
-          <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
+          <SubmitButton className={styles.primary} disabled={busy} aria-busy={busy}>
             {busy ? t('confirm.submitting') : t('card.register')}
-          </button>
+          </SubmitButton>
         </div>
       </form>
       <div className={styles.actions}>

@@ -11,6 +11,7 @@ import { MailUnverifiedModal } from '../../components/account/MailUnverifiedModa
 import { useMailRefusal } from '../../hooks/account/use-mail-refusal';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import styles from '../../components/account/AccountForm.module.css';
+import { SubmitButton } from '../../components/ui/SubmitButton';
 
 /** Where /sms/error offers to go back: code entry (pageMode 1) or phone entry (pageMode 0). */
 export const smsPath = (mode: 0 | 1) => (mode === 1 ? '/sms?pageMode=1' : '/sms');
@@ -105,9 +106,9 @@ export function SmsPage() {
             onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
           />
           <div className={styles.actions}>
-            <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
+            <SubmitButton className={styles.primary} disabled={busy} aria-busy={busy}>
               {t('sms.verify')}
-            </button>
+            </SubmitButton>
             <Link to={smsPath(0)} className={styles.secondary}>
               {t('sms.resend')}
             </Link>
@@ -134,9 +135,9 @@ export function SmsPage() {
           onChange={(e) => setTel(e.target.value)}
         />
         <div className={styles.actions}>
-          <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
+          <SubmitButton className={styles.primary} disabled={busy} aria-busy={busy}>
             {t('sms.send')}
-          </button>
+          </SubmitButton>
         </div>
       </form>
       <MailUnverifiedModal message={mail.message} onClose={mail.close} />

@@ -10,6 +10,7 @@ import { FormAlert, TextField } from '../../components/account/FormField';
 import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import styles from '../../components/account/AccountForm.module.css';
 import facts from '../../components/programmes/Programmes.module.css';
+import { SubmitButton } from '../../components/ui/SubmitButton';
 
 /**
  * /withdraw (issue 11; terms article 15): names the points and coins that will be lost, asks the password and a
@@ -103,9 +104,9 @@ export function WithdrawPage() {
             {t('withdraw.agree')}
           </label>
           <div className={styles.actions}>
-            <button type="submit" className={styles.secondary} disabled={busy || !agreed} aria-busy={busy}>
+            <SubmitButton className={styles.secondary} disabled={busy || !agreed} aria-busy={busy}>
               {t('withdraw.submit')}
-            </button>
+            </SubmitButton>
             <Link to="/my-page" className={styles.primary}>
               {t('withdraw.cancel')}
             </Link>

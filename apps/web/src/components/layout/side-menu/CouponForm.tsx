@@ -10,6 +10,7 @@ import { tMessage } from '../../../i18n';
 import { isMailUnverified } from '../../../lib/account/mail-unverified';
 import { ResendMailButton } from '../../account/ResendMailButton';
 import styles from './SideMenu.module.css';
+import { SubmitButton } from '../../ui/SubmitButton';
 
 /** The server's message for a failed coupon, or null when the coupon was accepted (spec section 4, Coupon). */
 export function couponError(reply: CouponReply, t: (k: string) => string): string | null {
@@ -75,9 +76,9 @@ export function CouponForm({ onUsed }: { onUsed: (message: string) => void }) {
           aria-describedby={message ? errorId : undefined}
           {...register('couponCode', { onChange: () => setServerError(null) })}
         />
-        <button type="submit" className={styles.secondaryButton} disabled={formState.isSubmitting}>
+        <SubmitButton className={styles.secondaryButton} disabled={formState.isSubmitting}>
           {formState.isSubmitting ? t('menu.coupon.sending') : t('menu.coupon.submit')}
-        </button>
+        </SubmitButton>
       </div>
       {message && (
         <p id={errorId} className={styles.error} role="alert">

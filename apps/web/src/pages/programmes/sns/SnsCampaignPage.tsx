@@ -10,6 +10,7 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { refusal } from '../../../lib/perks/refusal';
 import { PERKS_NS } from '../perks-i18n';
 import styles from '../Perks.module.css';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 /** /sns-campaign, the header's social-network promotion: follow, then claim the points once with the post's code. */
 export function SnsCampaignPage() {
@@ -74,9 +75,9 @@ export function SnsCampaignPage() {
               <p className={styles.error} role="alert">
                 {error}
               </p>
-              <button type="submit" className={styles.primary} disabled={busy || !code.trim()}>
+              <SubmitButton className={styles.primary} disabled={busy || !code.trim()}>
                 {t('sns.claim')}
-              </button>
+              </SubmitButton>
             </form>
           )}
         </div>

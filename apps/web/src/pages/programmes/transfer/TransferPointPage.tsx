@@ -17,6 +17,7 @@ import { tMessage } from '../../../i18n';
 import { refusal } from '../../../lib/perks/refusal';
 import { PERKS_NS } from '../perks-i18n';
 import styles from '../Perks.module.css';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 /**
  * /transfer-point (spec sections 2, 5, 8): the partner sites with their status; an unlinked site opens the login
@@ -159,9 +160,9 @@ function LoginPopup({
           />
         </label>
         <div className={styles.actions}>
-          <button type="submit" className={styles.primary} disabled={busy}>
+          <SubmitButton className={styles.primary} disabled={busy}>
             {t('transfer.login')}
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </Modal>
@@ -230,9 +231,9 @@ function PointPopup({
           <button type="button" className={styles.secondary} onClick={onClose}>
             {t('transfer.cancel')}
           </button>
-          <button type="submit" className={styles.primary} disabled={busy}>
+          <SubmitButton className={styles.primary} disabled={busy}>
             {t('transfer.send')}
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </Modal>
