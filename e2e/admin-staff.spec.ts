@@ -148,8 +148,10 @@ for (const lang of ['ja', 'en'] as const) {
       await expect(row).toContainText(lang === 'ja' ? '佐藤 サポート' : 'Sam Support');
       await snap(page, test.info(), `admin-audit-${lang}`);
 
-      // The member reads it in their point history.
+      // The member reads it in their point history, in the journey's language: clearing the cookies took the `lang`
+      // cookie the server draws the storefront in (ADR 0052) with the staff session.
       await page.context().clearCookies();
+      await useLanguage(page, lang);
       expect((await apiPost(page.request, '/user/login', { mail: member.mail, pass: member.pass })).state).toBe(200);
       await page.goto('/buy-point-history');
       const label = lang === 'ja' ? '運営による調整' : 'Adjustment by the shop';

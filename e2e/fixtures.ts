@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import { START_TIMEOUT_MS } from '../scripts/lib/start-timeout.ts';
 
 export { expect } from '@playwright/test';
@@ -93,8 +93,44 @@ export async function startE2eShop(index: number, env: Record<string, string> = 
   return { url, stop: () => stop(child) };
 }
 
-/** Playwright's test with `baseURL` pointing at this worker's own shop (started on first use, stopped at the end). */
+/**
+ * Waits until React has hydrated a storefront page the server drew (main.tsx marks `<html data-hydrated>`). The
+ * server draws every storefront page (ADR 0052), so the page is visible and Playwright's checks pass while its code
+ * is still loading; a click or an Enter then reaches no handler (and a form's submit button is still disabled), as a
+ * visitor's tap would in that second. Pages the server did not draw (the console, sandbox provider pages) are ready
+ * at once; a page whose code never starts is left for the journey's own checks to fail on.
+ */
+export async function untilHydrated(page: Page) {
+  await page
+    .waitForFunction(
+      () => !document.getElementById('ssr-state') || document.documentElement.hasAttribute('data-hydrated'),
+      undefined,
+      { timeout: 20_000 },
+    )
+    .catch(() => undefined);
+}
+
+/**
+ * Playwright's test with `baseURL` pointing at this worker's own shop (started on first use, stopped at the end),
+ * and a `page` whose goto and reload return once React has hydrated the page (untilHydrated), as a visitor waits for a
+ * page to be ready before using it.
+ */
 export const test = base.extend<object, { workerShopUrl: string }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const res = await goto(...args);
+      await untilHydrated(page);
+      return res;
+    };
+    page.reload = async (...args) => {
+      const res = await reload(...args);
+      await untilHydrated(page);
+      return res;
+    };
+    await use(page);
+  },
   workerShopUrl: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use, workerInfo) => {

@@ -32,7 +32,7 @@ export function rawBytes(distDir: string, files: readonly string[]): number {
 
 /** The files and raw bytes of JavaScript a page of the build in `distDir` evaluates before it is interactive. */
 export function measureEvaluatedJs(distDir: string, routeModules: readonly string[]) {
-  // index.html's own scripts (the after-paint loader) run too; they are outside the entry's graph.
+  // index.html's own script tags: the entry (counted once), and any script a build adds outside its graph.
   const files = [...new Set([...pageScripts(distDir), ...evaluatedScripts(readManifest(distDir), routeModules)])];
   return { files, raw: rawBytes(distDir, files) };
 }

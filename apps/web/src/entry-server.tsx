@@ -98,6 +98,10 @@ function isEnabled(query: Query): boolean {
   return (typeof enabled === 'function' ? enabled(query) : enabled) !== false;
 }
 
+/** A reply api/client.ts made up for a read that got no answer (the render's transport refused or failed it). */
+const isUnanswered = (data: unknown) =>
+  Boolean(data && typeof data === 'object' && (data as { networkError?: boolean }).networkError);
+
 /** A reply as the browser keeps it: without the session's CSRF pair, which the page asks for when it first posts. */
 function withoutCsrf(data: unknown): unknown {
   if (!data || typeof data !== 'object' || !('csrf' in data)) return data;
@@ -145,6 +149,8 @@ export async function render({
         </StrictMode>,
       );
     });
+  /** Reads the server could not answer: drawn waiting, as the browser first draws them before it asks itself. */
+  const unanswered = new Set<string>();
   let html = '';
   await requestApi.run(api, async () => {
     html = await draw();
@@ -152,9 +158,25 @@ export async function render({
       const asked = queryClient
         .getQueryCache()
         .getAll()
-        .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && isEnabled(q));
+        .filter(
+          (q) =>
+            q.state.status === 'pending' &&
+            q.state.fetchStatus === 'idle' &&
+            isEnabled(q) &&
+            !unanswered.has(q.queryHash),
+        );
       if (asked.length === 0) return;
-      await Promise.all(asked.map((q) => q.fetch().catch(() => undefined)));
+      await Promise.all(
+        asked.map(async (q) => {
+          await q.fetch().catch(() => undefined);
+          // A read sent as a POST (the spec's history lists) is refused here, and client.ts turns any failure into a
+          // "communication error" reply: kept, the page would show that error until the browser's data is stale.
+          if (q.state.status !== 'success' || isUnanswered(q.state.data)) {
+            unanswered.add(q.queryHash);
+            queryClient.getQueryCache().remove(q);
+          }
+        }),
+      );
       html = await draw();
     }
   });

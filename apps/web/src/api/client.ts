@@ -55,7 +55,8 @@ async function send(path: string, init: RequestInit): Promise<ApiReply> {
     noteShopTime(res.headers.get(SHOP_TIME_HEADER));
     reply = (await res.json()) as ApiReply;
   } catch (error) {
-    console.error('api', path, error);
+    // The server's render refuses a read sent as a POST, and entry-server.tsx leaves such a read to the browser.
+    if (!import.meta.env.SSR) console.error('api', path, error);
     return { state: 0, networkError: true, errors: { general: ['communication'] } };
   }
   noteReply(reply);
