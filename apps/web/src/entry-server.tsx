@@ -8,6 +8,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { ReactNode } from 'react';
 import type { Lang } from '@oripa/core';
 import { setApiTransport, type ApiTransport } from './api/client';
+import { HydratedMark } from './components/layout/HydratedMark';
 import i18n, { loadLanguage } from './i18n';
 import { setDrawnTime, shopNow } from './lib/time/shop-time';
 import { routeHandlesOf, routeObjects, preloadPagesOf, UNKNOWN_PATH } from './routes';
@@ -144,7 +145,9 @@ export async function render({
       return renderWhole(
         <StrictMode>
           <QueryClientProvider client={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <HydratedMark>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </HydratedMark>
           </QueryClientProvider>
         </StrictMode>,
       );

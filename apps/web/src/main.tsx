@@ -1,8 +1,9 @@
 import './zod-jitless';
 import { QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { HydratedMark } from './components/layout/HydratedMark';
 import { i18nReady } from './i18n';
 import { installInteractionGuards } from './interaction-guards';
 import { noteShopTime, setDrawnTime } from './lib/time/shop-time';
@@ -50,23 +51,13 @@ const router = createRouter(routes);
 // failed fetch still renders, and i18next then shows the keys.
 await Promise.all([i18nReady, preloadPagesOf(routes, location.pathname)]).catch(() => {});
 
-/**
- * Marks the document once React has committed the page (`<html data-hydrated>`): from then on its forms and buttons
- * are React's. The browser journeys and the measuring scripts wait for it; it draws nothing, so hydration is unchanged.
- */
-function HydratedMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
-  return null;
-}
-
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <HydratedMark />
+      <HydratedMark>
+        <RouterProvider router={router} />
+      </HydratedMark>
     </QueryClientProvider>
   </StrictMode>
 );
