@@ -60,16 +60,8 @@ export const MAINTENANCE_MESSAGE_MAX = 500;
 const maintenanceTooLong = adminMsg('maintenanceMessageTooLong', { max: MAINTENANCE_MESSAGE_MAX });
 export const maintenanceSchema = z.object({
   on: z.boolean({ error: 'invalid' }),
-  message_ja: z
-    .string({ error: 'notString' })
-    .trim()
-    .max(MAINTENANCE_MESSAGE_MAX, maintenanceTooLong)
-    .default(''),
-  message_en: z
-    .string({ error: 'notString' })
-    .trim()
-    .max(MAINTENANCE_MESSAGE_MAX, maintenanceTooLong)
-    .default(''),
+  message_ja: z.string({ error: 'notString' }).trim().max(MAINTENANCE_MESSAGE_MAX, maintenanceTooLong).default(''),
+  message_en: z.string({ error: 'notString' }).trim().max(MAINTENANCE_MESSAGE_MAX, maintenanceTooLong).default(''),
 });
 export type MaintenanceInput = z.infer<typeof maintenanceSchema>;
 
