@@ -210,7 +210,7 @@ const ROW_TYPES: Record<string, Sources> = {
   // A UNION of drawn, exchanged and reward cards: held to its first arm (the drawn cards).
   'shipment-lines.ts:ShipmentLineRow': {
     tables: ['purchase_cards', 'pack_cards'],
-    as: { pack_name_ja: 'packs.name_ja' },
+    as: { pack_name_ja: 'packs.name_ja', pack_name_en: 'packs.name_en' },
     computed: ['source', 'source_id', 'purchase_id', 'ticket_no', 'rank'],
     notNull: { shipment_id: 'each arm of SHIPMENT_LINES reads rows WHERE shipment_id IS NOT NULL' },
   },
