@@ -6,6 +6,7 @@ import { logout as endSession, useCurrentUser, useUserDetail } from '../../api/a
 import { AccountSummary } from '../../components/account/AccountSummary';
 import { SaleStartNoticesPanel } from '../../components/account/SaleStartNoticesPanel';
 import { ShippingAddressPanel } from '../../components/account/ShippingAddressPanel';
+import { TickerNamePanel } from '../../components/account/TickerNamePanel';
 import { useSessionRefresh } from '../../hooks/account/use-session-refresh';
 import { useOpenedOnce } from '../../hooks/use-opened-once';
 import { PageSkeleton } from '../../components/ui/Skeleton';
@@ -125,6 +126,7 @@ export function MyPage() {
           <SpendingLimitsPanel />
         </Suspense>
         <SaleStartNoticesPanel />
+        <TickerNamePanel />
       </div>
       <button type="button" className={styles.logout} onClick={logout} disabled={loggingOut} aria-busy={loggingOut}>
         {t('myPage.logout')}
