@@ -18,10 +18,14 @@ export function TickerNamePanel() {
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The tapped choice is shown checked at once, while it is saved; a refusal puts the saved one back.
+  const [pending, setPending] = useState<TickerName | null>(null);
   const data = current.data;
+  const checked = pending ?? data?.ticker_name;
 
   const choose = async (choice: TickerName) => {
     setBusy(true);
+    setPending(choice);
     setSaved(false);
     setError(null);
     try {
@@ -31,6 +35,7 @@ export function TickerNamePanel() {
     } catch {
       setError(t('tickerName.failed'));
     } finally {
+      setPending(null);
       setBusy(false);
     }
   };
@@ -55,7 +60,7 @@ export function TickerNamePanel() {
               type="radio"
               name="ticker_name"
               value={choice}
-              checked={data?.ticker_name === choice}
+              checked={checked === choice}
               onChange={() => void choose(choice)}
             />
             <span className={styles.text}>
