@@ -1,10 +1,13 @@
-import { TICKER_NAMES, type TickerName } from '@oripa/core';
+import type { TickerName } from '@oripa/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstError } from '../../api/client';
 import { useSaveTickerName, useTickerName } from '../../api/ticker-name';
 import panel from './MyPage.module.css';
 import styles from './TickerName.module.css';
+
+/** Core's TICKER_NAMES, in the order shown; a type import only, so My Page's code does not take in core's schemas. */
+const CHOICES: readonly TickerName[] = ['anonymous', 'initial'];
 
 /**
  * My Page's choice of how the live hit ticker shows the member's S and A draws to every open page (issue 22 §3, ADR
@@ -54,7 +57,7 @@ export function TickerNamePanel() {
         <legend id="my-ticker-name-lead" className={styles.lead}>
           {t('tickerName.lead')}
         </legend>
-        {TICKER_NAMES.map((choice) => (
+        {CHOICES.map((choice) => (
           <label key={choice} className={styles.choice}>
             <input
               type="radio"

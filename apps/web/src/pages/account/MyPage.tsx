@@ -6,7 +6,6 @@ import { logout as endSession, useCurrentUser, useUserDetail } from '../../api/a
 import { AccountSummary } from '../../components/account/AccountSummary';
 import { SaleStartNoticesPanel } from '../../components/account/SaleStartNoticesPanel';
 import { ShippingAddressPanel } from '../../components/account/ShippingAddressPanel';
-import { TickerNamePanel } from '../../components/account/TickerNamePanel';
 import { useSessionRefresh } from '../../hooks/account/use-session-refresh';
 import { useOpenedOnce } from '../../hooks/use-opened-once';
 import { PageSkeleton } from '../../components/ui/Skeleton';
@@ -25,6 +24,10 @@ const AddressModal = lazy(() =>
 // Spending limits (issue 19 §2): below the first screen, with two forms of its own; its code comes after the page's.
 const SpendingLimitsPanel = lazy(() =>
   import('../../components/account/SpendingLimitsPanel').then((m) => ({ default: m.SpendingLimitsPanel })),
+);
+// The hit ticker's name choice (issue 22, ADR 0059): last on the page, so its code comes after the page's too.
+const TickerNamePanel = lazy(() =>
+  import('../../components/account/TickerNamePanel').then((m) => ({ default: m.TickerNamePanel })),
 );
 
 /** The account page: balances, profile, shipping address, histories and settings, logout. */
@@ -126,7 +129,9 @@ export function MyPage() {
           <SpendingLimitsPanel />
         </Suspense>
         <SaleStartNoticesPanel />
-        <TickerNamePanel />
+        <Suspense fallback={null}>
+          <TickerNamePanel />
+        </Suspense>
       </div>
       <button type="button" className={styles.logout} onClick={logout} disabled={loggingOut} aria-busy={loggingOut}>
         {t('myPage.logout')}
