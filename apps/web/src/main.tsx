@@ -5,16 +5,14 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { i18nReady } from './i18n';
 import { installInteractionGuards } from './interaction-guards';
+import { registerWorkerAfterLoad } from './pwa/register-worker';
 import { createRouter } from './routes';
 import './styles/global.css';
 import './styles/first-paint.css';
 
 installInteractionGuards();
-// The installable shop's worker (public/sw.js: it never caches /api), registered once the page has loaded so it
-// takes nothing from the first paint; production builds only, so development always runs the newest code.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => {}));
-}
+// The installable shop's worker; production builds only, so development always runs the newest code.
+if (import.meta.env.PROD) registerWorkerAfterLoad();
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });

@@ -137,6 +137,7 @@ const ROW_TYPES: Record<string, Sources> = {
   'outbox.ts:OutboxRow': { tables: ['outbox_messages'] },
   'live.ts:LiveStockRow': { tables: ['pack_stock'], computed: ['remaining', 's', 'a', 'b', 'c'] },
   'live.ts:LiveHitRow': { tables: ['purchase_cards', 'pack_cards'], computed: ['initial'] },
+  'ticker-name.ts:TickerNameRow': { tables: ['members'] },
   'sale-start-notices.ts:SaleStartRequestRow': { tables: ['sale_start_requests', 'packs'] },
   'sale-start-notices.ts:DueSaleStartRow': { tables: ['sale_start_requests'], computed: ['closed'] },
   'sale-start-notices.ts:PushSubscriptionRow': { tables: ['push_subscriptions'] },
