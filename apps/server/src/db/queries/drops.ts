@@ -70,20 +70,47 @@ export const placedEntries = (db: Queryable, packId: number) =>
     [packId],
   ).then((rows) => rows.map((r) => ({ ...r, member_id: Number(r.member_id) })));
 
-/** A pre-queue arrival: no place until the shuffle. An existing entry (another tab) is kept: answers false then. */
-export async function insertPrequeueEntry(
+/**
+ * A pre-queue arrival in one statement (ADR 0057): the drop row FOR SHARE (so never across the shuffle, which takes
+ * it FOR UPDATE, and only while it is not shuffled), the insert, and the member's entry, new or kept (another tab).
+ * One round trip on its own connection instead of a five-statement transaction: the pre-queue's join burst holds
+ * a pool connection a fifth as long. 'shuffled': the start came first (the caller queues late); null: the entry
+ * was written by a join that committed after this statement began (another tab at the same instant): read it.
+ */
+export async function joinPrequeueEntry(
   db: Queryable,
   packId: number,
   memberId: number,
   code: string,
   now: Date,
-): Promise<boolean> {
-  const r = await db.query(
-    `INSERT INTO drop_queue (pack_id, member_id, entry_code, joined_at, prequeue) VALUES ($1, $2, $3, $4, true)
-     ON CONFLICT (pack_id, member_id) DO NOTHING`,
+): Promise<QueueEntryRow | 'shuffled' | null> {
+  const { rows } = await db.query<QueueEntryRow & { open: boolean }>(
+    `WITH d AS (
+       SELECT pack_id FROM pack_drops WHERE pack_id = $1 AND shuffled_at IS NULL FOR SHARE
+     ), ins AS (
+       INSERT INTO drop_queue (pack_id, member_id, entry_code, joined_at, prequeue)
+       SELECT pack_id, $2, $3, $4, true FROM d
+       ON CONFLICT (pack_id, member_id) DO NOTHING
+       RETURNING entry_code, joined_at, prequeue, place, admit_at
+     )
+     SELECT true AS open, entry_code, joined_at, prequeue, place, admit_at FROM ins
+     UNION ALL
+     SELECT true, q.entry_code, q.joined_at, q.prequeue, q.place, q.admit_at
+       FROM drop_queue q, d WHERE q.pack_id = $1 AND q.member_id = $2 AND NOT EXISTS (SELECT 1 FROM ins)
+     UNION ALL
+     SELECT false, NULL, NULL, NULL, NULL, NULL WHERE NOT EXISTS (SELECT 1 FROM d)`,
     [packId, memberId, code, now],
   );
-  return r.rowCount === 1;
+  const r = rows[0];
+  if (!r) return null;
+  if (!r.open) return 'shuffled';
+  return {
+    entry_code: r.entry_code,
+    joined_at: r.joined_at,
+    prequeue: r.prequeue,
+    place: r.place,
+    admit_at: r.admit_at,
+  };
 }
 
 /** A late arrival (or a lapsed member queuing again) at `place`, under the drop's lock. */

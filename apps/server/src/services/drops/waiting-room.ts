@@ -20,7 +20,7 @@ import {
   dropSeedHex,
   findDrop,
   findEntry,
-  insertPrequeueEntry,
+  joinPrequeueEntry,
   lockDrop,
   prequeueCodes,
   queueSnapshot,
@@ -115,17 +115,12 @@ export async function joinDrop(ctx: AppContext, input: JoinInput): Promise<DropS
 
 /** Answers false when the pre-queue was shuffled meanwhile (the clock passed the start): the caller queues late. */
 async function joinPrequeue(ctx: AppContext, drop: DropRow, memberId: number, now: Date): Promise<boolean> {
-  return withTransaction(ctx.db, async (tx) => {
-    // SHARE: pre-queue joins run side by side, but never across the shuffle, which takes the row FOR UPDATE.
-    const locked = await lockDrop(tx, drop.pack_id, 'SHARE');
-    if (!locked || locked.shuffled_at) return null;
-    await insertPrequeueEntry(tx, drop.pack_id, memberId, newEntryCode(), now);
-    return findEntry(tx, drop.pack_id, memberId);
-  }).then((entry) => {
-    // After the commit: this instance's copy never holds what a rolled back transaction wrote.
-    if (entry) rememberEntry(ctx, drop.pack_id, memberId, entry);
-    return entry !== null;
-  });
+  // One statement, so its own transaction: what it wrote is committed before this instance remembers it.
+  const joined = await joinPrequeueEntry(ctx.db.pool, drop.pack_id, memberId, newEntryCode(), now);
+  if (joined === 'shuffled') return false;
+  const entry = joined ?? (await findEntry(ctx.db.pool, drop.pack_id, memberId));
+  if (entry) rememberEntry(ctx, drop.pack_id, memberId, entry);
+  return true;
 }
 
 async function joinLate(ctx: AppContext, packId: number, memberId: number, now: Date): Promise<void> {
