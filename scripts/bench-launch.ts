@@ -27,6 +27,7 @@ import { printChecks, stockAndLedgerChecks } from './lib/bench-audit.ts';
 import { formBody, pct, rawRequest, RawPool, type CsrfPair } from './lib/bench-client.ts';
 import { cpuSeconds, cpuSplitLine } from './lib/cpu-split.ts';
 import { prepare, startServer } from './lib/bench-shop.ts';
+import { spearman } from './lib/rank-correlation.ts';
 import { benchDatabase } from './lib/bench-database.ts';
 
 const { values: opt } = parseArgs({
@@ -126,10 +127,8 @@ interface Tally {
   errors: Map<string, number>;
   admitted: number;
   botsAdmitted: number;
-  /** Honest pre-queue visitors: when they joined (ms) and the place they got. */
-  prequeue: { at: number; member: number }[];
 }
-const tally: Tally = { statusMs: [], buyMs: [], errors: new Map(), admitted: 0, botsAdmitted: 0, prequeue: [] };
+const tally: Tally = { statusMs: [], buyMs: [], errors: new Map(), admitted: 0, botsAdmitted: 0 };
 const error = (what: string): void => void tally.errors.set(what, (tally.errors.get(what) ?? 0) + 1);
 
 const sockets = new RawPool();
@@ -174,7 +173,6 @@ async function honest(
   packId: number,
   arriveAt: number,
   refresher: boolean,
-  memberId: number,
   deadline: number,
 ) {
   await sleep(Math.max(0, arriveAt - Date.now()));
@@ -190,19 +188,16 @@ async function honest(
       { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number } | undefined;
     if (!ch) {
       error(`challenge ${c.status} ${String(c.env?.reason ?? '')}`);
-      return { env: null, joinedAt: Date.now() };
+      return null;
     }
     const number = solve(ch);
     const altcha = Buffer.from(JSON.stringify({ ...ch, number, maxnumber: undefined })).toString('base64');
-    const joinedAt = Date.now();
     const r = await v.call('POST', '/user/pack/drop/join', { pack_id: packId, altcha });
     if (r.env?.state !== 200) error(`join ${r.status} ${String(r.env?.reason ?? '')}`);
-    return { env: r.env, joinedAt };
+    return r.env;
   };
   let s = await status();
-  const first = await join();
-  if (first.env?.queue_state === 'prequeue') tally.prequeue.push({ at: first.joinedAt, member: memberId });
-  s = first.env ?? s;
+  s = (await join()) ?? s;
   let nextReload = Date.now() + 8_000 + Math.random() * 4_000;
   for (;;) {
     if (Date.now() > deadline) {
@@ -221,7 +216,7 @@ async function honest(
     if (refresher && Date.now() >= nextReload) nextReload = Date.now() + 8_000 + Math.random() * 4_000;
     s = await status();
     // Not in the queue after all (the join failed): the member reloads, and the page joins again.
-    if (s?.queue_state === 'outside') s = (await join()).env ?? s;
+    if (s?.queue_state === 'outside') s = (await join()) ?? s;
   }
   tally.admitted++;
   const check = await v.call('POST', '/user/pack/check', {
@@ -262,22 +257,6 @@ async function bot(v: Visitor, packId: number, kind: 'skip' | 'hammer', startAt:
     }
   }
   if (admitted) tally.botsAdmitted++;
-}
-
-/** Spearman's rank correlation of two equally long lists without ties. */
-function spearman(a: number[], b: number[]): number {
-  const n = a.length;
-  if (n < 3) return 0;
-  const ranks = (xs: number[]) => {
-    const order = xs.map((x, i) => [x, i] as const).sort((p, q) => p[0] - q[0]);
-    const r = new Array<number>(n);
-    order.forEach(([, i], k) => (r[i] = k));
-    return r;
-  };
-  const ra = ranks(a);
-  const rb = ranks(b);
-  const d2 = ra.reduce((s, x, i) => s + (x - rb[i]!) ** 2, 0);
-  return 1 - (6 * d2) / (n * (n * n - 1));
 }
 
 const { url, cleanup } = await benchDatabase('launch_');
@@ -343,7 +322,7 @@ try {
     }
     const late = Math.random() < LATE_SHARE;
     const arriveAt = late ? startAt + Math.random() * LATE_S * 1000 : now + Math.random() * (preEnd - now);
-    runs.push(honest(v, packId, arriveAt, Math.random() < REFRESH_SHARE, s.id, deadline));
+    runs.push(honest(v, packId, arriveAt, Math.random() < REFRESH_SHARE, deadline));
   });
   await Promise.all(runs.map((r) => r.catch((e: Error) => error(`client ${e.message}`))));
   const cpu1 = cpuSeconds(servers.map((x) => x.pid!));
@@ -354,10 +333,13 @@ try {
   const loadLine = `load average (1 min) ${load0.toFixed(1)} at the start of the drive, ${loadavg()[0]!.toFixed(1)} at its end`;
   sockets.close();
 
-  // Arrival order against admission order among the pre-queue: the places come from the database.
+  // Arrival order against admission order over the pre-queue only (the late arrivals' places follow their arrival by
+  // rule): when the server took each pre-queue join (joined_at, the shop clock) against the place the shuffle gave
+  // it, every pre-queue entry in the database, ties in the millisecond given their average rank.
   const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const { rows } = await pool.query<{ member_id: string; place: number }>(
-    'SELECT member_id, place FROM drop_queue WHERE pack_id = $1 AND prequeue',
+  const { rows } = await pool.query<{ at: string; place: number }>(
+    `SELECT (extract(epoch FROM joined_at) * 1000)::float8 AS at, place
+     FROM drop_queue WHERE pack_id = $1 AND prequeue AND place IS NOT NULL`,
     [packId],
   );
   const { rows: botRows } = await pool.query<{ n: string }>(
@@ -365,11 +347,9 @@ try {
     [packId, mails.slice(0, BOTS).map((m) => sessions.get(m)!.id)],
   );
   await pool.end();
-  const placeOf = new Map(rows.map((r) => [Number(r.member_id), r.place]));
-  const pre = tally.prequeue.filter((p) => placeOf.has(p.member));
   const r = spearman(
-    pre.map((p) => p.at + Math.random() * 1e-3),
-    pre.map((p) => placeOf.get(p.member)!),
+    rows.map((x) => Number(x.at)),
+    rows.map((x) => x.place),
   );
   const { checks, sold } = await stockAndLedgerChecks(url, packId, TICKETS, PRICE);
   const drawn = (await (async () => {
@@ -391,7 +371,7 @@ try {
       `arrival-order correlation ${r.toFixed(3)}`,
   );
   if (errors) log(`  errors: ${JSON.stringify(Object.fromEntries(tally.errors))}`);
-  log(`  ${sold.purchases} purchases; ${tally.statusMs.length} status calls; ${pre.length} pre-queue visitors ranked`);
+  log(`  ${sold.purchases} purchases; ${tally.statusMs.length} status calls; ${rows.length} pre-queue entries ranked for R`);
   log(`  ${cpuLine}`);
   log(`  ${perCall}`);
   log(`  ${loadLine}`);

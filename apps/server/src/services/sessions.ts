@@ -40,8 +40,8 @@ export const createSessionCache = (): SessionCache => ({ entries: new Map(), epo
  * round trip each. One lookup goes out at once; those that arrive while two are running leave together.
  */
 function sessionLookups(ctx: AppContext): Batcher<string, SessionRow | null> {
-  return (ctx.sessionCache.lookups ??= new Batcher(
-    async (hashes: string[]) => {
+  return (ctx.sessionCache.lookups ??= new Batcher<string, SessionRow | null>(
+    async (hashes) => {
       const found = new Map((await findLiveSessions(ctx.db.pool, hashes)).map((r) => [r.id_hash, r]));
       return hashes.map((h) => found.get(h) ?? null);
     },
