@@ -17,18 +17,18 @@
  * launch, thousands of phones do. The clients share raw keep-alive sockets (RawPool), not one node:http agent
  * request each, for the same reason. The CPU split between generator, instances and PostgreSQL is printed.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { seedCommitment } from '../packages/core/src/index.ts';
 import { printChecks, stockAndLedgerChecks } from './lib/bench-audit.ts';
 import { formBody, pct, rawRequest, RawPool, type CsrfPair } from './lib/bench-client.ts';
 import { cpuSeconds, cpuSplitLine } from './lib/cpu-split.ts';
 import { prepare, startServer } from './lib/bench-shop.ts';
 import { spearman } from './lib/rank-correlation.ts';
 import { benchDatabase } from './lib/bench-database.ts';
+import { altchaPayload, makeDrop, sessionsFor, setStart } from './lib/bench-drop.ts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -62,63 +62,6 @@ const PRICE = 100;
 const POW_MAX = 2_000;
 const log = (...a: unknown[]) => console.log(...a);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Members get sessions straight in the database (as a login writes them): 20,000 logins would measure the hash. */
-async function sessionsFor(url: string, mails: string[]): Promise<Map<string, { id: number; sid: string }>> {
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  try {
-    const { rows } = await pool.query<{ id: string; mail: string }>(
-      'SELECT id, mail FROM members WHERE mail = ANY($1)',
-      [mails],
-    );
-    const out = new Map<string, { id: number; sid: string }>();
-    for (const r of rows) out.set(r.mail, { id: Number(r.id), sid: `m.${randomBytes(32).toString('base64url')}` });
-    const list = [...out.values()];
-    await pool.query(
-      `INSERT INTO sessions (id_hash, member_id, persistent, expires_at)
-       SELECT h, m, false, now() + interval '1 day' FROM unnest($1::text[], $2::bigint[]) AS t(h, m)`,
-      [list.map((s) => createHash('sha256').update(s.sid).digest('base64url')), list.map((s) => s.id)],
-    );
-    return out;
-  } finally {
-    await pool.end();
-  }
-}
-
-async function makeDrop(url: string, packId: number) {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const seed = randomBytes(32);
-  try {
-    await pool.query(
-      `INSERT INTO pack_drops (pack_id, prequeue_minutes, admit_per_minute, stay_minutes, seed, seed_hash)
-       VALUES ($1, 5, $2, 5, $3, $4)`,
-      [packId, ADMIT_PER_MINUTE, seed, seedCommitment(seed.toString('hex'))],
-    );
-  } finally {
-    await pool.end();
-  }
-}
-
-/** The sale start, once everything is ready (no instance has read the pack yet). */
-async function setStart(url: string, packId: number, at: Date) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query('UPDATE packs SET start_date = $2 WHERE id = $1', [packId, at]);
-  await c.end();
-}
-
-/** What the page's solver does: the number whose SHA-256 with the salt is the challenge. */
-function solve(c: { challenge: string; salt: string; maxnumber: number }): number | null {
-  for (let n = 0; n <= c.maxnumber; n++) {
-    if (
-      createHash('sha256')
-        .update(c.salt + n)
-        .digest('hex') === c.challenge
-    )
-      return n;
-  }
-  return null;
-}
 
 // ---------------------------------------------------------------- the run
 interface Tally {
@@ -168,13 +111,7 @@ class Visitor {
   }
 }
 
-async function honest(
-  v: Visitor,
-  packId: number,
-  arriveAt: number,
-  refresher: boolean,
-  deadline: number,
-) {
+async function honest(v: Visitor, packId: number, arriveAt: number, refresher: boolean, deadline: number) {
   await sleep(Math.max(0, arriveAt - Date.now()));
   const status = async () => {
     const r = await v.call('GET', `/user/pack/drop/${packId}`);
@@ -190,8 +127,7 @@ async function honest(
       error(`challenge ${c.status} ${String(c.env?.reason ?? '')}`);
       return null;
     }
-    const number = solve(ch);
-    const altcha = Buffer.from(JSON.stringify({ ...ch, number, maxnumber: undefined })).toString('base64');
+    const altcha = altchaPayload(ch);
     const r = await v.call('POST', '/user/pack/drop/join', { pack_id: packId, altcha });
     if (r.env?.state !== 200) error(`join ${r.status} ${String(r.env?.reason ?? '')}`);
     return r.env;
@@ -282,7 +218,7 @@ try {
       { rank: 'C', name: 'Launch C', imageUrl: '/c.svg', setCount: TICKETS - 15, rarity: 0, buyPoint: 30 },
     ],
   });
-  await makeDrop(url, packId);
+  await makeDrop(url, packId, ADMIT_PER_MINUTE);
   const sessions = await sessionsFor(url, mails);
   const env = {
     DROP_POW_MAX_NUMBER: String(POW_MAX),
@@ -371,7 +307,9 @@ try {
       `arrival-order correlation ${r.toFixed(3)}`,
   );
   if (errors) log(`  errors: ${JSON.stringify(Object.fromEntries(tally.errors))}`);
-  log(`  ${sold.purchases} purchases; ${tally.statusMs.length} status calls; ${rows.length} pre-queue entries ranked for R`);
+  log(
+    `  ${sold.purchases} purchases; ${tally.statusMs.length} status calls; ${rows.length} pre-queue entries ranked for R`,
+  );
   log(`  ${cpuLine}`);
   log(`  ${perCall}`);
   log(`  ${loadLine}`);

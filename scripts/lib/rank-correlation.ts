@@ -27,7 +27,7 @@ export function spearman(a: number[], b: number[]): number {
 export function averageRanks(xs: number[]): number[] {
   const order = xs.map((x, i) => [x, i] as const).sort((p, q) => p[0] - q[0]);
   const ranks = new Array<number>(xs.length);
-  for (let k = 0; k < order.length; ) {
+  for (let k = 0; k < order.length;) {
     let end = k;
     while (end + 1 < order.length && order[end + 1]![0] === order[k]![0]) end++;
     for (let j = k; j <= end; j++) ranks[order[j]![1]] = (k + end) / 2;
