@@ -210,7 +210,7 @@ describe('joining is guarded', () => {
     expect((await dropStatus(t.shop.ctx, m!.id, packId)).queue_state).toBe('outside');
   });
 
-  it('takes a pre-queue place in one statement, keeps it on a second join at once, and never after the shuffle', async () => {
+  it('takes pre-queue places in one statement per batch, keeps one on a second join at once, and never after the shuffle', async () => {
     const a = t.shop.ctx;
     const b = secondInstance();
     try {
@@ -223,14 +223,29 @@ describe('joining is guarded', () => {
       expect(s.queue_state).toBe('prequeue');
       // No transaction of its own: the insert is one statement with the drop row's share lock inside it.
       expect(writes.map(([q]) => JSON.stringify(q).includes('BEGIN'))).toEqual([false]);
+      // A burst of joins on one instance: batched into fewer statements than joins, each member its own entry.
+      const burst = await members(12);
+      // Each insert statement takes 100 ms longer, as in a rush: the joins that arrive meanwhile wait and leave together.
+      const pool = a.db.pool;
+      const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+      const counted = vi.spyOn(pool, 'query').mockImplementation((async (...args: unknown[]) => {
+        if (JSON.stringify(args[0]).includes('INSERT INTO drop_queue')) await new Promise((r) => setTimeout(r, 100));
+        return original(...args);
+      }) as never);
+      const joined = await Promise.all(burst.map((x, i) => join(a, x.id, packId, `198.51.100.${100 + i}`)));
+      const inserts = counted.mock.calls.filter(([q]) => JSON.stringify(q).includes('INSERT INTO drop_queue'));
+      counted.mockRestore();
+      expect(joined.every((j) => j.queue_state === 'prequeue')).toBe(true);
+      expect(new Set(joined.map((j) => j.entry_code)).size).toBe(12);
+      expect(inserts.length).toBeLessThan(12);
       // Two tabs on two instances at the same instant: one entry, the same code on both.
       const [x, y] = await Promise.all([join(a, twoTabs!.id, packId), join(b, twoTabs!.id, packId)]);
       expect(x.entry_code).toBe(y.entry_code);
       t.shop.clock.advance(10 * MINUTE);
       expect((await dropStatus(b, m!.id, packId)).place).not.toBeNull();
-      // After the shuffle a join queues late behind the pre-queue, never into it.
+      // After the shuffle a join queues late behind the pre-queue (14 places), never into it.
       const after = await join(a, lateOne!.id, packId);
-      expect(after.place).toBe(3);
+      expect(after.place).toBe(15);
       const { rows } = await a.db.pool.query<{ prequeue: boolean }>(
         'SELECT prequeue FROM drop_queue WHERE pack_id = $1 AND member_id = $2',
         [packId, lateOne!.id],

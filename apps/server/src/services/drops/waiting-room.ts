@@ -20,7 +20,7 @@ import {
   dropSeedHex,
   findDrop,
   findEntry,
-  joinPrequeueEntry,
+  joinPrequeueEntries,
   lockDrop,
   prequeueCodes,
   queueSnapshot,
@@ -29,6 +29,7 @@ import {
   type DropRow,
   type QueueEntryRow,
 } from '../../db/queries/drops.ts';
+import { Batcher } from '../../db/batcher.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { requireConfirmedMail } from '../mail-verification.ts';
 import { solvedChallenge } from './drop-challenge.ts';
@@ -113,10 +114,37 @@ export async function joinDrop(ctx: AppContext, input: JoinInput): Promise<DropS
   return dropStatus(ctx, memberId, packId);
 }
 
+/**
+ * Pre-queue joins go out in batches (db/batcher.ts: one at once, the rest together while two run), each batch one
+ * statement per drop: the pre-queue's arrivals before a popular start are its heaviest writes.
+ */
+function prequeueJoins(ctx: AppContext) {
+  return (ctx.packs.dropJoins ??= new Batcher(
+    async (items: { packId: number; memberId: number; code: string; now: Date }[]) => {
+      const byPack = new Map<number, Map<number, QueueEntryRow> | 'shuffled'>();
+      for (const packId of new Set(items.map((j) => j.packId))) {
+        byPack.set(
+          packId,
+          await joinPrequeueEntries(
+            ctx.db.pool,
+            packId,
+            items.filter((j) => j.packId === packId),
+          ),
+        );
+      }
+      return items.map((j) => {
+        const got = byPack.get(j.packId)!;
+        return got === 'shuffled' ? 'shuffled' : (got.get(j.memberId) ?? null);
+      });
+    },
+    { maxInFlight: 2, maxBatch: 500 },
+  ));
+}
+
 /** Answers false when the pre-queue was shuffled meanwhile (the clock passed the start): the caller queues late. */
 async function joinPrequeue(ctx: AppContext, drop: DropRow, memberId: number, now: Date): Promise<boolean> {
   // One statement, so its own transaction: what it wrote is committed before this instance remembers it.
-  const joined = await joinPrequeueEntry(ctx.db.pool, drop.pack_id, memberId, newEntryCode(), now);
+  const joined = await prequeueJoins(ctx).submit({ packId: drop.pack_id, memberId, code: newEntryCode(), now });
   if (joined === 'shuffled') return false;
   const entry = joined ?? (await findEntry(ctx.db.pool, drop.pack_id, memberId));
   if (entry) rememberEntry(ctx, drop.pack_id, memberId, entry);
