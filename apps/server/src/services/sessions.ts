@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { Batcher } from '../db/batcher.ts';
+import { isDatabaseUnavailable } from '../db/database.ts';
 import {
   deleteMemberSessions,
   deleteSession,
@@ -45,7 +46,7 @@ function sessionLookups(ctx: AppContext): Batcher<string, SessionRow | null> {
       const found = new Map((await findLiveSessions(ctx.db.pool, hashes)).map((r) => [r.id_hash, r]));
       return hashes.map((h) => found.get(h) ?? null);
     },
-    { maxInFlight: 2, maxBatch: 500 },
+    { maxInFlight: 2, maxBatch: 500, retryAlone: (err) => !isDatabaseUnavailable(err) },
   ));
 }
 

@@ -30,6 +30,7 @@ import {
   type QueueEntryRow,
 } from '../../db/queries/drops.ts';
 import { Batcher } from '../../db/batcher.ts';
+import { isDatabaseUnavailable } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { requireConfirmedMail } from '../mail-verification.ts';
 import { solvedChallenge } from './drop-challenge.ts';
@@ -137,7 +138,7 @@ function prequeueJoins(ctx: AppContext) {
         return got === 'shuffled' ? 'shuffled' : (got.get(j.memberId) ?? null);
       });
     },
-    { maxInFlight: 2, maxBatch: 500 },
+    { maxInFlight: 2, maxBatch: 500, retryAlone: (err) => !isDatabaseUnavailable(err) },
   ));
 }
 
