@@ -4,11 +4,13 @@
  * refreshing, and bots that skip the page and its proof-of-work or hammer the API. Prints one line, then the audit.
  *
  *   npm run bench:launch                                   # 300 visitors, two instances, embedded PostgreSQL
- *   npm run bench:launch -- --visitors 20000               # the issue's goal (needs the machine to itself)
+ *   npm run bench:launch -- --visitors 20000 --prequeue 120   # the issue's goal: run it with nothing else on the
+ *                                                             # machine (its figures are CPU-bound; ADR 0057)
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:launch   # a fresh db on that server
  *
- * The shape of `npm run deploy:local` without nginx: when nginx is not installed the script balances itself,
- * each visitor talking to the instances in turn (round robin per request), as nginx's upstream would. Visitors
+ * The shape of `npm run deploy:local` without nginx: the script balances itself (nginx would cost every call a
+ * second socket hop on the same two cores), each visitor talking to the instances in turn (round robin per
+ * request), as nginx's upstream would. Visitors
  * send from 250 loopback addresses (127.0.0.2-251, bots from 127.0.1.x) so the per-address budgets see many
  * clients. Honest visitors poll as the page does: when the last reply's `poll_ms` says (ADR 0053); refreshers
  * reload the page (one status call) every 8-12 s whatever it said. They solve the ALTCHA challenge with
@@ -235,7 +237,7 @@ try {
     servers.push(s.proc);
     ports.push(s.port);
   }
-  log(`servers: 2 on ports ${ports.join(', ')}, balanced by this script (nginx is not installed here)`);
+  log(`servers: 2 on ports ${ports.join(', ')}, balanced by this script (no nginx hop)`);
   startAt = Date.now() + (PRE_S + 5) * 1000;
   await setStart(url, packId, new Date(startAt));
   const now = Date.now();
