@@ -6,7 +6,8 @@ import { refuseCrossSiteWrites } from './cross-site.ts';
 import { sendEnvelope, translateFields } from './envelope.ts';
 import { handleApiError } from './error-handler.ts';
 import { requestLanguage } from './language.ts';
-import { loadSession, NO_SESSION } from './session.ts';
+import { RefusalBox } from './refusal-box.ts';
+import { loadSession, NO_SESSION, SESSION_COOKIE } from './session.ts';
 import type { ShopLookups } from './shop-lookups.ts';
 import { refuseNulBytes } from './string-inputs.ts';
 
@@ -31,6 +32,7 @@ export function apiPlugin(
     });
 
     const publicOrigin = new URL(ctx.config.publicUrl).origin;
+    const refusals = new RefusalBox();
     api.addHook('onRequest', async (request, reply) => {
       request.lang = requestLanguage(request);
       request.payload = {};
@@ -40,6 +42,10 @@ export function apiPlugin(
       refuseCrossSiteWrites(request, publicOrigin);
       // MAINTENANCE=1 answers before any query: maintenance is when the database may be down or being migrated.
       if (ctx.config.maintenance) throw new AppError('maintenance', { general: ['maintenance'] }, 'maintenance');
+      // A drop's repeated refusal, before the session is read (refusal-box.ts).
+      if (refusals.holds(request.routeOptions.url, request.cookies[SESSION_COOKIE], Date.now())) {
+        throw new AppError('rate_limited', { general: ['dropTooManyRequests'] }, 'rate_limited');
+      }
       request.session = await loadSession(ctx, request, reply, lookups.sessionMember);
       if (options.maintenanceSwitch !== false && (await lookups.maintenance(ctx)))
         throw new AppError('maintenance', { general: ['maintenance'] }, 'maintenance');
@@ -71,6 +77,9 @@ export function apiPlugin(
 
     api.setErrorHandler((error, request, reply) => {
       request.session ??= NO_SESSION;
+      if (error instanceof AppError && request.session.memberId !== null) {
+        refusals.refused(request.routeOptions.url, request.session.sid, error.reason, Date.now());
+      }
       return handleApiError(error as Error, request, reply);
     });
     api.setNotFoundHandler((request, reply) => {
