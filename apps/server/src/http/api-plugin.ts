@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { SHOP_TIME_HEADER, STATE_OK } from '@oripa/core';
 import { AppError } from '../app-error.ts';
 import { verifyCsrf } from './csrf.ts';
@@ -6,7 +6,7 @@ import { refuseCrossSiteWrites } from './cross-site.ts';
 import { sendEnvelope, translateFields } from './envelope.ts';
 import { handleApiError } from './error-handler.ts';
 import { requestLanguage } from './language.ts';
-import { RefusalBox } from './refusal-box.ts';
+import { packInBody, packInPath, RefusalBox } from './refusal-box.ts';
 import { loadSession, NO_SESSION, SESSION_COOKIE } from './session.ts';
 import type { ShopLookups } from './shop-lookups.ts';
 import { refuseNulBytes } from './string-inputs.ts';
@@ -33,6 +33,11 @@ export function apiPlugin(
 
     const publicOrigin = new URL(ctx.config.publicUrl).origin;
     const refusals = new RefusalBox();
+    const holdRepeated = (request: FastifyRequest, pack: string) => {
+      if (refusals.holds(request.routeOptions.url, request.cookies[SESSION_COOKIE], pack, Date.now())) {
+        throw new AppError('rate_limited', { general: ['dropTooManyRequests'] }, 'rate_limited');
+      }
+    };
     api.addHook('onRequest', async (request, reply) => {
       request.lang = requestLanguage(request);
       request.payload = {};
@@ -42,10 +47,10 @@ export function apiPlugin(
       refuseCrossSiteWrites(request, publicOrigin);
       // MAINTENANCE=1 answers before any query: maintenance is when the database may be down or being migrated.
       if (ctx.config.maintenance) throw new AppError('maintenance', { general: ['maintenance'] }, 'maintenance');
-      // A drop's repeated refusal, before the session is read (refusal-box.ts).
-      if (refusals.holds(request.routeOptions.url, request.cookies[SESSION_COOKIE], Date.now())) {
-        throw new AppError('rate_limited', { general: ['dropTooManyRequests'] }, 'rate_limited');
-      }
+      // A drop's repeated refusal, before the session is read (refusal-box.ts), where the pack is in the path; the
+      // routes naming it in their body are held once it is read (preValidation).
+      const inPath = packInPath(request);
+      if (inPath !== undefined) holdRepeated(request, inPath);
       request.session = await loadSession(ctx, request, reply, lookups.sessionMember);
       if (options.maintenanceSwitch !== false && (await lookups.maintenance(ctx)))
         throw new AppError('maintenance', { general: ['maintenance'] }, 'maintenance');
@@ -73,12 +78,14 @@ export function apiPlugin(
       }
       refuseNulBytes(parsed);
       request.payload = parsed as Record<string, unknown>;
+      if (packInPath(request) === undefined) holdRepeated(request, packInBody(request));
     });
 
     api.setErrorHandler((error, request, reply) => {
       request.session ??= NO_SESSION;
       if (error instanceof AppError && request.session.memberId !== null) {
-        refusals.refused(request.routeOptions.url, request.session.sid, error.reason, Date.now());
+        const pack = packInPath(request) ?? packInBody(request);
+        refusals.refused(request.routeOptions.url, request.session.sid, pack, error.reason, Date.now());
       }
       return handleApiError(error as Error, request, reply);
     });

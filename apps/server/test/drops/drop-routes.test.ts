@@ -110,8 +110,10 @@ describe('a drop from the console to the pack page', () => {
         ? 'Too many requests. Please wait a moment and try again'
         : 'アクセスが集中しています。少し待ってからもう一度お試しください',
     );
-    // Its status is not held: only the route that was refused.
+    // Its status is not held: only the route that was refused, about that pack (a check of another pack is not).
     expect((await held.client.get(`/user/pack/drop/${packId}`)).state).toBe(200);
+    const otherPack = await buildPack(t.shop);
+    expect((await held.client.post('/user/pack/check', { pack_id: otherPack, count: 1 })).state).toBe(200);
     const check = await admitted.client.post('/user/pack/check', { pack_id: packId, count: 1 });
     expect(check.state).toBe(200);
     expect((await admitted.client.post('/user/pack/buy', { token: check.token })).state).toBe(200);
