@@ -80,6 +80,9 @@ export async function startE2eShop(index: number, env: Record<string, string> = 
       // The same host as baseURL, so sandbox payment pages send the browser back with its session cookie.
       PUBLIC_URL: url,
       E2E_STOP_WITH_PARENT: '1',
+      // Web Push reaches a test's fake push service (e2e/fakes/push-service.ts) over a plain socket; no real push
+      // service is reachable from a test, and production refuses the flag.
+      PUSH_PLAIN_HTTP: '1',
       ...env,
     },
     stdio: ['pipe', 'ignore', 'inherit'],

@@ -4,11 +4,13 @@
  * refreshing, and bots that skip the page and its proof-of-work or hammer the API. Prints one line, then the audit.
  *
  *   npm run bench:launch                                   # 300 visitors, two instances, embedded PostgreSQL
- *   npm run bench:launch -- --visitors 20000               # the issue's goal (needs the machine to itself)
+ *   npm run bench:launch -- --visitors 20000 --prequeue 120   # the issue's goal: run it with nothing else on the
+ *                                                             # machine (its figures are CPU-bound; ADR 0057)
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:launch   # a fresh db on that server
  *
- * The shape of `npm run deploy:local` without nginx: when nginx is not installed the script balances itself,
- * each visitor talking to the instances in turn (round robin per request), as nginx's upstream would. Visitors
+ * The shape of `npm run deploy:local` without nginx: the script balances itself (nginx would cost every call a
+ * second socket hop on the same two cores), each visitor talking to the instances in turn (round robin per
+ * request), as nginx's upstream would. Visitors
  * send from 250 loopback addresses (127.0.0.2-251, bots from 127.0.1.x) so the per-address budgets see many
  * clients. Honest visitors poll as the page does: when the last reply's `poll_ms` says (ADR 0053); refreshers
  * reload the page (one status call) every 8-12 s whatever it said. They solve the ALTCHA challenge with
@@ -17,17 +19,18 @@
  * launch, thousands of phones do. The clients share raw keep-alive sockets (RawPool), not one node:http agent
  * request each, for the same reason. The CPU split between generator, instances and PostgreSQL is printed.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { seedCommitment } from '../packages/core/src/index.ts';
 import { printChecks, stockAndLedgerChecks } from './lib/bench-audit.ts';
 import { formBody, pct, rawRequest, RawPool, type CsrfPair } from './lib/bench-client.ts';
 import { cpuSeconds, cpuSplitLine } from './lib/cpu-split.ts';
 import { prepare, startServer } from './lib/bench-shop.ts';
+import { spearman } from './lib/rank-correlation.ts';
 import { benchDatabase } from './lib/bench-database.ts';
+import { altchaPayload, makeDrop, sessionsFor, setStart } from './lib/bench-drop.ts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -62,63 +65,6 @@ const POW_MAX = 2_000;
 const log = (...a: unknown[]) => console.log(...a);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Members get sessions straight in the database (as a login writes them): 20,000 logins would measure the hash. */
-async function sessionsFor(url: string, mails: string[]): Promise<Map<string, { id: number; sid: string }>> {
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  try {
-    const { rows } = await pool.query<{ id: string; mail: string }>(
-      'SELECT id, mail FROM members WHERE mail = ANY($1)',
-      [mails],
-    );
-    const out = new Map<string, { id: number; sid: string }>();
-    for (const r of rows) out.set(r.mail, { id: Number(r.id), sid: `m.${randomBytes(32).toString('base64url')}` });
-    const list = [...out.values()];
-    await pool.query(
-      `INSERT INTO sessions (id_hash, member_id, persistent, expires_at)
-       SELECT h, m, false, now() + interval '1 day' FROM unnest($1::text[], $2::bigint[]) AS t(h, m)`,
-      [list.map((s) => createHash('sha256').update(s.sid).digest('base64url')), list.map((s) => s.id)],
-    );
-    return out;
-  } finally {
-    await pool.end();
-  }
-}
-
-async function makeDrop(url: string, packId: number) {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const seed = randomBytes(32);
-  try {
-    await pool.query(
-      `INSERT INTO pack_drops (pack_id, prequeue_minutes, admit_per_minute, stay_minutes, seed, seed_hash)
-       VALUES ($1, 5, $2, 5, $3, $4)`,
-      [packId, ADMIT_PER_MINUTE, seed, seedCommitment(seed.toString('hex'))],
-    );
-  } finally {
-    await pool.end();
-  }
-}
-
-/** The sale start, once everything is ready (no instance has read the pack yet). */
-async function setStart(url: string, packId: number, at: Date) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query('UPDATE packs SET start_date = $2 WHERE id = $1', [packId, at]);
-  await c.end();
-}
-
-/** What the page's solver does: the number whose SHA-256 with the salt is the challenge. */
-function solve(c: { challenge: string; salt: string; maxnumber: number }): number | null {
-  for (let n = 0; n <= c.maxnumber; n++) {
-    if (
-      createHash('sha256')
-        .update(c.salt + n)
-        .digest('hex') === c.challenge
-    )
-      return n;
-  }
-  return null;
-}
-
 // ---------------------------------------------------------------- the run
 interface Tally {
   statusMs: number[];
@@ -126,10 +72,8 @@ interface Tally {
   errors: Map<string, number>;
   admitted: number;
   botsAdmitted: number;
-  /** Honest pre-queue visitors: when they joined (ms) and the place they got. */
-  prequeue: { at: number; member: number }[];
 }
-const tally: Tally = { statusMs: [], buyMs: [], errors: new Map(), admitted: 0, botsAdmitted: 0, prequeue: [] };
+const tally: Tally = { statusMs: [], buyMs: [], errors: new Map(), admitted: 0, botsAdmitted: 0 };
 const error = (what: string): void => void tally.errors.set(what, (tally.errors.get(what) ?? 0) + 1);
 
 const sockets = new RawPool();
@@ -169,14 +113,7 @@ class Visitor {
   }
 }
 
-async function honest(
-  v: Visitor,
-  packId: number,
-  arriveAt: number,
-  refresher: boolean,
-  memberId: number,
-  deadline: number,
-) {
+async function honest(v: Visitor, packId: number, arriveAt: number, refresher: boolean, deadline: number) {
   await sleep(Math.max(0, arriveAt - Date.now()));
   const status = async () => {
     const r = await v.call('GET', `/user/pack/drop/${packId}`);
@@ -190,19 +127,15 @@ async function honest(
       { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number } | undefined;
     if (!ch) {
       error(`challenge ${c.status} ${String(c.env?.reason ?? '')}`);
-      return { env: null, joinedAt: Date.now() };
+      return null;
     }
-    const number = solve(ch);
-    const altcha = Buffer.from(JSON.stringify({ ...ch, number, maxnumber: undefined })).toString('base64');
-    const joinedAt = Date.now();
+    const altcha = altchaPayload(ch);
     const r = await v.call('POST', '/user/pack/drop/join', { pack_id: packId, altcha });
     if (r.env?.state !== 200) error(`join ${r.status} ${String(r.env?.reason ?? '')}`);
-    return { env: r.env, joinedAt };
+    return r.env;
   };
   let s = await status();
-  const first = await join();
-  if (first.env?.queue_state === 'prequeue') tally.prequeue.push({ at: first.joinedAt, member: memberId });
-  s = first.env ?? s;
+  s = (await join()) ?? s;
   let nextReload = Date.now() + 8_000 + Math.random() * 4_000;
   for (;;) {
     if (Date.now() > deadline) {
@@ -221,7 +154,7 @@ async function honest(
     if (refresher && Date.now() >= nextReload) nextReload = Date.now() + 8_000 + Math.random() * 4_000;
     s = await status();
     // Not in the queue after all (the join failed): the member reloads, and the page joins again.
-    if (s?.queue_state === 'outside') s = (await join()).env ?? s;
+    if (s?.queue_state === 'outside') s = (await join()) ?? s;
   }
   tally.admitted++;
   const check = await v.call('POST', '/user/pack/check', {
@@ -264,22 +197,6 @@ async function bot(v: Visitor, packId: number, kind: 'skip' | 'hammer', startAt:
   if (admitted) tally.botsAdmitted++;
 }
 
-/** Spearman's rank correlation of two equally long lists without ties. */
-function spearman(a: number[], b: number[]): number {
-  const n = a.length;
-  if (n < 3) return 0;
-  const ranks = (xs: number[]) => {
-    const order = xs.map((x, i) => [x, i] as const).sort((p, q) => p[0] - q[0]);
-    const r = new Array<number>(n);
-    order.forEach(([, i], k) => (r[i] = k));
-    return r;
-  };
-  const ra = ranks(a);
-  const rb = ranks(b);
-  const d2 = ra.reduce((s, x, i) => s + (x - rb[i]!) ** 2, 0);
-  return 1 - (6 * d2) / (n * (n * n - 1));
-}
-
 const { url, cleanup } = await benchDatabase('launch_');
 const servers: ChildProcess[] = [];
 let ok = false;
@@ -303,7 +220,7 @@ try {
       { rank: 'C', name: 'Launch C', imageUrl: '/c.svg', setCount: TICKETS - 15, rarity: 0, buyPoint: 30 },
     ],
   });
-  await makeDrop(url, packId);
+  await makeDrop(url, packId, ADMIT_PER_MINUTE);
   const sessions = await sessionsFor(url, mails);
   const env = {
     DROP_POW_MAX_NUMBER: String(POW_MAX),
@@ -320,7 +237,7 @@ try {
     servers.push(s.proc);
     ports.push(s.port);
   }
-  log(`servers: 2 on ports ${ports.join(', ')}, balanced by this script (nginx is not installed here)`);
+  log(`servers: 2 on ports ${ports.join(', ')}, balanced by this script (no nginx hop)`);
   startAt = Date.now() + (PRE_S + 5) * 1000;
   await setStart(url, packId, new Date(startAt));
   const now = Date.now();
@@ -343,7 +260,7 @@ try {
     }
     const late = Math.random() < LATE_SHARE;
     const arriveAt = late ? startAt + Math.random() * LATE_S * 1000 : now + Math.random() * (preEnd - now);
-    runs.push(honest(v, packId, arriveAt, Math.random() < REFRESH_SHARE, s.id, deadline));
+    runs.push(honest(v, packId, arriveAt, Math.random() < REFRESH_SHARE, deadline));
   });
   await Promise.all(runs.map((r) => r.catch((e: Error) => error(`client ${e.message}`))));
   const cpu1 = cpuSeconds(servers.map((x) => x.pid!));
@@ -354,10 +271,13 @@ try {
   const loadLine = `load average (1 min) ${load0.toFixed(1)} at the start of the drive, ${loadavg()[0]!.toFixed(1)} at its end`;
   sockets.close();
 
-  // Arrival order against admission order among the pre-queue: the places come from the database.
+  // Arrival order against admission order over the pre-queue only (the late arrivals' places follow their arrival by
+  // rule): when the server took each pre-queue join (joined_at, the shop clock) against the place the shuffle gave
+  // it, every pre-queue entry in the database, ties in the millisecond given their average rank.
   const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const { rows } = await pool.query<{ member_id: string; place: number }>(
-    'SELECT member_id, place FROM drop_queue WHERE pack_id = $1 AND prequeue',
+  const { rows } = await pool.query<{ at: string; place: number }>(
+    `SELECT (extract(epoch FROM joined_at) * 1000)::float8 AS at, place
+     FROM drop_queue WHERE pack_id = $1 AND prequeue AND place IS NOT NULL`,
     [packId],
   );
   const { rows: botRows } = await pool.query<{ n: string }>(
@@ -365,11 +285,9 @@ try {
     [packId, mails.slice(0, BOTS).map((m) => sessions.get(m)!.id)],
   );
   await pool.end();
-  const placeOf = new Map(rows.map((r) => [Number(r.member_id), r.place]));
-  const pre = tally.prequeue.filter((p) => placeOf.has(p.member));
   const r = spearman(
-    pre.map((p) => p.at + Math.random() * 1e-3),
-    pre.map((p) => placeOf.get(p.member)!),
+    rows.map((x) => Number(x.at)),
+    rows.map((x) => x.place),
   );
   const { checks, sold } = await stockAndLedgerChecks(url, packId, TICKETS, PRICE);
   const drawn = (await (async () => {
@@ -391,7 +309,9 @@ try {
       `arrival-order correlation ${r.toFixed(3)}`,
   );
   if (errors) log(`  errors: ${JSON.stringify(Object.fromEntries(tally.errors))}`);
-  log(`  ${sold.purchases} purchases; ${tally.statusMs.length} status calls; ${pre.length} pre-queue visitors ranked`);
+  log(
+    `  ${sold.purchases} purchases; ${tally.statusMs.length} status calls; ${rows.length} pre-queue entries ranked for R`,
+  );
   log(`  ${cpuLine}`);
   log(`  ${perCall}`);
   log(`  ${loadLine}`);

@@ -88,6 +88,21 @@ describe('Batcher', () => {
     expect(await Promise.all(p)).toEqual(['1', '2', 'bad 3', '4']);
   });
 
+  it('fails every item of a batch at once when retryAlone says the error is everyone’s (the database is away)', async () => {
+    const { run, calls } = controlledRun<number, number>((xs) => (xs.length > 1 ? new Error('pool timeout') : xs));
+    const b = new Batcher(run, {
+      maxInFlight: 1,
+      maxBatch: 10,
+      retryAlone: (e) => (e as Error).message !== 'pool timeout',
+    });
+    const p = [1, 2, 3].map((x) => b.submit(x).then(String, (e: Error) => e.message));
+    calls[0]!.release(); // [1]
+    await tick();
+    calls[1]!.release(); // [2, 3] fails: not run again
+    expect(await Promise.all(p)).toEqual(['1', 'pool timeout', 'pool timeout']);
+    expect(calls).toHaveLength(2);
+  });
+
   it('answers every item with its own result, whatever the arrival pattern (property)', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -7,16 +7,14 @@ import { HydratedMark } from './components/layout/HydratedMark';
 import { i18nReady } from './i18n';
 import { installInteractionGuards } from './interaction-guards';
 import { noteShopTime, setDrawnTime } from './lib/time/shop-time';
+import { registerWorkerAfterLoad } from './pwa/register-worker';
 import { createRouter, preloadPagesOf, routeObjects } from './routes';
 import { readSsrState } from './ssr-state';
 import './styles/global.css';
 
 installInteractionGuards();
-// The installable shop's worker (public/sw.js: it never caches /api), registered once the page has loaded so it
-// takes nothing from the first paint; production builds only, so development always runs the newest code.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => {}));
-}
+// The installable shop's worker; production builds only, so development always runs the newest code.
+if (import.meta.env.PROD) registerWorkerAfterLoad();
 
 const ssr = readSsrState();
 /** When the server's replies were taken: until a query fetches again, its data is the page's own and fresh. */

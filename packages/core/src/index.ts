@@ -45,5 +45,6 @@ export * from './idle/index.ts';
 export * from './account/mail-confirmation.ts';
 export * from './contract/live.ts';
 export * from './live/index.ts';
+export * from './live/ticker-name.ts';
 export * from './payments/limits.ts';
 export * from './drops/index.ts';

@@ -5,7 +5,7 @@
  *
  * `run` answers one result per item, in order. If it throws for a batch of several items, each item is run again
  * alone, so an error reaches only the item it belongs to (the statements batched here are all-or-nothing, so the
- * failed batch changed nothing).
+ * failed batch changed nothing); `retryAlone` may say an error belongs to every item (the database is away).
  */
 export interface BatcherOptions<I> {
   maxInFlight: number;
@@ -15,6 +15,11 @@ export interface BatcherOptions<I> {
    * turned away wait, in order, for a later batch. Default: every item may join.
    */
   gate?: () => (item: I) => boolean;
+  /**
+   * Whether a failed batch's items are each run again alone (default: always). Not when the error says the database
+   * is away (a pool that timed out): hundreds of single statements would only press on it harder.
+   */
+  retryAlone?: (err: unknown) => boolean;
 }
 
 /** A result that sends its item back to the queue for a later batch. */
@@ -71,7 +76,7 @@ export class Batcher<I, O> {
     try {
       results = await this.run(batch.map((w) => w.item));
     } catch (err) {
-      if (batch.length === 1) batch[0]!.reject(err);
+      if (batch.length === 1 || this.opts.retryAlone?.(err) === false) batch.forEach((w) => w.reject(err));
       else await Promise.all(batch.map((w) => this.send([w])));
       return;
     }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { SHOP_TIME_HEADER, STATE_OK } from '@oripa/core';
 import { AppError } from '../app-error.ts';
 import { verifyCsrf } from './csrf.ts';
@@ -6,7 +6,8 @@ import { refuseCrossSiteWrites } from './cross-site.ts';
 import { sendEnvelope, translateFields } from './envelope.ts';
 import { handleApiError } from './error-handler.ts';
 import { requestLanguage } from './language.ts';
-import { loadSession, NO_SESSION } from './session.ts';
+import { packInBody, packInPath, RefusalBox } from './refusal-box.ts';
+import { loadSession, NO_SESSION, SESSION_COOKIE } from './session.ts';
 import type { ShopLookups } from './shop-lookups.ts';
 import { refuseNulBytes } from './string-inputs.ts';
 
@@ -31,6 +32,12 @@ export function apiPlugin(
     });
 
     const publicOrigin = new URL(ctx.config.publicUrl).origin;
+    const refusals = new RefusalBox();
+    const holdRepeated = (request: FastifyRequest, pack: string) => {
+      if (refusals.holds(request.routeOptions.url, request.cookies[SESSION_COOKIE], pack, Date.now())) {
+        throw new AppError('rate_limited', { general: ['dropTooManyRequests'] }, 'rate_limited');
+      }
+    };
     api.addHook('onRequest', async (request, reply) => {
       request.lang = requestLanguage(request);
       request.payload = {};
@@ -40,6 +47,10 @@ export function apiPlugin(
       refuseCrossSiteWrites(request, publicOrigin);
       // MAINTENANCE=1 answers before any query: maintenance is when the database may be down or being migrated.
       if (ctx.config.maintenance) throw new AppError('maintenance', { general: ['maintenance'] }, 'maintenance');
+      // A drop's repeated refusal, before the session is read (refusal-box.ts), where the pack is in the path; the
+      // routes naming it in their body are held once it is read (preValidation).
+      const inPath = packInPath(request);
+      if (inPath !== undefined) holdRepeated(request, inPath);
       request.session = await loadSession(ctx, request, reply, lookups.sessionMember);
       if (options.maintenanceSwitch !== false && (await lookups.maintenance(ctx)))
         throw new AppError('maintenance', { general: ['maintenance'] }, 'maintenance');
@@ -67,10 +78,15 @@ export function apiPlugin(
       }
       refuseNulBytes(parsed);
       request.payload = parsed as Record<string, unknown>;
+      if (packInPath(request) === undefined) holdRepeated(request, packInBody(request));
     });
 
     api.setErrorHandler((error, request, reply) => {
       request.session ??= NO_SESSION;
+      if (error instanceof AppError && request.session.memberId !== null) {
+        const pack = packInPath(request) ?? packInBody(request);
+        refusals.refused(request.routeOptions.url, request.session.sid, pack, error.reason, Date.now());
+      }
       return handleApiError(error as Error, request, reply);
     });
     api.setNotFoundHandler((request, reply) => {

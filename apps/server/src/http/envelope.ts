@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATE_MAINTENANCE, type FieldErrors, type Lang } from '@oripa/core';
 import { translateAdminMessage } from '@oripa/core/admin';
-import { issueCsrf } from './csrf.ts';
+import { recentCsrf } from './csrf.ts';
 
 /** HTTP status that accompanies an envelope state: errors keep their code so proxies and logs see them. */
 export function httpStatusFor(state: number): number {
@@ -18,8 +18,8 @@ export function translateFields(lang: Lang, fields: FieldErrors): Record<string,
 }
 
 /**
- * Every /api reply: `state`, the payload, and a fresh CSRF pair bound to the (possibly new) session; none when the
- * session could not be loaded (NO_SESSION).
+ * Every /api reply: `state`, the payload, and a recent CSRF pair bound to the (possibly new) session (at most
+ * CSRF_REUSE_MS old); none when the session could not be loaded (NO_SESSION).
  */
 export function sendEnvelope(
   request: FastifyRequest,
@@ -29,7 +29,7 @@ export function sendEnvelope(
 ): FastifyReply {
   const sid = request.session.sid;
   reply.header('cache-control', 'no-store');
-  const csrf = sid ? { csrf: issueCsrf(request.server.ctx.config.sessionSecret, sid) } : {};
+  const csrf = sid ? { csrf: recentCsrf(request.server.ctx.config.sessionSecret, sid) } : {};
   // A server error names its request, so a member's report can be found in the log (reqId, observability/).
   const requestId = state >= 500 && state < 600 ? { request_id: request.id } : {};
   return reply.code(httpStatusFor(state)).send({ state, ...body, ...requestId, ...csrf });

@@ -25,7 +25,7 @@ export const purgeAuthRecordsJob: Job = {
   async run(ctx: AppContext) {
     const now = ctx.clock.now();
     const pool = ctx.db.pool;
-    // Sessions end in real time, as they are checked (findLiveSession; ADR 0034); the rest follow the shop clock.
+    // Sessions end in real time, as they are checked (findLiveSessions; ADR 0034); the rest follow the shop clock.
     const sessions = await purgeEndedSessions(pool, new Date(), KEEP, BATCH);
     const resets = await purgeDeadPasswordResets(pool, now, KEEP, BATCH);
     const throttles = await purgeStaleThrottles(pool, now, KEEP, BATCH);

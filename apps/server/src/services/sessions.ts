@@ -1,6 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
-import { deleteMemberSessions, deleteSession, findLiveSession, insertSession } from '../db/queries/sessions.ts';
+import { Batcher } from '../db/batcher.ts';
+import { isDatabaseUnavailable } from '../db/database.ts';
+import {
+  deleteMemberSessions,
+  deleteSession,
+  findLiveSessions,
+  insertSession,
+  type SessionRow,
+} from '../db/queries/sessions.ts';
 
 /**
  * The member session store: sessions live in the database by the hash of their id, and each instance keeps
@@ -21,9 +29,26 @@ export interface SessionCache {
   entries: Map<string, { memberId: number; until: number }>;
   /** Bumped by every local end of a session, so a lookup that raced with it does not cache a stale answer. */
   epoch: number;
+  /** The database lookups of cache misses, batched (made on first use: it needs the context's pool). */
+  lookups: Batcher<string, SessionRow | null> | null;
 }
 
-export const createSessionCache = (): SessionCache => ({ entries: new Map(), epoch: 0 });
+export const createSessionCache = (): SessionCache => ({ entries: new Map(), epoch: 0, lookups: null });
+
+/**
+ * Cache misses go to the database in batches (ADR 0057): a waiting room polled by thousands misses on nearly every
+ * poll (a page asks every 2-30 s, the cache holds 2 s), and one statement per request was a pool connection and a
+ * round trip each. One lookup goes out at once; those that arrive while two are running leave together.
+ */
+function sessionLookups(ctx: AppContext): Batcher<string, SessionRow | null> {
+  return (ctx.sessionCache.lookups ??= new Batcher<string, SessionRow | null>(
+    async (hashes) => {
+      const found = new Map((await findLiveSessions(ctx.db.pool, hashes)).map((r) => [r.id_hash, r]));
+      return hashes.map((h) => found.get(h) ?? null);
+    },
+    { maxInFlight: 2, maxBatch: 500, retryAlone: (err) => !isDatabaseUnavailable(err) },
+  ));
+}
 
 const hashSid = (sid: string) => createHash('sha256').update(sid).digest('base64url');
 
@@ -38,7 +63,7 @@ export async function findSessionMember(ctx: AppContext, sid: string): Promise<n
   const hit = cache.entries.get(key);
   if (hit && hit.until > now) return hit.memberId;
   const epoch = cache.epoch;
-  const row = await findLiveSession(ctx.db.pool, key);
+  const row = await sessionLookups(ctx).submit(key);
   if (row) {
     const memberId = Number(row.member_id);
     if (cache.epoch === epoch) {

@@ -9,9 +9,10 @@ export async function shippedDraw(
   shop: TestShop,
   count = 2,
   member?: TestMember,
+  packId?: number,
 ): Promise<{ member: TestMember; shipmentId: number; cards: DrawnCard[]; purchaseId: number }> {
   const m = member ?? (await buildMember(shop, { paidPoints: 5_000, address: true }));
-  const { buy } = await drawVia(m.client, await buildPack(shop), count);
+  const { buy } = await drawVia(m.client, packId ?? (await buildPack(shop)), count);
   expect(buy?.state).toBe(200);
   const cards = buy!.cards as DrawnCard[];
   const res = await m.client.post('/user/pack/decision', {

@@ -87,6 +87,28 @@ describe('the queue and its permissions', () => {
     expect((pick.shipments as unknown[]).length).toBe(1);
     expect((await t.shipping.get('/admin/shipments/999999999')).state).toBe(404);
   });
+
+  it('names the cards and the pack in the console language, a card without an English name in Japanese', async () => {
+    // A pack of two tickets, one card with an English name and one without: a draw of 2 ships both.
+    const card = { imageUrl: '/demo/cards/t-s.webp', setCount: 1, buyPoint: 500 } as const;
+    const packId = await buildPack(t.shop, {
+      nameJa: '星空パック',
+      nameEn: 'Starry pack',
+      cards: [
+        { ...card, rank: 'S', name: '星の竜', nameEn: 'Star Dragon' },
+        { ...card, rank: 'A', name: '苔の精' },
+      ],
+    });
+    const { shipmentId } = await shippedDraw(t.shop, 2, undefined, packId);
+    type Detail = { lines: { name: string; pack_name: string }[] };
+    const names = async (c: StaffClient) =>
+      new Set(((await c.get(`/admin/shipments/${shipmentId}`)).shipment as Detail).lines.map((l) => l.name));
+    expect(await names(t.shipping)).toEqual(new Set(['星の竜', '苔の精']));
+    const english = await staffClient(t.shop, 'shipping', 'en');
+    expect(await names(english)).toEqual(new Set(['Star Dragon', '苔の精']));
+    const pick = await english.get(`/admin/shipments/pick-list?ids=${shipmentId}`);
+    expect((pick.shipments as Detail[])[0]!.lines[0]!.pack_name).toBe('Starry pack');
+  });
 });
 
 describe('carrier files', () => {

@@ -189,6 +189,8 @@ describe('maintenance switch', () => {
 
     const tooLong = await t.owner.post('/admin/operations/maintenance', { on: false, message_ja: 'あ'.repeat(501) });
     expect(tooLong.state).toBe(400);
+    // The limit is in the words, not a bare "{{max}}".
+    expect(tooLong.errors?.message_ja?.[0]).toBe('メッセージは500文字以内で入力してください');
     expect((await t.shipping.post('/admin/operations/maintenance', { on: false })).state).toBe(403);
     const off = await t.owner.post('/admin/operations/maintenance', { on: false });
     expect(off).toMatchObject({ state: 200, on: false });

@@ -137,6 +137,7 @@ const ROW_TYPES: Record<string, Sources> = {
   'outbox.ts:OutboxRow': { tables: ['outbox_messages'] },
   'live.ts:LiveStockRow': { tables: ['pack_stock'], computed: ['remaining', 's', 'a', 'b', 'c'] },
   'live.ts:LiveHitRow': { tables: ['purchase_cards', 'pack_cards'], computed: ['initial'] },
+  'ticker-name.ts:TickerNameRow': { tables: ['members'] },
   'sale-start-notices.ts:SaleStartRequestRow': { tables: ['sale_start_requests', 'packs'] },
   'sale-start-notices.ts:DueSaleStartRow': { tables: ['sale_start_requests'], computed: ['closed'] },
   'sale-start-notices.ts:PushSubscriptionRow': { tables: ['push_subscriptions'] },
@@ -210,7 +211,7 @@ const ROW_TYPES: Record<string, Sources> = {
   // A UNION of drawn, exchanged and reward cards: held to its first arm (the drawn cards).
   'shipment-lines.ts:ShipmentLineRow': {
     tables: ['purchase_cards', 'pack_cards'],
-    as: { pack_name_ja: 'packs.name_ja' },
+    as: { pack_name_ja: 'packs.name_ja', pack_name_en: 'packs.name_en' },
     computed: ['source', 'source_id', 'purchase_id', 'ticket_no', 'rank'],
     notNull: { shipment_id: 'each arm of SHIPMENT_LINES reads rows WHERE shipment_id IS NOT NULL' },
   },

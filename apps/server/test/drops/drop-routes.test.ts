@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DropStatus } from '@oripa/core';
 import { solveChallenge } from 'altcha-lib/v1';
 import type { ApiClient } from '../api-client.ts';
@@ -99,6 +99,21 @@ describe('a drop from the console to the pack page', () => {
         ? 'This pack is sold through a queue. Please wait on the pack page until it is your turn'
         : 'このパックは順番待ちの販売です。パックのページで順番が来るまでお待ちください',
     );
+    // Asking again at once is answered from memory, before the session is read (refusal-box.ts), in its language.
+    const lookups = vi.spyOn(t.shop.ctx.db.pool, 'query');
+    const again = await held.client.post('/user/pack/check', { pack_id: packId, count: 1 });
+    expect(again).toMatchObject({ state: 429, reason: 'rate_limited' });
+    expect(lookups).not.toHaveBeenCalled();
+    lookups.mockRestore();
+    expect(again.errors!.general![0]).toBe(
+      held === b
+        ? 'Too many requests. Please wait a moment and try again'
+        : 'アクセスが集中しています。少し待ってからもう一度お試しください',
+    );
+    // Its status is not held: only the route that was refused, about that pack (a check of another pack is not).
+    expect((await held.client.get(`/user/pack/drop/${packId}`)).state).toBe(200);
+    const otherPack = await buildPack(t.shop);
+    expect((await held.client.post('/user/pack/check', { pack_id: otherPack, count: 1 })).state).toBe(200);
     const check = await admitted.client.post('/user/pack/check', { pack_id: packId, count: 1 });
     expect(check.state).toBe(200);
     expect((await admitted.client.post('/user/pack/buy', { token: check.token })).state).toBe(200);

@@ -70,6 +70,8 @@ describe('live stock and hits (issue 22 §3)', () => {
     instances.push(other);
     const packId = await buildPack(t.shop); // 20 tickets: 1 S, 2 A, 3 B, 14 C
     const m = await buildMember(t.shop, { paidPoints: 10_000 });
+    // Named by their initial on the ticker, which they chose (anonymous by default: ticker-name.test.ts).
+    expect((await m.client.post('/user/ticker_name', { ticker_name: 'initial' })).state).toBe(200);
     const events = await readStream(
       other.baseUrl,
       (ev) => stockOf(ev, packId).some((p) => p.remaining === 0) && hitsOf(ev, packId).length >= 3,

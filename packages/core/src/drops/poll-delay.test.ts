@@ -31,8 +31,17 @@ describe('when a waiting page polls again', () => {
 
   it('backs off with the distance from the moment', () => {
     expect(pollDelayMs('waiting', 10 * 60_000, 0)).toBe(POLL_MAX_MS);
-    expect(pollDelayMs('waiting', 60_000, 0)).toBe(15_000);
-    expect(pollDelayMs('waiting', 20_000, 0)).toBe(5_000);
+    expect(pollDelayMs('waiting', 60_000, 0)).toBe(30_000);
+    expect(pollDelayMs('waiting', 20_000, 0)).toBe(10_000);
+    // A two-minute wait: polls after 30, 60, 90, 105 and 112.5 s, then just after the admission (a quarter: 11).
+    let left = 120_000;
+    const polls: number[] = [];
+    while (left > 0) {
+      const ms = pollDelayMs('waiting', left, 0);
+      polls.push(ms);
+      left -= ms;
+    }
+    expect(polls).toEqual([30_000, 30_000, 30_000, 15_000, 7_500, 7_500]);
     // Close: once, just after the admission.
     expect(pollDelayMs('waiting', 6_000, 0.5)).toBe(6_000 + MOMENT_SPREAD_MS / 2);
   });

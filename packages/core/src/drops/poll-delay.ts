@@ -28,7 +28,9 @@ export function pollDelayMs(state: PollState, untilMs: number, jitter: number): 
   if (state === 'expired') return POLL_MAX_MS; // only the member's button changes anything
   const left = Math.max(0, untilMs);
   const spread = Math.floor(jitter * (state === 'prequeue' ? START_SPREAD_MS : MOMENT_SPREAD_MS));
-  // Close to the moment: one poll just after it. Further: a quarter of the time left, at most 30 s.
+  // Close to the moment: one poll just after it. Further: half the time left, at most 30 s. Half, not a quarter
+  // (ADR 0057): nothing a far page shows depends on the poll (its admission time is fixed and the page counts down),
+  // so halving the distance each time is enough to land near the moment, and a two-minute wait costs 6 polls, not 11.
   if (left <= 4 * POLL_MIN_MS) return Math.max(POLL_MIN_MS, left + spread);
-  return Math.min(POLL_MAX_MS, Math.round(left / 4));
+  return Math.min(POLL_MAX_MS, Math.round(left / 2));
 }

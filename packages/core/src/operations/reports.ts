@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminMsg } from '../admin/messages.ts';
 
 /**
  * The unused-balance report of prepaid points (資金決済法 第三者型/自家型前払式支払手段; ADR 0018): the balance of
@@ -55,18 +56,12 @@ export const unusedBalanceSchema = z.object({
   date: z.string({ error: 'notString' }).refine(isBaseDate, 'reportBaseDateInvalid').optional(),
 });
 export const MAINTENANCE_MESSAGE_MAX = 500;
+// The limit travels with the key, so the console's message can say it ("…500文字以内…").
+const maintenanceTooLong = adminMsg('maintenanceMessageTooLong', { max: MAINTENANCE_MESSAGE_MAX });
 export const maintenanceSchema = z.object({
   on: z.boolean({ error: 'invalid' }),
-  message_ja: z
-    .string({ error: 'notString' })
-    .trim()
-    .max(MAINTENANCE_MESSAGE_MAX, 'maintenanceMessageTooLong')
-    .default(''),
-  message_en: z
-    .string({ error: 'notString' })
-    .trim()
-    .max(MAINTENANCE_MESSAGE_MAX, 'maintenanceMessageTooLong')
-    .default(''),
+  message_ja: z.string({ error: 'notString' }).trim().max(MAINTENANCE_MESSAGE_MAX, maintenanceTooLong).default(''),
+  message_en: z.string({ error: 'notString' }).trim().max(MAINTENANCE_MESSAGE_MAX, maintenanceTooLong).default(''),
 });
 export type MaintenanceInput = z.infer<typeof maintenanceSchema>;
 

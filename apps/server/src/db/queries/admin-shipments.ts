@@ -189,7 +189,7 @@ export async function shipmentRecipient(db: Queryable, shipmentId: number) {
      WHERE s.id = $1`,
     [shipmentId],
   );
-  return member && { ...member, items: await shipmentItemNames(db, shipmentId) };
+  return member && { ...member, items: await shipmentItemNames(db, shipmentId, member.lang) };
 }
 
 /** The shipment holding a purchase's shipped cards (latest, should there be several), with its timeline. */

@@ -70,20 +70,53 @@ export const placedEntries = (db: Queryable, packId: number) =>
     [packId],
   ).then((rows) => rows.map((r) => ({ ...r, member_id: Number(r.member_id) })));
 
-/** A pre-queue arrival: no place until the shuffle. An existing entry (another tab) is kept: answers false then. */
-export async function insertPrequeueEntry(
+export interface PrequeueJoin {
+  memberId: number;
+  code: string;
+  /** The shop clock when this member's join arrived (their place in arrival order, for the record). */
+  now: Date;
+}
+
+/**
+ * Pre-queue arrivals of one drop in one statement (ADR 0057): the drop row FOR SHARE (so never across the shuffle,
+ * which takes it FOR UPDATE, and only while it is not shuffled), the inserts, and each member's entry, new or kept
+ * (another tab). One round trip and one commit for a batch of joins instead of a five-statement transaction each:
+ * the pre-queue's join burst holds the pool and the WAL a fraction as long. 'shuffled': the start came first (the
+ * callers queue late). A member missing from the answer had their entry written by a join that committed after this
+ * statement began (another tab at the same instant): read it by key.
+ */
+export async function joinPrequeueEntries(
   db: Queryable,
   packId: number,
-  memberId: number,
-  code: string,
-  now: Date,
-): Promise<boolean> {
-  const r = await db.query(
-    `INSERT INTO drop_queue (pack_id, member_id, entry_code, joined_at, prequeue) VALUES ($1, $2, $3, $4, true)
-     ON CONFLICT (pack_id, member_id) DO NOTHING`,
-    [packId, memberId, code, now],
+  joins: PrequeueJoin[],
+): Promise<Map<number, QueueEntryRow> | 'shuffled'> {
+  const { rows } = await db.query<QueueEntryRow & { open: boolean; member_id: string | null }>(
+    `WITH d AS (
+       SELECT pack_id FROM pack_drops WHERE pack_id = $1 AND shuffled_at IS NULL FOR SHARE
+     ), i AS (
+       SELECT * FROM unnest($2::bigint[], $3::text[], $4::timestamptz[]) AS i(member_id, code, at)
+     ), ins AS (
+       INSERT INTO drop_queue (pack_id, member_id, entry_code, joined_at, prequeue)
+       SELECT d.pack_id, i.member_id, i.code, i.at, true FROM d, i
+       ON CONFLICT (pack_id, member_id) DO NOTHING
+       RETURNING member_id, entry_code, joined_at, prequeue, place, admit_at
+     )
+     SELECT true AS open, member_id, entry_code, joined_at, prequeue, place, admit_at FROM ins
+     UNION ALL
+     SELECT true, q.member_id, q.entry_code, q.joined_at, q.prequeue, q.place, q.admit_at
+       FROM drop_queue q, d WHERE q.pack_id = $1 AND q.member_id = ANY($2::bigint[])
+       AND q.member_id NOT IN (SELECT member_id FROM ins)
+     UNION ALL
+     SELECT false, NULL, NULL, NULL, NULL, NULL, NULL WHERE NOT EXISTS (SELECT 1 FROM d)`,
+    [packId, joins.map((j) => j.memberId), joins.map((j) => j.code), joins.map((j) => j.now)],
   );
-  return r.rowCount === 1;
+  if (rows.some((r) => !r.open)) return 'shuffled';
+  const entries = new Map<number, QueueEntryRow>();
+  for (const r of rows) {
+    const { entry_code, joined_at, prequeue, place, admit_at } = r;
+    entries.set(Number(r.member_id), { entry_code, joined_at, prequeue, place, admit_at });
+  }
+  return entries;
 }
 
 /** A late arrival (or a lapsed member queuing again) at `place`, under the drop's lock. */

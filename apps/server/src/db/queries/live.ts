@@ -37,7 +37,10 @@ export interface LiveHitRow {
   name_en: string;
   image_url: string;
   created_at: Date;
-  /** The first letter of the member's family name; the presenter decides what of it is shown. */
+  /**
+   * The first letter of the member's family name when they chose to be named on the ticker (members.ticker_name,
+   * ADR 0059), else ''; the presenter decides what of it is shown ('' is the anonymous label).
+   */
   initial: string;
 }
 
@@ -48,7 +51,7 @@ export interface LiveHitRow {
 export function liveHits(db: Queryable, afterId: number, upToId: number, limit: number): Promise<LiveHitRow[]> {
   return many<LiveHitRow>(
     db,
-    `SELECT d.id, d.pack_id, k.rank, k.name, k.name_en, k.image_url, d.created_at, left(m.last_name, 1) AS initial
+    `SELECT d.id, d.pack_id, k.rank, k.name, k.name_en, k.image_url, d.created_at, CASE WHEN m.ticker_name = 'initial' THEN left(m.last_name, 1) ELSE '' END AS initial
      FROM purchase_cards d JOIN pack_cards k ON k.id = d.pack_card_id JOIN members m ON m.id = d.member_id
      WHERE d.id > $1 AND d.id <= $2 AND d.ticket_no > 0 AND k.rank IN ('S', 'A')
      ORDER BY d.id DESC LIMIT $3`,

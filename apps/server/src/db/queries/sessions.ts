@@ -6,14 +6,20 @@ export interface SessionRow {
   expires_at: Date;
 }
 
-/** The live session with this id hash (a named statement: every member request runs it unless cached). */
-export async function findLiveSession(db: Queryable, idHash: string): Promise<SessionRow | null> {
-  const { rows } = await db.query<SessionRow>({
-    name: 'session-lookup',
-    text: 'SELECT member_id, expires_at FROM sessions WHERE id_hash = $1 AND expires_at > now()',
-    values: [idHash],
+/**
+ * The live sessions among these id hashes, one statement for a batch of requests (services/sessions.ts batches
+ * the lookups that arrive while one is running, ADR 0057).
+ */
+export async function findLiveSessions(
+  db: Queryable,
+  idHashes: string[],
+): Promise<(SessionRow & { id_hash: string })[]> {
+  const { rows } = await db.query<SessionRow & { id_hash: string }>({
+    name: 'session-lookup-batch',
+    text: 'SELECT id_hash, member_id, expires_at FROM sessions WHERE id_hash = ANY($1::text[]) AND expires_at > now()',
+    values: [idHashes],
   });
-  return rows[0] ?? null;
+  return rows;
 }
 
 export async function insertSession(

@@ -1,4 +1,4 @@
-import { formatTokyo, prefectureName } from '@oripa/core';
+import { formatTokyo, prefectureName, type Lang } from '@oripa/core';
 import {
   trackingUrl,
   type AdminShipmentDetail,
@@ -8,6 +8,7 @@ import {
 } from '@oripa/core/admin';
 import type { ShipmentEventRow, ShipmentListRow } from '../../db/queries/admin-shipments.ts';
 import type { PickListPage, ShipmentWithLines } from '../../services/admin/fulfilment/queue.ts';
+import { cardName } from '../pack.ts';
 
 export function presentShipmentRow(r: ShipmentListRow): AdminShipmentRow {
   const a = r.address;
@@ -29,7 +30,11 @@ export function presentShipmentRow(r: ShipmentListRow): AdminShipmentRow {
   };
 }
 
-export function presentShipmentDetail(s: ShipmentWithLines): AdminShipmentDetail {
+/**
+ * A shipment with its cards, named in the console's language (a card without an English name keeps its Japanese
+ * one; the model number is what identifies the physical card either way).
+ */
+export function presentShipmentDetail(s: ShipmentWithLines, lang: Lang): AdminShipmentDetail {
   return {
     ...presentShipmentRow(s),
     tracking_url: s.carrier && s.delivery_code ? trackingUrl(s.carrier, s.delivery_code) : '',
@@ -40,10 +45,10 @@ export function presentShipmentDetail(s: ShipmentWithLines): AdminShipmentDetail
       purchase_id: l.purchase_id === null ? null : Number(l.purchase_id),
       ticket_no: l.ticket_no,
       rank: l.rank,
-      name: l.name,
+      name: cardName(l, lang),
       model_number: l.model_number,
       image_url: l.image_url,
-      pack_name: l.pack_name_ja,
+      pack_name: lang === 'en' && l.pack_name_en ? l.pack_name_en : l.pack_name_ja,
     })),
   };
 }
@@ -60,9 +65,9 @@ export function presentShipmentEvent(e: ShipmentEventRow): AdminShipmentEvent {
   };
 }
 
-export function presentPickList(p: PickListPage): PickListReply {
+export function presentPickList(p: PickListPage, lang: Lang): PickListReply {
   return {
-    shipments: p.shipments.map(presentShipmentDetail),
+    shipments: p.shipments.map((s) => presentShipmentDetail(s, lang)),
     total: p.total,
     from: p.from,
     to: p.to,

@@ -9,6 +9,7 @@ import { pointRoute } from './point.ts';
 import { prefecturesRoute } from './prefectures.ts';
 import { profileRoute } from './profile.ts';
 import { registrationRoute } from './registration.ts';
+import { tickerNameRoute } from './ticker-name.ts';
 import { zipcodeRoute } from './zipcode.ts';
 
 /** The account resources (issue 2): one plugin per resource, listed here so routes/index.ts needs one entry. */
@@ -24,4 +25,5 @@ export const accountRoutes: FastifyPluginAsync[] = [
   prefecturesRoute,
   addressRoute,
   zipcodeRoute,
+  tickerNameRoute,
 ];

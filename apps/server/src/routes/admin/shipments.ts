@@ -45,7 +45,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
   app.get('/shipments/pick-list', read, async (request, reply) => {
     const q = parseInput(pickListSchema, request.query);
     const page = await pickList(ctx, pickOf(q as never), q.after, q.per_page);
-    return reply.ok({ ...presentPickList(page) });
+    return reply.ok({ ...presentPickList(page, request.lang) });
   });
 
   // The file streams: every shipment of a status, however many (services/admin/fulfilment/carrier-files.ts).
@@ -66,7 +66,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>('/shipments/:id', read, async (request, reply) => {
     const { id } = parseInput(z.object({ id: idField }), request.params);
     const { shipment, events } = await shipmentDetail(ctx, id);
-    return reply.ok({ shipment: presentShipmentDetail(shipment), events: events.map(presentShipmentEvent) });
+    return reply.ok({ shipment: presentShipmentDetail(shipment, request.lang), events: events.map(presentShipmentEvent) });
   });
 
   app.post('/shipments/move', write, async (request, reply) => {

@@ -20,7 +20,7 @@ import {
   dropSeedHex,
   findDrop,
   findEntry,
-  insertPrequeueEntry,
+  joinPrequeueEntries,
   lockDrop,
   prequeueCodes,
   queueSnapshot,
@@ -29,6 +29,8 @@ import {
   type DropRow,
   type QueueEntryRow,
 } from '../../db/queries/drops.ts';
+import { Batcher } from '../../db/batcher.ts';
+import { isDatabaseUnavailable } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { requireConfirmedMail } from '../mail-verification.ts';
 import { solvedChallenge } from './drop-challenge.ts';
@@ -113,19 +115,41 @@ export async function joinDrop(ctx: AppContext, input: JoinInput): Promise<DropS
   return dropStatus(ctx, memberId, packId);
 }
 
+/**
+ * Pre-queue joins go out in batches (db/batcher.ts: one at once, the rest together while two run), each batch one
+ * statement per drop: the pre-queue's arrivals before a popular start are its heaviest writes.
+ */
+function prequeueJoins(ctx: AppContext) {
+  return (ctx.packs.dropJoins ??= new Batcher(
+    async (items: { packId: number; memberId: number; code: string; now: Date }[]) => {
+      const byPack = new Map<number, Map<number, QueueEntryRow> | 'shuffled'>();
+      for (const packId of new Set(items.map((j) => j.packId))) {
+        byPack.set(
+          packId,
+          await joinPrequeueEntries(
+            ctx.db.pool,
+            packId,
+            items.filter((j) => j.packId === packId),
+          ),
+        );
+      }
+      return items.map((j) => {
+        const got = byPack.get(j.packId)!;
+        return got === 'shuffled' ? 'shuffled' : (got.get(j.memberId) ?? null);
+      });
+    },
+    { maxInFlight: 2, maxBatch: 500, retryAlone: (err) => !isDatabaseUnavailable(err) },
+  ));
+}
+
 /** Answers false when the pre-queue was shuffled meanwhile (the clock passed the start): the caller queues late. */
 async function joinPrequeue(ctx: AppContext, drop: DropRow, memberId: number, now: Date): Promise<boolean> {
-  return withTransaction(ctx.db, async (tx) => {
-    // SHARE: pre-queue joins run side by side, but never across the shuffle, which takes the row FOR UPDATE.
-    const locked = await lockDrop(tx, drop.pack_id, 'SHARE');
-    if (!locked || locked.shuffled_at) return null;
-    await insertPrequeueEntry(tx, drop.pack_id, memberId, newEntryCode(), now);
-    return findEntry(tx, drop.pack_id, memberId);
-  }).then((entry) => {
-    // After the commit: this instance's copy never holds what a rolled back transaction wrote.
-    if (entry) rememberEntry(ctx, drop.pack_id, memberId, entry);
-    return entry !== null;
-  });
+  // One statement, so its own transaction: what it wrote is committed before this instance remembers it.
+  const joined = await prequeueJoins(ctx).submit({ packId: drop.pack_id, memberId, code: newEntryCode(), now });
+  if (joined === 'shuffled') return false;
+  const entry = joined ?? (await findEntry(ctx.db.pool, drop.pack_id, memberId));
+  if (entry) rememberEntry(ctx, drop.pack_id, memberId, entry);
+  return true;
 }
 
 async function joinLate(ctx: AppContext, packId: number, memberId: number, now: Date): Promise<void> {

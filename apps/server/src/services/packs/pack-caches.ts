@@ -3,7 +3,7 @@ import { PromiseCache } from '../../promise-cache.ts';
 import type { BatchBuyer } from '../../db/queries/purchases.ts';
 import type { CardRow, PackRow } from '../../db/queries/packs.ts';
 import type { BatchOutcome } from './buy-batcher.ts';
-import type { DropRow } from '../../db/queries/drops.ts';
+import type { DropRow, QueueEntryRow } from '../../db/queries/drops.ts';
 import type { DropBudgets } from '../drops/drop-limits.ts';
 import { createEntryCaches, type EntryCaches } from '../drops/entry-cache.ts';
 import type { PackAndBuyer, PackAndBuyerQuery } from './purchase.ts';
@@ -30,6 +30,11 @@ export interface PackCaches {
   dropEntries: EntryCaches;
   /** The waiting room's request budgets per member and address, made on first use (drop-limits.ts). */
   dropBudgets: DropBudgets | null;
+  /** Pre-queue joins, one statement per batch (waiting-room.ts); null: shuffled, or written by another tab. */
+  dropJoins: Batcher<
+    { packId: number; memberId: number; code: string; now: Date },
+    QueueEntryRow | 'shuffled' | null
+  > | null;
 }
 
 /** The columns of a purchase reply are a copy for labels only (the purchase itself read the live row). */
@@ -45,5 +50,6 @@ export function createPackCaches(): PackCaches {
     dropSnapshots: new PromiseCache(PACK_REPLY_TTL_MS, 10_000),
     dropEntries: createEntryCaches(),
     dropBudgets: null,
+    dropJoins: null,
   };
 }

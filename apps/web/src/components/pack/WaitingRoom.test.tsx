@@ -35,13 +35,13 @@ const status = (over: Partial<DropStatus>): DropStatus => ({
   ...over,
 });
 
-const room = (loggedIn = true) =>
+const room = (loggedIn = true, soldOut = false) =>
   renderRoutes(
     [
       {
         path: '/pack-detail',
         element: (
-          <WaitingRoom packId={5} drop={drop} loggedIn={loggedIn}>
+          <WaitingRoom packId={5} drop={drop} loggedIn={loggedIn} soldOut={soldOut}>
             <button type="button">1回引く</button>
           </WaitingRoom>
         ),
@@ -67,6 +67,13 @@ describe('the waiting screen of a drop', () => {
     room();
     expect(await screen.findByRole('button', { name: '1回引く' })).toBeTruthy();
     expect(screen.getByTestId('drop-admitted').textContent).toContain('20:12');
+  });
+
+  it('does not say "your turn" once the pack is sold out (the buttons say why nothing can be bought)', async () => {
+    mockApi({ 'GET /user/pack/drop/5': { state: 200, ...status({ queue_state: 'admitted', ahead: 0 }) } });
+    room(true, true);
+    expect(await screen.findByRole('button', { name: '1回引く' })).toBeTruthy();
+    expect(screen.queryByTestId('drop-admitted')).toBeNull();
   });
 
   it('joins on opening: solves the challenge in the page and posts the solution', async () => {

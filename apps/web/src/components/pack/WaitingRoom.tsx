@@ -31,11 +31,14 @@ export function WaitingRoom({
   packId,
   drop,
   loggedIn,
+  soldOut = false,
   children,
 }: {
   packId: number;
   drop: DropInfo;
   loggedIn: boolean;
+  /** Once nothing is left, "it is your turn" would promise what cannot be had: only the sold-out reason shows. */
+  soldOut?: boolean;
   children: ReactNode;
 }) {
   const { t, i18n } = useTranslation(DROP_NS);
@@ -151,9 +154,11 @@ export function WaitingRoom({
     case 'admitted':
       return (
         <>
-          <p className={styles.admitted} role="status" data-testid="drop-admitted">
-            {t('room.admitted', { until: at(status.expires_at!) })}
-          </p>
+          {!soldOut && (
+            <p className={styles.admitted} role="status" data-testid="drop-admitted">
+              {t('room.admitted', { until: at(status.expires_at!) })}
+            </p>
+          )}
           {children}
         </>
       );

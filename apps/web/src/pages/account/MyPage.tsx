@@ -25,6 +25,10 @@ const AddressModal = lazy(() =>
 const SpendingLimitsPanel = lazy(() =>
   import('../../components/account/SpendingLimitsPanel').then((m) => ({ default: m.SpendingLimitsPanel })),
 );
+// The hit ticker's name choice (issue 22, ADR 0059): last on the page, so its code comes after the page's too.
+const TickerNamePanel = lazy(() =>
+  import('../../components/account/TickerNamePanel').then((m) => ({ default: m.TickerNamePanel })),
+);
 
 /** The account page: balances, profile, shipping address, histories and settings, logout. */
 export function MyPage() {
@@ -125,6 +129,9 @@ export function MyPage() {
           <SpendingLimitsPanel />
         </Suspense>
         <SaleStartNoticesPanel />
+        <Suspense fallback={null}>
+          <TickerNamePanel />
+        </Suspense>
       </div>
       <button type="button" className={styles.logout} onClick={logout} disabled={loggingOut} aria-busy={loggingOut}>
         {t('myPage.logout')}

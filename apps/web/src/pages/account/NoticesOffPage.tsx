@@ -6,7 +6,8 @@ import { apiPost, firstError, isOk, type Reply } from '../../api/client';
 import { AccountCard } from '../../components/account/AccountCard';
 import styles from '../../components/account/AccountForm.module.css';
 
-type Outcome = { requests: number; devices: number } | { error: string };
+// `retry`: whether pressing again could help (a lost connection), unlike a key the shop refused or a cut link.
+type Outcome = { requests: number; devices: number } | { error: string; retry: boolean };
 
 /**
  * The page a sale-start mail's "stop these notices" link opens (/notices/off?key=…; issue 22 §4): public, since the
@@ -20,7 +21,7 @@ export function NoticesOffPage() {
   const [busy, setBusy] = useState(false);
   // A link cut short by the mail program has no key: say so at once rather than offer a button that cannot work.
   const [outcome, setOutcome] = useState<Outcome | undefined>(() =>
-    key ? undefined : { error: t('noticesOff.noKey') },
+    key ? undefined : { error: t('noticesOff.noKey'), retry: false },
   );
 
   const stop = async () => {
@@ -33,6 +34,7 @@ export function NoticesOffPage() {
         error: reply.networkError
           ? t('communicationError', { ns: 'common' })
           : (firstError(reply, 'key') ?? firstError(reply, 'general') ?? t('noticesOff.failed')),
+        retry: Boolean(reply.networkError),
       });
   };
 
@@ -63,9 +65,11 @@ export function NoticesOffPage() {
         </p>
       )}
       <div className={styles.actions}>
-        <button type="button" className={styles.primary} onClick={() => void stop()} disabled={busy || !key}>
-          {busy ? t('noticesOff.busy') : t('noticesOff.stop')}
-        </button>
+        {(!outcome || outcome.retry) && (
+          <button type="button" className={styles.primary} onClick={() => void stop()} disabled={busy}>
+            {busy ? t('noticesOff.busy') : t('noticesOff.stop')}
+          </button>
+        )}
         <Link to="/my-page#notices" className={styles.secondary}>
           {t('noticesOff.toMyPage')}
         </Link>

@@ -141,7 +141,7 @@ function PackDetailView({ packId }: { packId: number }) {
           <>
             {drop ? (
               <Suspense fallback={null}>
-                <WaitingRoom packId={packId} drop={drop} loggedIn={loggedIn}>
+                <WaitingRoom packId={packId} drop={drop} loggedIn={loggedIn} soldOut={pack.pack_count <= 0}>
                   {buttons}
                 </WaitingRoom>
               </Suspense>
