@@ -66,7 +66,10 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>('/shipments/:id', read, async (request, reply) => {
     const { id } = parseInput(z.object({ id: idField }), request.params);
     const { shipment, events } = await shipmentDetail(ctx, id);
-    return reply.ok({ shipment: presentShipmentDetail(shipment, request.lang), events: events.map(presentShipmentEvent) });
+    return reply.ok({
+      shipment: presentShipmentDetail(shipment, request.lang),
+      events: events.map(presentShipmentEvent),
+    });
   });
 
   app.post('/shipments/move', write, async (request, reply) => {
