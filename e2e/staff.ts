@@ -9,6 +9,15 @@ export async function apiPost(request: APIRequestContext, path: string, params: 
 }
 
 /**
+ * The TOTP code of `secret` at the shop's time (ADR 0034): the shop checks codes against its clock, which a journey
+ * on the same worker's shop may have moved (e2e/drop-launch.spec.ts moves it forward to a drop's start).
+ */
+export async function totpAtShopTime(request: APIRequestContext, secret: string) {
+  const { now } = (await (await request.get('/sandbox/clock')).json()) as { now: string };
+  return generate({ secret, epoch: Math.floor(Date.parse(now) / 1000) });
+}
+
+/**
  * Signs a new staff member of `role` in on this page's context through the real steps: a sandbox account with a
  * password (POST /sandbox/staff), the password, the TOTP setup and its first code.
  */
@@ -19,7 +28,7 @@ export async function signInStaff(page: Page, role: 'owner' | 'operator' | 'ship
   };
   expect((await apiPost(page.request, '/admin/login', { mail: made.mail, pass: made.pass })).state).toBe(200);
   const setup = await apiPost(page.request, '/admin/totp/setup');
-  const code = await generate({ secret: setup.secret as string });
+  const code = await totpAtShopTime(page.request, setup.secret as string);
   expect((await apiPost(page.request, '/admin/totp/enable', { code })).state).toBe(200);
   return made;
 }
