@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { isLoggedIn, useCurrentUser } from '../../api/account';
 import { firstError } from '../../api/client';
 import { useSaleStartNoticeActions, useSaleStartNotices } from '../../api/sale-start-notices';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { turnDevicePushOn } from '../../lib/pwa/push-subscription';
 import styles from './NotifyMe.module.css';
 
@@ -18,6 +19,8 @@ export function NotifyMeButton({ packId }: { packId: number }) {
   const notices = useSaleStartNotices(loggedIn);
   const actions = useSaleStartNoticeActions();
   const [busy, setBusy] = useState(false);
+  // Drawn by the server inside a lazy boundary: until its own code has taken it over, a tap would reach no handler.
+  const hydrated = useHydrated();
   const [via, setVia] = useState<'push' | 'mail' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -68,13 +71,18 @@ export function NotifyMeButton({ packId }: { packId: number }) {
           <p className={styles.status} role="status">
             {t(via === 'push' ? 'notify.onPush' : via === 'mail' ? 'notify.onMail' : 'notify.on')}
           </p>
-          <button type="button" className={styles.undo} onClick={() => void cancel()} disabled={busy}>
+          <button type="button" className={styles.undo} onClick={() => void cancel()} disabled={busy || !hydrated}>
             {t('notify.cancel')}
           </button>
         </>
       ) : (
         <>
-          <button type="button" className={styles.button} onClick={() => void ask()} disabled={busy || !notices}>
+          <button
+            type="button"
+            className={styles.button}
+            onClick={() => void ask()}
+            disabled={busy || !notices || !hydrated}
+          >
             {t('notify.ask')}
           </button>
           <p className={styles.hint}>{t('notify.hint')}</p>
