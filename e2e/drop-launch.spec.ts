@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib/v1';
+import { altchaPayload, type DropChallenge } from '@oripa/core';
 import { expect, test } from './fixtures';
 import { startFakePushService, type FakeDevice } from './fakes/push-service';
 import { snap, useLanguage } from './helpers';
@@ -48,20 +49,10 @@ async function cardOf(page: Page, rarity: number) {
 /** Joins a drop's queue as the page does, without a page: the challenge, solved here, then the join. */
 async function joinByApi(request: APIRequestContext, packId: number) {
   const { challenge: c } = (await (await request.get(`/api/user/pack/drop/${packId}/challenge`)).json()) as {
-    challenge: { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
+    challenge: DropChallenge;
   };
   const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  const payload = {
-    algorithm: c.algorithm,
-    challenge: c.challenge,
-    number: solution!.number,
-    salt: c.salt,
-    signature: c.signature,
-  };
-  return apiPost(request, '/user/pack/drop/join', {
-    pack_id: packId,
-    altcha: Buffer.from(JSON.stringify(payload)).toString('base64'),
-  });
+  return apiPost(request, '/user/pack/drop/join', { pack_id: packId, altcha: altchaPayload(c, solution!.number) });
 }
 
 /** The page's own push subscription is the fake service's device (Chromium's cannot reach a push service here). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { seedCommitment } from '@oripa/core';
+import { altchaPayload, seedCommitment } from '@oripa/core';
 import { solveChallenge } from 'altcha-lib/v1';
 import type { AppContext } from '../../src/context.ts';
 import { saveDrop } from '../../src/db/queries/drops.ts';
@@ -33,12 +33,5 @@ export async function solvedPayload(ctx: AppContext, memberId: number, packId: n
   const c = await dropChallenge(ctx, memberId, packId);
   const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
   if (!solution) throw new Error('challenge not solved');
-  const payload = {
-    algorithm: c.algorithm,
-    challenge: c.challenge,
-    number: solution.number,
-    salt: c.salt,
-    signature: c.signature,
-  };
-  return Buffer.from(JSON.stringify(payload)).toString('base64');
+  return altchaPayload(c, solution.number);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { DropStatus } from '@oripa/core';
+import { altchaPayload, type DropChallenge, type DropStatus } from '@oripa/core';
 import { solveChallenge } from 'altcha-lib/v1';
 import type { ApiClient } from '../api-client.ts';
 import { buildMember } from '../factories.ts';
@@ -21,24 +21,11 @@ const draftOf = async (packId: number) =>
 
 /** The page's steps: the challenge, solved, posted with the join. */
 async function joinVia(client: ApiClient, packId: number) {
-  const c = (await client.get(`/user/pack/drop/${packId}/challenge`)).challenge as {
-    algorithm: string;
-    challenge: string;
-    salt: string;
-    signature: string;
-    maxnumber: number;
-  };
+  const c = (await client.get(`/user/pack/drop/${packId}/challenge`)).challenge as DropChallenge;
   const s = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  const payload = {
-    algorithm: c.algorithm,
-    challenge: c.challenge,
-    number: s!.number,
-    salt: c.salt,
-    signature: c.signature,
-  };
   return client.post('/user/pack/drop/join', {
     pack_id: packId,
-    altcha: Buffer.from(JSON.stringify(payload)).toString('base64'),
+    altcha: altchaPayload(c, s!.number),
   });
 }
 

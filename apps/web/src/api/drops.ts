@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DropStatus } from '@oripa/core';
+import { altchaPayload, type DropChallenge, type DropStatus } from '@oripa/core';
 import { apiGet, apiPost, type Reply } from './client';
 
 /**
@@ -23,30 +23,18 @@ export function useDropStatus(packId: number, enabled: boolean) {
   });
 }
 
-interface Challenge {
-  algorithm: string;
-  challenge: string;
-  salt: string;
-  signature: string;
-  maxnumber: number;
-}
-
 /**
  * Joins the queue: asks for a challenge, solves it in the page (ALTCHA's solver, loaded only here) and posts the
  * solution. Answers the status after the join, or the failed reply.
  */
 export async function joinDropQueue(packId: number): Promise<DropStatusReply> {
-  const got = await apiGet<Reply<{ challenge: Challenge }>>(`/user/pack/drop/${packId}/challenge`);
+  const got = await apiGet<Reply<{ challenge: DropChallenge }>>(`/user/pack/drop/${packId}/challenge`);
   if (!got.challenge) return got as DropStatusReply;
   const c = got.challenge;
   const { solveChallenge } = await import('altcha-lib/v1');
   const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  const payload = {
-    algorithm: c.algorithm,
-    challenge: c.challenge,
-    number: solution?.number ?? -1,
-    salt: c.salt,
-    signature: c.signature,
-  };
-  return apiPost<DropStatusReply>('/user/pack/drop/join', { pack_id: packId, altcha: btoa(JSON.stringify(payload)) });
+  return apiPost<DropStatusReply>('/user/pack/drop/join', {
+    pack_id: packId,
+    altcha: altchaPayload(c, solution?.number ?? -1),
+  });
 }
