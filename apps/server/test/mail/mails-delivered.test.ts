@@ -142,7 +142,7 @@ for (const lang of ['ja', 'en'] as const) {
       await sendShipmentSent(t.shop.ctx, t.shop.ctx.db.pool, recipient(mail, lang), {
         carrier: 'yamato',
         trackingNumber: '1234-5678-9012',
-        items: ['ピカチュウ SAR', 'リザードン UR', 'ピカチュウ SAR'],
+        items: ['焔竜ヴァルガ SAR', '星霊ルミナ UR', '焔竜ヴァルガ SAR'],
       });
       const sent = await arrives(mail, subject('カード発送のお知らせ', 'Your cards have been shipped'), [
         ja ? '配送業者：ヤマト運輸' : 'Carrier: Yamato Transport',
@@ -150,7 +150,7 @@ for (const lang of ['ja', 'en'] as const) {
         ja ? '発送内容' : 'Cards in the parcel',
       ]);
       // The cards are a list, a repeated card once with its count; no line starts with a stray separator.
-      expect(sent.html).toMatch(/<li[^>]*>ピカチュウ SAR × 2<\/li>\s*<li[^>]*>リザードン UR<\/li>/);
+      expect(sent.html).toMatch(/<li[^>]*>焔竜ヴァルガ SAR × 2<\/li>\s*<li[^>]*>星霊ルミナ UR<\/li>/);
       expect(sent.text).not.toMatch(/^\s*(：|: )/m);
       const track = 'https://toi.kuronekoyamato.co.jp/cgi-bin/tneko?number00=1&number01=123456789012';
       expect(hrefs(sent.html)).toContain(track);

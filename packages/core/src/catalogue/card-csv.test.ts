@@ -13,7 +13,7 @@ import {
 } from './card-csv.ts';
 
 const TYPES = [
-  { id: 1, name_ja: 'ポケモンカード', name_en: 'Pokemon' },
+  { id: 1, name_ja: '月影カード', name_en: 'Moonshade Cards' },
   { id: 7, name_ja: '星霊譚', name_en: 'Starlore Tales' },
 ];
 const HEADER = CARD_CSV_COLUMNS.join(',');
