@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, JOURNEY_CHROMIUM } from './e2e/browsers';
 
 /**
  * Browser journeys in Debian's Chromium, each Playwright worker against its own real shop on a fresh embedded
@@ -27,26 +28,18 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // Debian's Chromium (e2e/browsers.ts).
+    launchOptions: { executablePath: JOURNEY_CHROMIUM, args: CHROMIUM_ARGS },
     trace: 'off',
   },
+  // The desktop project first: it holds the console's long walks (one to two minutes each), and a run that starts
+  // them last ends with one worker busy and two idle; started first, the short phone journeys fill in around them.
   projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 900 } }, grep: /@wide\b|@both-widths\b/ },
     {
       name: 'mobile',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
       grepInvert: /@wide\b/,
     },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 900 } }, grep: /@wide\b|@both-widths\b/ },
   ],
 });

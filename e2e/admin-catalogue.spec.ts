@@ -30,7 +30,10 @@ async function createCard(page: Page, lang: Lang, c: Catalogue, names: [string, 
   return Number(/\/admin\/cards\/(\d+)$/.exec(page.url())![1]);
 }
 
-for (const lang of ['ja', 'en'] as const) {
+// One language for this long console walk, to keep the browser stage inside CI's time (ADR 0038); the console's
+// walks alternate (new game, exchange: ja; catalogue, shipping, partners, staff: en), and admin/i18n/keys.test.ts holds
+// both languages to the same keys.
+for (const lang of ['en'] as ('ja' | 'en')[]) {
   test(
     `catalogue: cards with images → pack → preview → publish → storefront and /fairness (${lang})`,
     { tag: '@wide' },

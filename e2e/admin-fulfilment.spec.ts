@@ -52,7 +52,12 @@ for (const lang of ['ja', 'en'] as const) {
       await snap(page, testInfo, `fulfilment-${lang}-demo-queue`);
     },
   );
+}
 
+// One language for this long console walk, to keep the browser stage inside CI's time (ADR 0038); the console's
+// walks alternate (new game, exchange: ja; catalogue, shipping, partners, staff: en), and admin/i18n/keys.test.ts holds
+// both languages to the same keys.
+for (const lang of ['en'] as ('ja' | 'en')[]) {
   test(
     `fulfilment: buy and ship → export → import tracking → pack → ship → timeline and mail (${lang})`,
     { tag: '@wide' },

@@ -44,7 +44,10 @@ const TICKETS = LINEUP.reduce((n, l) => n + l.count, 0);
 const number = (n: number) => n.toLocaleString('en-US');
 const percent = (part: number, whole: number) => `${(Math.round((part * 10_000) / whole) / 100).toFixed(1)} %`;
 
-for (const lang of ['ja', 'en'] as const) {
+// One language for this long console walk, to keep the browser stage inside CI's time (ADR 0038); the console's
+// walks alternate (new game, exchange: ja; catalogue, shipping, partners, staff: en), and admin/i18n/keys.test.ts holds
+// both languages to the same keys.
+for (const lang of ['ja'] as ('ja' | 'en')[]) {
   test(
     `new game: 200 cards with pictures imported → pack from the picker with its economics → published → sold out → shipped (${lang})`,
     { tag: '@wide' },

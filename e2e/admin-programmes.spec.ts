@@ -39,7 +39,10 @@ async function staffPage(page: Page, testInfo: TestInfo, baseURL: string | undef
   return { staff, context };
 }
 
-for (const lang of ['ja', 'en'] as const) {
+// One language for this long console walk, to keep the browser stage inside CI's time (ADR 0038); the console's
+// walks alternate (new game, exchange: ja; catalogue, shipping, partners, staff: en), and admin/i18n/keys.test.ts holds
+// both languages to the same keys.
+for (const lang of ['ja'] as ('ja' | 'en')[]) {
   test(
     `console programmes: list a card for exchange, a member takes and ships it, the parcel carries it (${lang})`,
     { tag: '@wide' },
@@ -147,7 +150,12 @@ for (const lang of ['ja', 'en'] as const) {
       await context.close();
     },
   );
+}
 
+// One language for this long console walk, to keep the browser stage inside CI's time (ADR 0038); the console's
+// walks alternate (new game, exchange: ja; catalogue, shipping, partners, staff: en), and admin/i18n/keys.test.ts holds
+// both languages to the same keys.
+for (const lang of ['en'] as ('ja' | 'en')[]) {
   test(
     `console programmes: partner sites and SNS campaigns (${lang})`,
     { tag: '@wide' },

@@ -28,7 +28,10 @@ async function signInWithSetup(page: Page, lang: Lang, name: string) {
   await page.getByRole('button', { name: str(auth, 'recovery.continue') }).click();
 }
 
-for (const lang of ['ja', 'en'] as const) {
+// One language for this long console walk, to keep the browser stage inside CI's time (ADR 0038); the console's
+// walks alternate (new game, exchange: ja; catalogue, shipping, partners, staff: en), and admin/i18n/keys.test.ts holds
+// both languages to the same keys.
+for (const lang of ['en'] as ('ja' | 'en')[]) {
   test(
     `owner and support with two-step sign-in; a points adjustment reaches history and audit (${lang})`,
     { tag: '@wide' },

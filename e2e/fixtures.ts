@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, type Page } from '@playwright/test';
 import { START_TIMEOUT_MS } from '../scripts/lib/start-timeout.ts';
@@ -101,17 +102,28 @@ export async function startE2eShop(index: number, env: Record<string, string> = 
  * server draws every storefront page (ADR 0052), so the page is visible and Playwright's checks pass while its code
  * is still loading; a click or an Enter then reaches no handler (and a form's submit button is still disabled), as a
  * visitor's tap would in that second. Pages the server did not draw (the console, sandbox provider pages) are ready
- * at once; a page whose code never starts is left for the journey's own checks to fail on.
+ * at once; a page whose code never starts is left for the journey's own checks to fail on, with a warning.
+ * E2E_HYDRATION_LOG=<file> appends each wait's milliseconds and URL (where a run's time goes).
  */
 export async function untilHydrated(page: Page) {
-  await page
+  const started = Date.now();
+  const hydrated = await page
     .waitForFunction(
       () => !document.getElementById('ssr-state') || document.documentElement.hasAttribute('data-hydrated'),
       undefined,
-      { timeout: 20_000 },
+      { timeout: HYDRATION_WAIT_MS },
     )
-    .catch(() => undefined);
+    .then(
+      () => true,
+      () => false,
+    );
+  const took = Date.now() - started;
+  // Said, not thrown: the journey's next check names what is missing. A silent 20 s wait per page once hid here.
+  if (!hydrated) console.warn(`[e2e] ${page.url()} did not hydrate within ${HYDRATION_WAIT_MS} ms`);
+  if (process.env.E2E_HYDRATION_LOG) appendFileSync(process.env.E2E_HYDRATION_LOG, `${took}\t${page.url()}\n`);
 }
+/** How long a goto waits for hydration before it lets the journey go on. */
+const HYDRATION_WAIT_MS = 20_000;
 
 /**
  * Playwright's test with `baseURL` pointing at this worker's own shop (started on first use, stopped at the end),

@@ -5,17 +5,22 @@ import { expectAccessible } from './axe';
 /**
  * Saves a screenshot under test-results/screenshots/<project>-<name>.png for a person to look at (the whole page,
  * or only what is on screen: fixed drawers look wrong in full-page shots), and runs axe on the same page state.
+ * In CI nobody looks at the pictures, so only the axe check runs there (a full-page PNG costs about a second on a
+ * busy 2-core machine, some 300 a run); E2E_SCREENSHOTS=1 takes them there too.
  */
 export async function snap(page: Page, testInfo: TestInfo, name: string, opts: { fullPage?: boolean } = {}) {
-  mkdirSync('test-results/screenshots', { recursive: true });
   // The route's chunk and first reads in, so the picture is the page and not its skeleton.
   await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
-  await page.screenshot({
-    path: `test-results/screenshots/${testInfo.project.name}-${name}.png`,
-    fullPage: opts.fullPage ?? true,
-  });
+  if (TAKE_SCREENSHOTS) {
+    mkdirSync('test-results/screenshots', { recursive: true });
+    await page.screenshot({
+      path: `test-results/screenshots/${testInfo.project.name}-${name}.png`,
+      fullPage: opts.fullPage ?? true,
+    });
+  }
   await expectAccessible(page, testInfo, name);
 }
+const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS === '1' : !process.env.CI;
 
 /**
  * Makes the page Japanese or English as a visitor who picked it has it: the `lang` cookie the server draws the
@@ -37,14 +42,17 @@ export async function useLanguage(page: Page, lang: 'ja' | 'en') {
 
 /** Logs the demo member in through the API, as the SPA does (a CSRF pair, then the form post); the login page has
  * its own journey test. */
-export async function logInDemoMember(page: Page) {
+export const logInDemoMember = (page: Page) => logInThroughApi(page, 'demo@kirakira-oripa.example', 'demo1234');
+
+/** Logs a member in through the API with the page's cookies, as the SPA's login form does. */
+export async function logInThroughApi(page: Page, mail: string, pass: string) {
   const start = await (await page.request.get('/api/user/point')).json();
   const login = await page.request.post('/api/user/login', {
     form: {
       csrf_name: start.csrf.csrf_name,
       csrf_value: start.csrf.csrf_value,
-      json: JSON.stringify({ mail: 'demo@kirakira-oripa.example', pass: 'demo1234', save_cookie: '0' }),
+      json: JSON.stringify({ mail, pass, save_cookie: '0' }),
     },
   });
-  expect((await login.json()).state).toBe(200);
+  expect((await login.json()).state, `login of ${mail}`).toBe(200);
 }
