@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { snap, useLanguage } from './helpers';
+import { consoleWalkIn, snap, useLanguage } from './helpers';
 import { uploadInto } from './pictures';
 import { signInStaff } from './staff';
 
@@ -30,10 +30,7 @@ async function createCard(page: Page, lang: Lang, c: Catalogue, names: [string, 
   return Number(/\/admin\/cards\/(\d+)$/.exec(page.url())![1]);
 }
 
-// One language for this long console walk, to keep the browser stage inside CI's time (ADR 0038); the console's
-// walks alternate (new game, exchange: ja; catalogue, shipping, partners, staff: en), and admin/i18n/keys.test.ts holds
-// both languages to the same keys.
-for (const lang of ['en'] as ('ja' | 'en')[]) {
+for (const lang of consoleWalkIn('en')) {
   test(
     `catalogue: cards with images → pack → preview → publish → storefront and /fairness (${lang})`,
     { tag: '@wide' },

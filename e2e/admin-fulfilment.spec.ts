@@ -14,7 +14,7 @@ import {
   type Catalogue,
   type Lang,
 } from './fulfilment-steps';
-import { snap, useLanguage } from './helpers';
+import { consoleWalkIn, snap, useLanguage } from './helpers';
 import { apiPost, signInStaff } from './staff';
 
 // The fulfilment journey of issue 10: a member buys and chooses to ship; the shipping role exports the carrier
@@ -54,10 +54,7 @@ for (const lang of ['ja', 'en'] as const) {
   );
 }
 
-// One language for this long console walk, to keep the browser stage inside CI's time (ADR 0038); the console's
-// walks alternate (new game, exchange: ja; catalogue, shipping, partners, staff: en), and admin/i18n/keys.test.ts holds
-// both languages to the same keys.
-for (const lang of ['en'] as ('ja' | 'en')[]) {
+for (const lang of consoleWalkIn('en')) {
   test(
     `fulfilment: buy and ship → export → import tracking → pack → ship → timeline and mail (${lang})`,
     { tag: '@wide' },

@@ -13,7 +13,7 @@ import {
   str,
   type Catalogue,
 } from './fulfilment-steps';
-import { snap, useLanguage } from './helpers';
+import { consoleWalkIn, snap, useLanguage } from './helpers';
 import { uploadInto } from './pictures';
 import { apiPost, signInStaff } from './staff';
 
@@ -44,10 +44,7 @@ const TICKETS = LINEUP.reduce((n, l) => n + l.count, 0);
 const number = (n: number) => n.toLocaleString('en-US');
 const percent = (part: number, whole: number) => `${(Math.round((part * 10_000) / whole) / 100).toFixed(1)} %`;
 
-// One language for this long console walk, to keep the browser stage inside CI's time (ADR 0038); the console's
-// walks alternate (new game, exchange: ja; catalogue, shipping, partners, staff: en), and admin/i18n/keys.test.ts holds
-// both languages to the same keys.
-for (const lang of ['ja'] as ('ja' | 'en')[]) {
+for (const lang of consoleWalkIn('ja')) {
   test(
     `new game: 200 cards with pictures imported → pack from the picker with its economics → published → sold out → shipped (${lang})`,
     { tag: '@wide' },

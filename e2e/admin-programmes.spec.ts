@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import sharp from 'sharp';
-import { snap, useLanguage } from './helpers';
+import { consoleWalkIn, snap, useLanguage } from './helpers';
 import { signInStaff } from './staff';
 
 // The console's member programmes (issue 11) and the shipment of an exchanged card (ADR 0027): an operator lists a
@@ -39,10 +39,7 @@ async function staffPage(page: Page, testInfo: TestInfo, baseURL: string | undef
   return { staff, context };
 }
 
-// One language for this long console walk, to keep the browser stage inside CI's time (ADR 0038); the console's
-// walks alternate (new game, exchange: ja; catalogue, shipping, partners, staff: en), and admin/i18n/keys.test.ts holds
-// both languages to the same keys.
-for (const lang of ['ja'] as ('ja' | 'en')[]) {
+for (const lang of consoleWalkIn('ja')) {
   test(
     `console programmes: list a card for exchange, a member takes and ships it, the parcel carries it (${lang})`,
     { tag: '@wide' },
@@ -152,10 +149,7 @@ for (const lang of ['ja'] as ('ja' | 'en')[]) {
   );
 }
 
-// One language for this long console walk, to keep the browser stage inside CI's time (ADR 0038); the console's
-// walks alternate (new game, exchange: ja; catalogue, shipping, partners, staff: en), and admin/i18n/keys.test.ts holds
-// both languages to the same keys.
-for (const lang of ['en'] as ('ja' | 'en')[]) {
+for (const lang of consoleWalkIn('en')) {
   test(
     `console programmes: partner sites and SNS campaigns (${lang})`,
     { tag: '@wide' },

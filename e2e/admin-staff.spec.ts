@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { snap, useLanguage } from './helpers';
+import { consoleWalkIn, snap, useLanguage } from './helpers';
 import { apiPost, signInStaff, totpAtShopTime } from './staff';
 
 // Issue 10, staff and support: the owner signs in with two-step verification and invites a support member of
@@ -28,10 +28,7 @@ async function signInWithSetup(page: Page, lang: Lang, name: string) {
   await page.getByRole('button', { name: str(auth, 'recovery.continue') }).click();
 }
 
-// One language for this long console walk, to keep the browser stage inside CI's time (ADR 0038); the console's
-// walks alternate (new game, exchange: ja; catalogue, shipping, partners, staff: en), and admin/i18n/keys.test.ts holds
-// both languages to the same keys.
-for (const lang of ['en'] as ('ja' | 'en')[]) {
+for (const lang of consoleWalkIn('en')) {
   test(
     `owner and support with two-step sign-in; a points adjustment reaches history and audit (${lang})`,
     { tag: '@wide' },

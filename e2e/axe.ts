@@ -3,7 +3,7 @@ import axe from 'axe-core';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
 /** One line per violated rule: "rule (impact): selector, selector…" — short enough to read in a failed test. */
-function summarise(violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[]) {
+function summarise(violations: Violation[]) {
   return violations.map(
     (v) =>
       `${v.id} (${v.impact ?? '?'}): ${v.nodes
@@ -17,7 +17,7 @@ function summarise(violations: { id: string; impact?: string | null; nodes: { ta
  * axe-core run in the page itself: injected once per document, then `axe.run` answering only the violations. The
  * shop's pages have no frames. @axe-core/playwright's AxeBuilder opened a blank page per check (for cross-origin
  * frames) and returned every passing node too: 1.3-3.4 s a check on an idle machine against 0.15-0.35 s here, and
- * the journeys make some 400 checks a run.
+ * the journeys make some 300 checks a run.
  */
 async function runAxe(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);

@@ -56,3 +56,10 @@ export async function logInThroughApi(page: Page, mail: string, pass: string) {
   });
   expect((await login.json()).state, `login of ${mail}`).toBe(200);
 }
+
+/**
+ * The language a long console walk runs in: one, not both, to keep the browser stage inside CI's time (ADR 0038). The
+ * walks alternate (new game, exchange: ja; catalogue, shipping, partners, staff: en), and admin/i18n/keys.test.ts
+ * holds both languages to the same keys.
+ */
+export const consoleWalkIn = (lang: 'ja' | 'en'): ('ja' | 'en')[] => [lang];
