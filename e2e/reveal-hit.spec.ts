@@ -4,6 +4,12 @@ import { expect, test } from './fixtures';
 import { snap, useLanguage } from './helpers';
 import { apiPost, signInStaff } from './staff';
 
+// The reveal's beats (apps/web/src/components/pack/reveal): the pack opens for 2.6 s after the tap, the first card
+// turns 500 ms later, and a rare card's spotlight shows its call 450 ms after it opens.
+const OPENING_MS = 2600;
+const REVEAL_FIRST_FLIP_MS = 500;
+const SPOTLIGHT_TEASE_MS = 450;
+
 // The reveal of a rank-S hit (issue 13): gold foil on the card, a gold burst in the spotlight, then the result
 // with the hit's share card. An operator publishes a one-ticket pack whose only ticket is an S card, so the draw
 // is certain.
@@ -86,18 +92,31 @@ for (const lang of ['ja', 'en'] as const) {
     const p = read(lang, 'pack');
     const packId = await oneTicketSPack(browser, `S-${lang}-${testInfo.project.name}-${Date.now()}`);
     await signInNewMember(page, lang, 1000);
+    // The spotlight leaves by itself 3 s after the tap: on a busy machine the checks below came after it had gone
+    // (CI, once). The page's clock stands still from the tap, and the test moves it through the reveal's beats.
+    await page.clock.install();
     await page.goto(`/pack-detail?packId=${packId}&num=1`);
     await page
       .getByRole('dialog', { name: str(p, 'confirm.title') })
       .getByTestId('confirm-buy')
       .click();
-    await page.getByRole('button', { name: str(p, 'reveal.tap') }).click();
+    const tap = page.getByRole('button', { name: str(p, 'reveal.tap') });
+    await expect(tap).toBeVisible();
+    await page.clock.pauseAt(Date.now() + 1000);
+    await tap.click();
 
     // The spotlight: the call, the card turned in gold, and the burst of gold sparks behind it.
     const spotlight = page.getByRole('button', { name: new RegExp(`${str(p, 'reveal.continue')}$`) });
+    await page.clock.runFor(OPENING_MS);
+    await expect(page.getByRole('region', { name: str(p, 'reveal.cardsLabel') })).toBeVisible();
+    await page.clock.runFor(REVEAL_FIRST_FLIP_MS);
+    await expect(spotlight).toBeVisible();
+    await expect(spotlight.getByRole('status')).toHaveCount(0);
+    await page.clock.runFor(SPOTLIGHT_TEASE_MS);
     await expect(spotlight.getByRole('status')).toHaveText(str(p, 'reveal.call4'));
     await expect(spotlight.locator('[data-testid="reveal-card"][data-revealed="1"]')).toBeVisible();
     await expect(spotlight.locator('span[aria-hidden="true"] > i')).toHaveCount(16);
+    await page.clock.resume();
     await page.waitForTimeout(700);
     await snap(page, testInfo, `reveal-${lang}-s-spotlight`, { fullPage: false });
     // It leaves by itself (or on a tap) after its moment.
