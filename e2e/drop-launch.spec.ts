@@ -4,6 +4,7 @@ import { solveChallenge } from 'altcha-lib/v1';
 import { altchaPayload, type DropChallenge } from '@oripa/core';
 import { expect, test } from './fixtures';
 import { startFakePushService, type FakeDevice } from './fakes/push-service';
+import { CHROMIUM_ARGS, FULL_CHROMIUM } from './browsers';
 import { snap, useLanguage } from './helpers';
 import { apiPost, signInStaff } from './staff';
 
@@ -22,6 +23,10 @@ const str = (c: Texts, path: string, vars: Record<string, string | number> = {})
     path.split('.').reduce<unknown>((o, k) => (o as Texts)[k], c) as string,
   );
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// The notification the push shows is read back from the service worker: the headless shell shows none, so this
+// journey runs in the full browser (e2e/browsers.ts).
+test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? FULL_CHROMIUM, args: CHROMIUM_ARGS } });
 
 const MINUTE = 60_000;
 const PRICE = 300;
