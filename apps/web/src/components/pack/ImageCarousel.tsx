@@ -5,7 +5,26 @@ import styles from './ImageCarousel.module.css';
 export const CAROUSEL_DELAY_MS = 2000;
 export const CAROUSEL_ANIMATION_MS = 1000;
 
-export function ImageCarousel({ images, alt }: { images: string[]; alt: string }) {
+/**
+ * How the first picture loads. The server's render preloads the first ten eager pictures of a page in the head, in
+ * document order, so a list of packs sent its pictures in a race with the one the phone shows first (Lighthouse's
+ * LCP). 'high': the page's main picture (pack detail, the first pack of a list); 'lazy': a pack further down the list,
+ * loaded as it nears the screen; 'auto': the browser decides.
+ */
+export type FirstImageLoad = 'high' | 'auto' | 'lazy';
+
+/** A list's pack at `index`: the first is the one a phone shows first, two more fit a desktop's first row. */
+export const listImageLoad = (index: number): FirstImageLoad => (index === 0 ? 'high' : index < 3 ? 'auto' : 'lazy');
+
+export function ImageCarousel({
+  images,
+  alt,
+  firstLoad = 'auto',
+}: {
+  images: string[];
+  alt: string;
+  firstLoad?: FirstImageLoad;
+}) {
   const [index, setIndex] = useState(0);
   const count = images.length;
   useEffect(() => {
@@ -26,7 +45,8 @@ export function ImageCarousel({ images, alt }: { images: string[]; alt: string }
           aria-hidden={i === 0 ? undefined : true}
           className={styles.slide}
           style={{ opacity: i === index ? 1 : 0, transitionDuration: `${CAROUSEL_ANIMATION_MS}ms` }}
-          loading={i === 0 ? 'eager' : 'lazy'}
+          loading={i === 0 && firstLoad !== 'lazy' ? 'eager' : 'lazy'}
+          fetchPriority={i === 0 && firstLoad === 'high' ? 'high' : undefined}
           draggable={false}
         />
       ))}

@@ -2,7 +2,7 @@ import type { DrawCount, PackSummary } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DrawButtons } from './DrawButtons';
-import { ImageCarousel } from './ImageCarousel';
+import { ImageCarousel, type FirstImageLoad } from './ImageCarousel';
 import { PriceTag } from './PriceTag';
 import { rankLimitName } from '../../lib/pack/rank-name';
 import { StockBar } from './StockBar';
@@ -15,14 +15,23 @@ export const packDetailPath = (id: number, num?: DrawCount) =>
  * One pack: rotating images, name, price per draw, stock bar, badges and the draw buttons. A draw click opens the
  * pack page with num, which (for a member) runs the count check and the confirm there. Sold out: not clickable.
  */
-export function PackBanner({ pack, onSaleStart }: { pack: PackSummary; onSaleStart?: () => void }) {
+export function PackBanner({
+  pack,
+  onSaleStart,
+  firstLoad,
+}: {
+  pack: PackSummary;
+  onSaleStart?: () => void;
+  /** How its first picture loads: a list gives its first pack 'high' and the ones below the screen 'lazy'. */
+  firstLoad?: FirstImageLoad;
+}) {
   const { t } = useTranslation('pack');
   const navigate = useNavigate();
   const soldOut = pack.pack_count <= 0;
   const images = pack.image.length > 0 ? pack.image : [pack.detail_eye_catch].filter(Boolean);
   const visual = (
     <div className={styles.visual}>
-      <ImageCarousel images={images} alt={pack.name} />
+      <ImageCarousel images={images} alt={pack.name} firstLoad={firstLoad} />
       <div className={styles.badges}>
         {pack.sms_only === '1' && <span className={`${styles.badge} ${styles.sms}`}>{t('badge.sms')}</span>}
         {pack.rank_limit > 0 && (

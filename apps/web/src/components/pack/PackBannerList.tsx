@@ -5,6 +5,7 @@ import { useDeferredReply } from '../../hooks/use-deferred-reply';
 import { PackBanner } from './PackBanner';
 import { PackGrid, PackGridSkeleton } from './PackGrid';
 import styles from './PackGrid.module.css';
+import { listImageLoad } from './ImageCarousel';
 
 /** The top page's pack banners of one card type (GET /api/user/pack/list, filtered by card_type). */
 export function PackBannerList({ cardType }: { cardType: number }) {
@@ -28,8 +29,8 @@ export function PackBannerList({ cardType }: { cardType: number }) {
   return (
     <div data-card-type={cardType}>
       <PackGrid>
-        {list.map((p) => (
-          <PackBanner key={p.id} pack={p} onSaleStart={() => void refetch()} />
+        {list.map((p, i) => (
+          <PackBanner key={p.id} pack={p} onSaleStart={() => void refetch()} firstLoad={listImageLoad(i)} />
         ))}
       </PackGrid>
       <p className={styles.more}>

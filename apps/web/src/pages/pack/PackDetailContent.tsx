@@ -31,7 +31,11 @@ export function PackDetailContent({
     <>
       <div className={styles.hero}>
         <div className={styles.visual}>
-          <ImageCarousel images={pack.image.length ? pack.image : [pack.detail_eye_catch]} alt={pack.name} />
+          <ImageCarousel
+            images={pack.image.length ? pack.image : [pack.detail_eye_catch]}
+            alt={pack.name}
+            firstLoad="high"
+          />
           {pack.pack_count <= 0 && (
             <div className={styles.soldOut} aria-hidden="true">
               <span>SOLD OUT</span>

@@ -10,6 +10,7 @@ import { PackListControls, type PackListChoice } from '../../components/pack/Pac
 import { listQuery, parseFilter, parseSort } from '../../lib/pack/pack-sort';
 import { Pager } from '../../components/ui/Pager';
 import page from './PackPages.module.css';
+import { listImageLoad } from '../../components/pack/ImageCarousel';
 
 /**
  * /pack-list?index={cardType}&page&sort&filter: the packs of one card type, paged (card type 1 by default), sorted
@@ -59,8 +60,8 @@ export function PackListPage() {
       ) : (
         <>
           <PackGrid>
-            {shown.map((p) => (
-              <PackBanner key={p.id} pack={p} onSaleStart={() => void refetch()} />
+            {shown.map((p, i) => (
+              <PackBanner key={p.id} pack={p} onSaleStart={() => void refetch()} firstLoad={listImageLoad(i)} />
             ))}
           </PackGrid>
           {data?.page && <Pager page={data.page} onPage={go} />}

@@ -1,8 +1,10 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REDUCED_MOTION_QUERY } from '../../hooks/use-media-query';
 import i18n from '../../i18n';
 import { mockApi } from '../../test/mock-api';
+import { imagePreloadsIn } from '../../test/preloads';
 import { fakeMatchMedia, renderPage } from '../../test/render';
 import { BannerCarousel } from './BannerCarousel';
 import { AUTOPLAY_DELAY_MS, TRANSITION_MS } from './carousel-loop';
@@ -63,6 +65,13 @@ describe('BannerCarousel', () => {
     // A picture with its own words prints nothing over it; its alt text names it.
     expect(second!.textContent).not.toContain('Campaign');
     expect(second!.querySelector('img')!.getAttribute('alt')).toBe('Campaign');
+  });
+
+  it("drawn by the server, preloads only the first banner, at high priority (not the loop's clone of the last)", () => {
+    fakeMatchMedia([]);
+    const html = renderToString(<BannerCarousel banners={BANNERS} />);
+    expect(imagePreloadsIn(html)).toEqual(['/demo/banners/a.svg high']);
+    expect(html.match(/<img [^>]*fetchPriority="low"/g)).toHaveLength(4);
   });
 
   it('advances every 2500 ms after the 800 ms slide, loops, and pauses while hovered', () => {

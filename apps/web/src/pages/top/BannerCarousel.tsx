@@ -116,6 +116,9 @@ export function BannerCarousel({ banners }: { banners: BannerItem[] }) {
                   height={500}
                   className={styles.image}
                   draggable={false}
+                  // The first slide is what the page shows first; the others (and the loop's clones, the first of
+                  // which is the last banner) wait their turn instead of racing it (ImageCarousel's FirstImageLoad).
+                  fetchPriority={p === 1 && !clone ? 'high' : 'low'}
                 />
                 {caption && <span className={styles.caption}>{caption}</span>}
               </>
