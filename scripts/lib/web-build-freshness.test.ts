@@ -16,6 +16,7 @@ const touch = (rel: string, ms: number) => utimesSync(path.join(root, rel), ms /
 const built = (startedAtMs: number) => {
   write('apps/web/dist/index.html');
   write('apps/web/dist/admin/admin.html');
+  write('apps/web/dist/ssr/entry-server.js');
   writeBuildStamp(dist(), startedAtMs);
 };
 
@@ -33,11 +34,15 @@ describe('webBuildFreshness', () => {
     expect(webBuildFreshness(root, dist())).toMatchObject({ fresh: false, reason: 'no built index.html' });
     write('apps/web/dist/index.html');
     expect(webBuildFreshness(root, dist())).toMatchObject({ fresh: false, reason: 'no built admin/admin.html' });
+    write('apps/web/dist/admin/admin.html');
+    // The server renders the storefront's pages with the build's own components (ADR 0052).
+    expect(webBuildFreshness(root, dist())).toMatchObject({ fresh: false, reason: 'no built ssr/entry-server.js' });
   });
 
   it('asks for a build made without the stamp (a build that did not finish, or another tool)', () => {
     write('apps/web/dist/index.html');
     write('apps/web/dist/admin/admin.html');
+    write('apps/web/dist/ssr/entry-server.js');
     expect(webBuildFreshness(root, dist()).fresh).toBe(false);
   });
 
