@@ -9,12 +9,14 @@ import { installInteractionGuards } from './interaction-guards';
 import { noteShopTime, setDrawnTime } from './lib/time/shop-time';
 import { registerWorkerAfterLoad } from './pwa/register-worker';
 import { createRouter, preloadPagesOf, routeObjects } from './routes';
+import { prefetchNextPage } from './routes/prefetch-next-page';
 import { readSsrState } from './ssr-state';
 import './styles/global.css';
 
 installInteractionGuards();
 // The installable shop's worker; production builds only, so development always runs the newest code.
 if (import.meta.env.PROD) registerWorkerAfterLoad();
+prefetchNextPage();
 
 const ssr = readSsrState();
 /** When the server's replies were taken: until a query fetches again, its data is the page's own and fresh. */

@@ -71,16 +71,15 @@ export class IndexHtml {
   }
 
   /**
-   * `<link rel="prefetch">`s for the page a visitor most likely opens next: the browser fetches its files into
-   * its cache when the network is idle and runs nothing (the SPA used to import it when idle, a long task on a
-   * phone); a tap then waits for no download.
+   * The files of the page a visitor most likely opens next, named in `<meta name="next-page">`: the page fetches them
+   * into its cache once it has loaded and runs nothing (apps/web/src/routes/prefetch-next-page.ts). As
+   * `<link rel="prefetch">`s here they were fetched beside the page's own picture, before its first paint.
    */
-  private prefetchLinks(build: Build, sources: readonly string[], skip: readonly string[]): string[] {
+  private nextPageMeta(build: Build, sources: readonly string[], skip: readonly string[]): string[] {
     const loaded = new Set(Object.values(this.filesOf(build, skip)).flat());
     const { files, styles } = this.filesOf(build, sources);
-    return [...files, ...styles]
-      .filter((f) => !loaded.has(f))
-      .map((f) => `<link rel="prefetch" crossorigin href="/${f}" />`);
+    const next = [...files, ...styles].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+    return next.length > 0 ? [`<meta name="next-page" content="${next.join(' ')}" />`] : [];
   }
 
   /**
@@ -94,7 +93,7 @@ export class IndexHtml {
     title?: string;
     head: string[];
     routeSources: readonly string[];
-    /** Modules of the page most likely opened next, fetched when idle (prefetchLinks). */
+    /** Modules of the page most likely opened next, fetched once the page has loaded (nextPageMeta). */
     nextSources?: readonly string[];
     /** The page drawn by the server: #root's markup and the state (JSON) the browser hydrates it with. */
     drawn?: { html: string; state: unknown };
@@ -112,7 +111,7 @@ export class IndexHtml {
     const sources = withStrings(page.routeSources);
     const code = [
       ...this.preloadLinks(build, sources, page.drawn ? page.routeSources : []),
-      ...this.prefetchLinks(build, withStrings(page.nextSources ?? []), sources),
+      ...this.nextPageMeta(build, withStrings(page.nextSources ?? []), sources),
     ];
     const head = [...page.head, ...code].join('\n    ');
     if (page.drawn) {

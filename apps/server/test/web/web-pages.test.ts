@@ -7,6 +7,8 @@ import { buildMember } from '../factories.ts';
 import { buildPack } from '../packs/pack-fixtures.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
 import { shareImageColourAt } from './share-png.ts';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /**
  * A tiny stand-in for the SPA build (index.html, a manifest, one hashed asset with its compressed copies), so the
@@ -150,6 +152,34 @@ describe('a pack share image', () => {
   });
 });
 
+describe('a page sent compressed', () => {
+  /** The page's bytes as they come over the wire, for an Accept-Encoding. */
+  const wire = (acceptEncoding: string) =>
+    new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      httpGet(`${base}/`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+
+  it('is brotli to a browser that takes it, gzip to one that takes only that, and the same page', async () => {
+    const plain = await wire('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toContain('<title>キラキラオリパ｜オンラインオリパ</title>');
+    const br = await wire('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-language, cookie, accept-encoding');
+    const unpacked = brotliDecompressSync(br.body).toString();
+    expect(unpacked).toContain('<title>キラキラオリパ｜オンラインオリパ</title>');
+    expect(drawnRoot(unpacked)?.[2]).toContain('data-point="0" data-login="0"');
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    const gz = await wire('br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toContain('<title>キラキラオリパ｜オンラインオリパ</title>');
+  });
+});
+
 describe('pages served with their share tags (no JavaScript needed)', () => {
   it('/ has the shop title, description, canonical, Open Graph and X card in Japanese by default', async () => {
     const res = await page('/');
@@ -169,13 +199,20 @@ describe('pages served with their share tags (no JavaScript needed)', () => {
     expect(drawnRoot(res.body)?.[2]).toContain('data-point="0" data-login="0"');
     expect(res.body).not.toContain('as="fetch"');
     // The top page renders without the account, payment and legal strings: they are not preloaded, only fetched
-    // when idle with the page most visitors open next (a pack), which the SPA no longer imports ahead.
+    // once the page has loaded, with the page most visitors open next (a pack), which the SPA does not import ahead.
     expect(res.body).not.toContain('<link rel="modulepreload" crossorigin href="/assets/ja-more-555.js" />');
-    for (const file of ['PackDetailPage-333.js', 'shared-444.js', 'PackDetailPage-333.css', 'ja-more-555.js']) {
-      expect(res.body).toContain(`<link rel="prefetch" crossorigin href="/assets/${file}" />`);
-    }
+    const next = /<meta name="next-page" content="([^"]*)" \/>/.exec(res.body)?.[1].split(' ');
+    expect(next).toEqual(
+      expect.arrayContaining(
+        ['PackDetailPage-333.js', 'shared-444.js', 'PackDetailPage-333.css', 'ja-more-555.js'].map(
+          (f) => `/assets/${f}`,
+        ),
+      ),
+    );
+    // Fetched once the page has loaded (prefetch-next-page.ts), not beside its first paint.
+    expect(res.body).not.toContain('rel="prefetch"');
     // What index.html loads anyway is not fetched twice.
-    expect(res.body).not.toContain('rel="prefetch" crossorigin href="/assets/index-abc.js"');
+    expect(next).not.toContain('/assets/index-abc.js');
     // The first pack banner of the default tab is the page's largest picture.
     expect(res.body).toContain(
       '<link rel="preload" as="image" href="/demo/packs/starry-1.svg" fetchpriority="high" />',

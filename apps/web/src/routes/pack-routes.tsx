@@ -12,7 +12,7 @@ const ConfirmGetCardListPage = lazyPage(() => import('../pages/pack/ConfirmGetCa
 const FairnessPage = lazyPage(() => import('../pages/pack/FairnessPage'), 'FairnessPage');
 const GachaAnimationPage = lazyPage(() => import('../pages/pack/GachaAnimationPage'), 'GachaAnimationPage');
 const GetCardListPage = lazyPage(() => import('../pages/pack/GetCardListPage'), 'GetCardListPage');
-/** Most visits go from the top page to a pack: the server's top page prefetches its files (web-pages.ts). */
+/** Most visits go from the top page to a pack: the top page prefetches its files once loaded (prefetch-next-page.ts). */
 const PackDetailPage = lazyPage(() => import('../pages/pack/PackDetailPage'), 'PackDetailPage');
 const PackListPage = lazyPage(() => import('../pages/pack/PackListPage'), 'PackListPage');
 const ThankYouPage = lazyPage(() => import('../pages/pack/ThankYouPage'), 'ThankYouPage');

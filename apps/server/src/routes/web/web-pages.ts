@@ -5,6 +5,7 @@ import { crawlerFiles } from './crawler-files.ts';
 import { shareImages } from './share-image.ts';
 import { hitShareImages } from './hit-share-image.ts';
 import { IndexHtml } from '../../http/index-html.ts';
+import { sendPage } from '../../http/page-compression.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { escapeHtml, metaTags, packPageMeta, topPageMeta, type PageMeta } from './page-meta.ts';
 import { handOutPageSession } from '../../http/page-session.ts';
@@ -146,7 +147,7 @@ export async function createPageServer(app: FastifyInstance, ctx: AppContext, ro
     // (their points in the header, their My Page) is kept nowhere.
     reply.header('cache-control', session?.memberId ? 'private, no-store' : 'no-cache');
     reply.header('vary', 'accept-language, cookie');
-    return reply.type('text/html; charset=utf-8').send(html);
+    return sendPage(request, reply, html);
   }
 
   return {
