@@ -126,26 +126,33 @@ export async function untilHydrated(page: Page) {
 const HYDRATION_WAIT_MS = 20_000;
 
 /**
+ * The `page` fixture whose goto and reload return once React has hydrated the page (untilHydrated). The journeys on
+ * a shop of their own (komoju.spec.ts, stripe-card.spec.ts) take it too: without it a login's Enter and a confirm
+ * page's radio were used before hydration, and the tap was lost (CI, 4 of 131 in one run).
+ */
+export async function hydratingPage({ page }: { page: Page }, use: (page: Page) => Promise<void>) {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const res = await goto(...args);
+    await untilHydrated(page);
+    return res;
+  };
+  page.reload = async (...args) => {
+    const res = await reload(...args);
+    await untilHydrated(page);
+    return res;
+  };
+  await use(page);
+}
+
+/**
  * Playwright's test with `baseURL` pointing at this worker's own shop (started on first use, stopped at the end),
  * and a `page` whose goto and reload return once React has hydrated the page (untilHydrated), as a visitor waits for a
  * page to be ready before using it.
  */
 export const test = base.extend<object, { workerShopUrl: string }>({
-  page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (...args) => {
-      const res = await goto(...args);
-      await untilHydrated(page);
-      return res;
-    };
-    page.reload = async (...args) => {
-      const res = await reload(...args);
-      await untilHydrated(page);
-      return res;
-    };
-    await use(page);
-  },
+  page: hydratingPage,
   workerShopUrl: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use, workerInfo) => {

@@ -1,7 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { parallelIndex, startE2eShop, START_TIMEOUT_MS, workerPort } from './fixtures';
+import { expect, test as base, type Page } from '@playwright/test';
+import { hydratingPage, parallelIndex, startE2eShop, START_TIMEOUT_MS, workerPort } from './fixtures';
 import { snap } from './helpers';
 import { chooseCourse, expectBalance, method, newMember, submit, t } from './payment-journey';
+
+// A shop of its own (not the worker's), with the shared page that waits for hydration.
+const test = base.extend({ page: hydratingPage });
 
 /**
  * Issue 23's last "Done means": a purchase through each method of the second rail (KOMOJU, ADR 0042), in the browser,

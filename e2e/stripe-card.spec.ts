@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { parallelIndex, START_TIMEOUT_MS, workerPort } from './fixtures';
+import { expect, test as base, type Page } from '@playwright/test';
+import { hydratingPage, parallelIndex, START_TIMEOUT_MS, workerPort } from './fixtures';
 import { snap, useLanguage } from './helpers';
+
+// A shop of its own (not the worker's), with the shared page that waits for hydration.
+const test = base.extend({ page: hydratingPage });
 
 /**
  * Issue 12 B: paying by card in Stripe mode. A second shop runs with PAYMENT_PROVIDER=stripe against the fake
