@@ -201,7 +201,7 @@ describe('pages served with their share tags (no JavaScript needed)', () => {
     // The top page renders without the account, payment and legal strings: they are not preloaded, only fetched
     // once the page has loaded, with the page most visitors open next (a pack), which the SPA does not import ahead.
     expect(res.body).not.toContain('<link rel="modulepreload" crossorigin href="/assets/ja-more-555.js" />');
-    const next = /<meta name="next-page" content="([^"]*)" \/>/.exec(res.body)?.[1].split(' ');
+    const next = /<meta name="next-page" content="([^"]*)" \/>/.exec(res.body)?.[1]?.split(' ');
     expect(next).toEqual(
       expect.arrayContaining(
         ['PackDetailPage-333.js', 'shared-444.js', 'PackDetailPage-333.css', 'ja-more-555.js'].map(
