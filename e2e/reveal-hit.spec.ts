@@ -3,12 +3,7 @@ import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { snap, useLanguage } from './helpers';
 import { apiPost, signInStaff } from './staff';
-
-// The reveal's beats (apps/web/src/components/pack/reveal): the pack opens for 2.6 s after the tap, the first card
-// turns 500 ms later, and a rare card's spotlight shows its call 450 ms after it opens.
-const OPENING_MS = 2600;
-const REVEAL_FIRST_FLIP_MS = 500;
-const SPOTLIGHT_TEASE_MS = 450;
+import { FIRST_FLIP_MS, OPENING_MS, SPOTLIGHT_TEASE_MS } from '../apps/web/src/lib/pack/reveal-beats';
 
 // The reveal of a rank-S hit (issue 13): gold foil on the card, a gold burst in the spotlight, then the result
 // with the hit's share card. An operator publishes a one-ticket pack whose only ticket is an S card, so the draw
@@ -109,7 +104,7 @@ for (const lang of ['ja', 'en'] as const) {
     const spotlight = page.getByRole('button', { name: new RegExp(`${str(p, 'reveal.continue')}$`) });
     await page.clock.runFor(OPENING_MS);
     await expect(page.getByRole('region', { name: str(p, 'reveal.cardsLabel') })).toBeVisible();
-    await page.clock.runFor(REVEAL_FIRST_FLIP_MS);
+    await page.clock.runFor(FIRST_FLIP_MS);
     await expect(spotlight).toBeVisible();
     await expect(spotlight.getByRole('status')).toHaveCount(0);
     await page.clock.runFor(SPOTLIGHT_TEASE_MS);

@@ -1,10 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OPENING_MS, OPENING_REDUCED_MS } from '../../../lib/pack/reveal-beats';
 import styles from './Reveal.module.css';
-
-/** How long the built-in opening runs: shake, tear, burst of light (shorter when motion is reduced). */
-export const OPENING_MS = 2600;
-export const OPENING_REDUCED_MS = 900;
 
 /**
  * The sealed pack: tapping it starts the opening. While opening it shakes, the top tears off and light bursts out

@@ -6,7 +6,7 @@ import { mayReveal } from '../../../pages/pack/GachaAnimationPage';
 import { mockApi } from '../../../test/mock-api';
 import { renderWithClient } from '../../../test/render';
 import { drawnCard, packDetail, purchase, useJapanese } from '../../../test/pack-fixtures';
-import { OPENING_MS } from './PackOpening';
+import { OPENING_MS } from '../../../lib/pack/reveal-beats';
 import { Reveal } from './Reveal';
 import { bestTier, flipPause, revealOrder } from '../../../lib/pack/reveal-order';
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PackOpening } from './PackOpening';
 import { RevealCard } from './RevealCard';
 import { bestTier, cardTier, flipPause, revealOrder } from '../../../lib/pack/reveal-order';
+import { FIRST_FLIP_MS } from '../../../lib/pack/reveal-beats';
 import { Spotlight } from './Spotlight';
 import { SpotlightMovie } from './SpotlightMovie';
 import { SoundIcon } from './SoundIcon';
@@ -12,8 +13,6 @@ import { useReducedMotion } from '../../../hooks/use-reduced-motion';
 import { useRevealSound } from '../../../hooks/pack/use-reveal-sound';
 import { sortCards, type ResultSort } from '../../../lib/pack/result-summary';
 import styles from './Reveal.module.css';
-
-const FIRST_FLIP_MS = 500;
 
 type Phase = 'ready' | 'opening' | 'cards' | 'done';
 

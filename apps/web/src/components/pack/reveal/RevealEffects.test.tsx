@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { mockApi } from '../../../test/mock-api';
 import { renderWithClient } from '../../../test/render';
 import { drawnCard, packDetail, purchase, useJapanese } from '../../../test/pack-fixtures';
-import { OPENING_MS } from './PackOpening';
+import { OPENING_MS } from '../../../lib/pack/reveal-beats';
 import { Reveal } from './Reveal';
 import { MOVIE_DELAY_MS } from './SpotlightMovie';
 

@@ -3,10 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RevealCard } from './RevealCard';
 import { cardTier, flipPause } from '../../../lib/pack/reveal-order';
+import { SPOTLIGHT_TEASE_MS } from '../../../lib/pack/reveal-beats';
 import styles from './Reveal.module.css';
-
-/** A beat of suspense before a rare card flips in the spotlight. */
-export const SPOTLIGHT_TEASE_MS = 450;
 
 /** A rare card shown large over rays in its colour; it flips after a short tease and leaves by itself or on a tap. */
 export function Spotlight({ card, total, onDone }: { card: DrawnCard; total: number; onDone: () => void }) {
