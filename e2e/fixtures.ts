@@ -128,7 +128,7 @@ const HYDRATION_WAIT_MS = 20_000;
 /**
  * The `page` fixture whose goto and reload return once React has hydrated the page (untilHydrated). The journeys on
  * a shop of their own (komoju.spec.ts, stripe-card.spec.ts) take it too: without it a login's Enter and a confirm
- * page's radio were used before hydration, and the tap was lost (CI, 4 of 131 in one run).
+ * page's submit were used before hydration, and the action was lost (2 of the 4 failures of one full run).
  */
 export async function hydratingPage({ page }: { page: Page }, use: (page: Page) => Promise<void>) {
   const goto = page.goto.bind(page);

@@ -2,7 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test as base, type Page } from '@playwright/test';
 import { hydratingPage, parallelIndex, START_TIMEOUT_MS, workerPort } from './fixtures';
-import { snap, useLanguage } from './helpers';
+import { snap } from './helpers';
+import {
+  chooseCourse as chooseJourneyCourse,
+  headerBalance as balance,
+  newMember as newJourneyMember,
+} from './payment-journey';
 
 // A shop of its own (not the worker's), with the shared page that waits for hydration.
 const test = base.extend({ page: hydratingPage });
@@ -23,7 +28,6 @@ const FAKE_STRIPE_JS = readFileSync('e2e/fakes/stripe-js.js', 'utf8');
 
 type Tree = { [k: string]: string | Tree };
 const P = JSON.parse(readFileSync('apps/web/src/i18n/locales/ja/payment.json', 'utf8')) as Tree;
-const A = JSON.parse(readFileSync('apps/web/src/i18n/locales/ja/account.json', 'utf8')) as Tree;
 const pick = (tree: Tree, path: string) =>
   path.split('.').reduce<Tree | string>((t, k) => (t as Tree)[k]!, tree) as string;
 
@@ -75,38 +79,14 @@ async function fakeStripe(page: Page) {
   });
 }
 
+/** A new member of this shop, logged in (through the API: the login page has its own journeys), at Stripe's fakes. */
 async function newMember(page: Page) {
-  await useLanguage(page, 'ja');
   await fakeStripe(page);
-  const res = await page.request.post('/sandbox/members', { data: { paidPoints: 0, lang: 'ja' } });
-  expect(res.ok(), 'the sandbox member helper').toBeTruthy();
-  const { mail, pass } = (await res.json()) as { mail: string; pass: string };
-  await page.goto('/login');
-  const field = (name: string) => page.getByRole('textbox', { name: pick(A, name), exact: true });
-  await field('fields.mail').fill(mail);
-  await field('fields.pass').fill(pass);
-  await field('fields.pass').press('Enter');
-  await expect(page).toHaveURL(/\/$/);
+  await newJourneyMember(page, 'ja');
 }
-
-const balance = async (page: Page) =>
-  Number((await page.locator('header a[href="/buy-point"]').first().innerText()).replace(/[^\d]/g, ''));
 
 /** The first course's confirm page; answers the points it grants. */
-async function chooseCourse(page: Page): Promise<number> {
-  await page.goto('/buy-point');
-  const buy = page
-    .getByRole('main')
-    .getByRole('link', { name: pick(P, 'buyPoint.buy') })
-    .first();
-  const id = Number(new URL((await buy.getAttribute('href'))!, BASE).searchParams.get('pointPriceId'));
-  const detail = (await (await page.request.get(`/api/user/point_price/detail/${id}`)).json()) as {
-    detail: { total_point: number };
-  };
-  await buy.click();
-  await expect(page.getByRole('heading', { name: pick(P, 'confirm.title'), exact: true })).toBeVisible();
-  return detail.detail.total_point;
-}
+const chooseCourse = async (page: Page) => (await chooseJourneyCourse(page, 'ja')).total;
 
 /** Types into the Card Element as a member would. */
 async function fillStripeCard(page: Page, number: string) {
