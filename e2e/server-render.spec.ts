@@ -12,12 +12,13 @@ type Catalogue = Record<string, Record<string, string> | string>;
 const catalogue = (lang: Lang, ns: string) =>
   JSON.parse(readFileSync(`apps/web/src/i18n/locales/${lang}/${ns}.json`, 'utf8')) as Catalogue;
 
+// `picture`: the page opens on a picture (its LCP), which the server's render preloads at high priority.
 const PAGES = [
-  { path: '/', member: false },
-  { path: '/pack-detail?packId=1', member: false },
-  { path: '/pack-list?index=1', member: false },
-  { path: '/my-page', member: true },
-  { path: '/buy-point', member: true },
+  { path: '/', member: false, picture: true },
+  { path: '/pack-detail?packId=1', member: false, picture: true },
+  { path: '/pack-list?index=1', member: false, picture: true },
+  { path: '/my-page', member: true, picture: false },
+  { path: '/buy-point', member: true, picture: false },
 ] as const;
 
 /** React's hydration complaints, by the words of its development build and the error numbers of its production one. */
@@ -44,7 +45,7 @@ for (const lang of ['ja', 'en'] as const) {
   test.describe(`server render (${lang})`, () => {
     test.beforeEach(async ({ page }) => useLanguage(page, lang));
 
-    for (const { path, member } of PAGES) {
+    for (const { path, member, picture } of PAGES) {
       test(`${path}: the server's page is the page, and hydration keeps it`, async ({ page }) => {
         if (member) await logInDemoMember(page);
         const errors = collectErrors(page);
@@ -59,6 +60,14 @@ for (const lang of ['ja', 'en'] as const) {
         // The header's words are in the HTML itself, in the page's language.
         expect(html).toContain(`>${catalogue(lang, 'layout').skipToContent as string}</a>`);
         await expect.poll(() => hydrated(page), { timeout: 30_000 }).toBe(true);
+        // The pictures the page asks for first are the ones its HTML preloads at high priority, and only those (the
+        // carousel's clones and the packs further down wait: ImageCarousel's FirstImageLoad).
+        const preloadedHigh = [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchPriority="high"/g)];
+        const firstPictures = await page
+          .locator('#root img[fetchpriority="high"]')
+          .evaluateAll((imgs) => [...new Set(imgs.map((i) => i.getAttribute('src')))]);
+        expect(preloadedHigh.map((m) => m[1]).sort()).toEqual(firstPictures.sort());
+        expect(firstPictures.length > 0).toBe(picture);
         await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
         expect(errors.filter((e) => HYDRATION.test(e))).toEqual([]);
       });

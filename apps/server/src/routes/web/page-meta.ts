@@ -2,8 +2,7 @@ import { packPageDescription, packPageTitle, pageMeta, type Lang } from '@oripa/
 import type { AppContext } from '../../context.ts';
 import { cardName, packName } from '../../presenters/pack.ts';
 import { hitShareImagePath, loadSharedHit } from '../../services/packs/hit-share.ts';
-import { listPacks, loadPack } from '../../services/packs/pack-catalog.ts';
-import type { PackRow } from '../../db/queries/packs.ts';
+import { loadPack } from '../../services/packs/pack-catalog.ts';
 import { escapeHtml } from '../../http/html-escape.ts';
 import { SHARE_HEIGHT, SHARE_WIDTH, shareImagePath } from './share-image.ts';
 
@@ -15,12 +14,7 @@ export interface PageMeta {
   canonicalPath: string;
   /** Path or URL of the share image; none for the top page. */
   image?: string;
-  /** The first picture the page shows (its LCP), fetched with the HTML instead of after the code and the API. */
-  heroImage?: string;
 }
-
-/** The picture a pack's carousel shows first (apps/web ImageCarousel: its images, else the eye-catch). */
-const firstPicture = (pack: PackRow): string | undefined => pack.images[0] ?? (pack.eye_catch || undefined);
 
 export { escapeHtml };
 
@@ -29,17 +23,12 @@ export function absoluteUrl(ctx: AppContext, pathOrUrl: string): string {
   return new URL(pathOrUrl, ctx.config.publicUrl.replace(/\/?$/, '/')).toString();
 }
 
-/** The top page; its hero is the first pack banner of the card-type tab being opened (?type=, else type 1). */
-export async function topPageMeta(ctx: AppContext, lang: Lang, rawType: string | undefined): Promise<PageMeta> {
-  const type = rawType && /^\d{1,9}$/.test(rawType) ? Number(rawType) : 1;
-  const first = (await listPacks(ctx).catch(() => [])).find((l) => l.pack.card_type === type);
-  const heroImage = first && firstPicture(first.pack);
-  return {
-    title: pageMeta[lang].topTitle,
-    description: pageMeta[lang].topDescription,
-    canonicalPath: '/',
-    ...(heroImage ? { heroImage } : {}),
-  };
+/**
+ * The top page. Its first picture is preloaded by the page itself: the server's React render asks for the first
+ * banner and the first pack at high priority (apps/web ImageCarousel's FirstImageLoad).
+ */
+export function topPageMeta(lang: Lang): PageMeta {
+  return { title: pageMeta[lang].topTitle, description: pageMeta[lang].topDescription, canonicalPath: '/' };
 }
 
 /**
@@ -59,7 +48,6 @@ export async function packPageMeta(
   const name = packName(pack, lang);
   // A card drawn from its art and top prizes (share-image.ts), in the page's language.
   const image = shareImagePath(packId, lang);
-  const heroImage = firstPicture(pack);
   // A shared hit (?hit=, services/packs/hit-share.ts): the page says which card was pulled and shows it.
   const hit = rawHit ? await loadSharedHit(ctx, rawHit).catch(() => null) : null;
   if (hit && Number(hit.pack_id) === packId) {
@@ -68,7 +56,6 @@ export async function packPageMeta(
       description: packPageDescription(lang, name, pack.point, lang === 'en' ? pack.detail_en : pack.detail_ja),
       canonicalPath: `/pack-detail?packId=${packId}`,
       image: hitShareImagePath(rawHit!, lang),
-      ...(heroImage ? { heroImage } : {}),
     };
   }
   return {
@@ -76,7 +63,6 @@ export async function packPageMeta(
     description: packPageDescription(lang, name, pack.point, lang === 'en' ? pack.detail_en : pack.detail_ja),
     canonicalPath: `/pack-detail?packId=${packId}`,
     image,
-    ...(heroImage ? { heroImage } : {}),
   };
 }
 
@@ -104,9 +90,6 @@ export function metaTags(ctx: AppContext, lang: Lang, meta: PageMeta): string {
     tag('name', 'twitter:title', meta.title),
     tag('name', 'twitter:description', meta.description),
   ];
-  if (meta.heroImage) {
-    tags.push(`<link rel="preload" as="image" href="${escapeHtml(meta.heroImage)}" fetchpriority="high" />`);
-  }
   if (meta.image) {
     const image = absoluteUrl(ctx, meta.image);
     tags.push(tag('property', 'og:image', image), tag('name', 'twitter:image', image));

@@ -86,7 +86,7 @@ export async function createPageServer(app: FastifyInstance, ctx: AppContext, ro
   const renderer: PageRenderer | null = await loadPageRenderer(root);
 
   async function meta(path: string, query: Record<string, string | undefined>, lang: Lang): Promise<PageMeta | null> {
-    if (path === '/') return topPageMeta(ctx, lang, query.type);
+    if (path === '/') return topPageMeta(lang);
     if (path === '/pack-detail') return packPageMeta(ctx, lang, query.packId, query.hit);
     return null;
   }
