@@ -34,6 +34,48 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Records every use of Intl by the page from its first script on (constructors and the toLocale… methods that build
+ * one): the first loads ICU's data, a long task of 20-60 ms at 1x (apps/web/src/lib/format/plain-format.ts), so the
+ * five pages draw and hydrate without it. Read with `intlUses`.
+ */
+async function watchIntl(page: Page) {
+  await page.addInitScript(() => {
+    const uses: string[] = [];
+    Object.defineProperty(window, '__intlUses', { value: uses });
+    const where = () => new Error().stack?.split('\n')[3]?.trim() ?? '?';
+    for (const name of [
+      'NumberFormat',
+      'DateTimeFormat',
+      'PluralRules',
+      'RelativeTimeFormat',
+      'Collator',
+      'ListFormat',
+    ]) {
+      const original = (Intl as unknown as Record<string, object>)[name]!;
+      (Intl as unknown as Record<string, object>)[name] = new Proxy(original, {
+        construct: (target, args) => (uses.push(`${name} ${where()}`), Reflect.construct(target as never, args)),
+        apply: (target, self, args) => (uses.push(`${name} ${where()}`), Reflect.apply(target as never, self, args)),
+      });
+    }
+    const methods = [
+      [Number.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleDateString'],
+      [Date.prototype, 'toLocaleTimeString'],
+      [String.prototype, 'localeCompare'],
+    ] as const;
+    for (const [proto, name] of methods) {
+      const original = (proto as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!;
+      (proto as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+        uses.push(`${name} ${where()}`);
+        return original.apply(this, args);
+      };
+    }
+  });
+}
+const intlUses = (page: Page) => page.evaluate(() => (window as unknown as { __intlUses: string[] }).__intlUses);
+
 /** Whether React has taken over #root: a hydrated element carries React's own properties. */
 const hydrated = (page: Page) =>
   page.evaluate(() => {
@@ -49,6 +91,7 @@ for (const lang of ['ja', 'en'] as const) {
       test(`${path}: the server's page is the page, and hydration keeps it`, async ({ page }) => {
         if (member) await logInDemoMember(page);
         const errors = collectErrors(page);
+        await watchIntl(page);
         const res = await page.goto(path);
         expect(res?.status()).toBe(200);
         // A page drawn with a member's data (their points in the header) is kept by no cache; a guest's is revalidated.
@@ -70,6 +113,10 @@ for (const lang of ['ja', 'en'] as const) {
         expect(firstPictures.length > 0).toBe(picture);
         await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
         expect(errors.filter((e) => HYDRATION.test(e))).toEqual([]);
+        // Drawn and hydrated without Intl; and the watcher does see a use.
+        expect(await intlUses(page)).toEqual([]);
+        await page.evaluate(() => (1234).toLocaleString('ja-JP'));
+        expect(await intlUses(page)).toHaveLength(1);
       });
     }
   });

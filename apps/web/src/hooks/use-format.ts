@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { dateOnly, dateTime, historyDate, langOf, num, relativeTime } from '../lib/format/datetime';
+import { dateOnly, historyDate } from '../lib/format/date-only';
+import { dateTime, langOf, num } from '../lib/format/datetime';
+import { relativeTime } from '../lib/format/relative-time';
 import { shopNow } from '../lib/time/shop-time';
 import { useDrawnTime } from './use-drawn-time';
 
@@ -14,6 +16,6 @@ export function useFormat() {
     dateOnly: (v: string | Date) => dateOnly(v, lang),
     historyDate,
     relative: (v: string | Date) => relativeTime(v, lang, drawn ?? shopNow()),
-    num: (v: number | string | undefined | null) => num(v, lang),
+    num,
   };
 }

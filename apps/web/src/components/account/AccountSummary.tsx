@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CurrentUserReply } from '../../api/account';
 import styles from './MyPage.module.css';
+import { num } from '../../lib/format/datetime';
 
 /** Who the member is and what they hold: name, contact, points, coins and rank. */
 export function AccountSummary({
@@ -19,7 +20,7 @@ export function AccountSummary({
     i18n.language === 'en'
       ? [detail.firstName, detail.middleName, detail.lastName].filter(Boolean).join(' ')
       : t('myPage.nameValue', { last: detail.lastName, first: detail.firstName });
-  const number = (v: string | number | undefined) => Number(v ?? 0).toLocaleString(i18n.language);
+  const number = (v: string | number | undefined) => num(v ?? 0);
   return (
     <section className={styles.panel} aria-labelledby="my-account">
       <h2 id="my-account" className={styles.panelTitle}>

@@ -9,6 +9,7 @@ import { AccountIcon, ChevronLeftIcon, CoinIcon } from './icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import styles from './Header.module.css';
+import { num } from '../../lib/format/datetime';
 
 // Only members have it, and its forms (coupon, address) bring the form libraries (about 50 kB): fetched when the
 // member points at or focuses the menu button, or taps it, not with every page (on /my-page they held back the
@@ -25,7 +26,7 @@ const SHIPPING_PATHS = ['/get-card-list', '/confirm-get-card-list'];
  * 'back to gacha list' link on /pack-detail, or the shipping title with 'skip shipping' (see hooks/use-header-slot.tsx).
  */
 export function Header() {
-  const { t, i18n } = useTranslation('layout');
+  const { t } = useTranslation('layout');
   const { pathname, search } = useLocation();
   const { data: user, isPending } = useCurrentUser();
   const slot = useHeaderSlotState();
@@ -36,7 +37,7 @@ export function Header() {
   const onShipping = SHIPPING_PATHS.includes(pathname);
   const title = slot.title ?? (onShipping ? t('header.shipTitle') : undefined);
   const showBack = pathname === '/pack-detail';
-  const point = Number(user?.point ?? 0).toLocaleString(i18n.language);
+  const point = num(user?.point ?? 0);
 
   return (
     <header className={styles.header}>

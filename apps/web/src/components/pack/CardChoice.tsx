@@ -2,6 +2,7 @@ import type { DrawnCard } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import styles from './CardChoice.module.css';
 import { TicketLabel } from './TicketLabel';
+import { num } from '../../lib/format/datetime';
 
 /** One won card with its 'ship' checkbox; a no_reduction card is always shipped and cannot be unticked. */
 export function CardChoice({
@@ -27,7 +28,7 @@ export function CardChoice({
             {t(`rarity.${card.rarity}`)} ・ <TicketLabel card={card} />
           </span>
           <span className={styles.points}>
-            {locked ? t('choice.noReduction') : t('choice.value', { amount: card.buy_point.toLocaleString() })}
+            {locked ? t('choice.noReduction') : t('choice.value', { amount: num(card.buy_point) })}
           </span>
         </span>
         <span className={styles.check}>

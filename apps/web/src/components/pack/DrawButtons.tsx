@@ -5,6 +5,7 @@ import { rankLimitName } from '../../lib/pack/rank-name';
 import { useCountdown } from '../../hooks/pack/use-countdown';
 import { DrawCountSelect } from './DrawCountSelect';
 import styles from './DrawButtons.module.css';
+import { num } from '../../lib/format/datetime';
 
 type BlockReason = 'soldOut' | 'sms' | 'rank' | 'limit';
 
@@ -61,7 +62,7 @@ export function DrawButtons({ pack, onDraw, withDropdown, onSaleStart }: DrawBut
     onDraw(count);
   };
   const price = (n: number) =>
-    t(pack.payment_method === '2' ? 'price.coins' : 'price.points', { amount: (pack.point * n).toLocaleString() });
+    t(pack.payment_method === '2' ? 'price.coins' : 'price.points', { amount: num(pack.point * n) });
   const button = (count: DrawCount, label: string, sub: string, disabled: boolean, variant: string) => (
     <button
       type="button"

@@ -5,6 +5,7 @@ import { useFormat } from '../../hooks/use-format';
 import { CopyButton } from '../ui/CopyButton';
 import styles from './FairnessBox.module.css';
 import { LockIcon } from './PackIcons';
+import { num } from '../../lib/format/datetime';
 
 /** The pack's fairness proof: the seed commitment, live remaining per rank, the public draw log, the revealed seed. */
 export function FairnessBox({ pack }: { pack: PackDetail }) {
@@ -42,7 +43,7 @@ export function FairnessBox({ pack }: { pack: PackDetail }) {
             <li key={r} className={styles[`r${r}`]}>
               <span className={styles.rk}>{r}</span>
               <span className={styles.rv} data-testid={`remaining-${r}`}>
-                {(pack.remaining_by_rank?.[r] ?? 0).toLocaleString()}
+                {num(pack.remaining_by_rank?.[r])}
               </span>
             </li>
           ))}

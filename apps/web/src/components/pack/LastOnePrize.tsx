@@ -2,6 +2,7 @@ import type { LastOnePrize as Prize } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import styles from './LastOnePrize.module.css';
 import { DROP_NS } from './drop-i18n';
+import { num } from '../../lib/format/datetime';
 
 /**
  * The pack's last-one prize (ラストワン賞) on the pack page: the card whoever draws the final ticket also gets, with
@@ -22,7 +23,7 @@ export function LastOnePrize({ prize }: { prize: Prize }) {
           {t(`rarity.${prize.rarity}`)}
           {prize.model_number && ` ・ ${prize.model_number}`}
         </p>
-        <p className={styles.value}>{t('lineup.value', { amount: prize.buy_point.toLocaleString('ja-JP') })}</p>
+        <p className={styles.value}>{t('lineup.value', { amount: num(prize.buy_point) })}</p>
         <p className={styles.fairness}>{t(`${DROP_NS}:lastOneFairness`)}</p>
         {prize.winner && (
           <p className={styles.winner} data-testid="last-one-winner">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../ui/Modal';
 import { LastOnePrize } from './LastOnePrize';
 import styles from './Lineup.module.css';
+import { num } from '../../lib/format/datetime';
 
 /** The lineup by rank S/A/B/C, after the last-one prize if the pack has one; a card opens a popup with its large image. */
 export function Lineup({
@@ -42,9 +43,7 @@ export function Lineup({
                     <span>{t('lineup.setCount', { count: card.set_count })}</span>
                   </span>
                   <span className={styles.model}>{card.model_number}</span>
-                  <span className={styles.value}>
-                    {t('lineup.value', { amount: card.buy_point.toLocaleString('ja-JP') })}
-                  </span>
+                  <span className={styles.value}>{t('lineup.value', { amount: num(card.buy_point) })}</span>
                   {/* Named by what it shows (WCAG 2.5.3), then what it does. */}
                   <span className="visually-hidden">{t('lineup.enlarge')}</span>
                 </button>
@@ -66,7 +65,7 @@ export function Lineup({
                 <dt>{t('lineup.model')}</dt>
                 <dd>{open.model_number}</dd>
                 <dt>{t('lineup.valueLabel')}</dt>
-                <dd>{t('price.points', { amount: open.buy_point.toLocaleString('ja-JP') })}</dd>
+                <dd>{t('price.points', { amount: num(open.buy_point) })}</dd>
                 <dt>{t('lineup.count')}</dt>
                 <dd>{t('lineup.setCount', { count: open.set_count })}</dd>
               </dl>

@@ -5,6 +5,7 @@ import { Modal } from '../ui/Modal';
 import { PurchaseSummary } from './PurchaseSummary';
 import type { usePurchaseFlow } from '../../hooks/pack/use-purchase-flow';
 import styles from './PurchaseDialogs.module.css';
+import { num } from '../../lib/format/datetime';
 
 /** The purchase-confirm, insufficient-points, insufficient-coins and error modals of one purchase flow. */
 export function PurchaseDialogs({
@@ -59,7 +60,7 @@ export function PurchaseDialogs({
         }
       >
         {state.step === 'insufficientPoints' && state.missing ? (
-          <p>{t('insufficient.pointsMissing', { missing: state.missing.toLocaleString('ja-JP') })}</p>
+          <p>{t('insufficient.pointsMissing', { missing: num(state.missing) })}</p>
         ) : (
           <p>{t('insufficient.points')}</p>
         )}
@@ -75,7 +76,7 @@ export function PurchaseDialogs({
         }
       >
         {state.step === 'insufficientCoins' && state.missing ? (
-          <p>{t('insufficient.coinsMissing', { missing: state.missing.toLocaleString('ja-JP') })}</p>
+          <p>{t('insufficient.coinsMissing', { missing: num(state.missing) })}</p>
         ) : (
           <p>{t('insufficient.coins')}</p>
         )}

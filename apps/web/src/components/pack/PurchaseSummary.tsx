@@ -2,6 +2,7 @@ import type { PackCheckReply } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUserReply } from '../../api/account';
 import styles from './PurchaseSummary.module.css';
+import { num } from '../../lib/format/datetime';
 
 /** Count, total price and the balance before and after: the confirm modal and the confirm page both show it. */
 export function PurchaseSummary({
@@ -16,7 +17,7 @@ export function PurchaseSummary({
   const { t } = useTranslation('pack');
   const coin = check.payment_method === '2';
   const balance = Number((coin ? user?.coin : user?.point) ?? 0) || 0;
-  const unit = (n: number) => t(coin ? 'price.coins' : 'price.points', { amount: n.toLocaleString() });
+  const unit = (n: number) => t(coin ? 'price.coins' : 'price.points', { amount: num(n) });
   return (
     <dl className={styles.summary}>
       <dt>{t('confirm.pack')}</dt>

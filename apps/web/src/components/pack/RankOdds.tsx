@@ -1,6 +1,8 @@
 import { RANK_ORDER, type LineupCard, type Rank } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import styles from './RankOdds.module.css';
+import { num } from '../../lib/format/datetime';
+import { percent } from '../../lib/format/plain-format';
 
 /** Per rank: tickets left, tickets in the pack, and the chance of the next draw landing on it (left / all left). */
 export function rankOdds(lineup: Record<Rank, LineupCard[]>, remaining: Record<Rank, number>) {
@@ -20,11 +22,7 @@ export function RankOdds({
   lineup: Record<Rank, LineupCard[]>;
   remaining: Record<Rank, number>;
 }) {
-  const { t, i18n } = useTranslation('pack');
-  const pct = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'ja-JP', {
-    style: 'percent',
-    maximumFractionDigits: 2,
-  });
+  const { t } = useTranslation('pack');
   const rows = rankOdds(lineup, remaining);
   return (
     <table className={styles.table} data-testid="rank-odds">
@@ -40,10 +38,8 @@ export function RankOdds({
         {rows.map((r) => (
           <tr key={r.rank}>
             <th scope="row">{t('lineup.rankTitle', { rank: r.rank })}</th>
-            <td>
-              {t('odds.leftOfTotal', { left: r.left.toLocaleString('ja-JP'), total: r.total.toLocaleString('ja-JP') })}
-            </td>
-            <td>{pct.format(r.chance)}</td>
+            <td>{t('odds.leftOfTotal', { left: num(r.left), total: num(r.total) })}</td>
+            <td>{percent(r.chance)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,13 +1,14 @@
 import { stockBarColor } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import styles from './StockBar.module.css';
+import { num } from '../../lib/format/datetime';
 
 /** Remaining-stock bar: green above 76 %, amber above 30 %, red otherwise (spec section 5). */
 export function StockBar({ remaining, total }: { remaining: number; total: number }) {
   const { t } = useTranslation('pack');
   const color = stockBarColor(remaining, total);
   const pct = total > 0 ? Math.max(0, Math.min(100, (remaining / total) * 100)) : 0;
-  const label = t('stock.remaining', { remaining: remaining.toLocaleString(), total: total.toLocaleString() });
+  const label = t('stock.remaining', { remaining: num(remaining), total: num(total) });
   return (
     <div className={styles.stock}>
       <div

@@ -9,6 +9,7 @@ import { dateTime, langOf } from '../../lib/format/datetime';
 import { shopNow } from '../../lib/time/shop-time';
 import styles from './WaitingRoom.module.css';
 import { DROP_NS } from './drop-i18n';
+import { num } from '../../lib/format/datetime';
 
 /** "about 3 min" / "約3分": the wait in whole minutes, or seconds under a minute. */
 function waitWords(seconds: number, t: (k: string, o?: Record<string, unknown>) => string) {
@@ -120,7 +121,7 @@ export function WaitingRoom({
           <dl className={styles.figures}>
             <div>
               <dt>{t('room.queued')}</dt>
-              <dd>{t('room.people', { n: status.queued.toLocaleString() })}</dd>
+              <dd>{t('room.people', { n: num(status.queued) })}</dd>
             </div>
             <div>
               <dt>{t('room.entryCode')}</dt>
@@ -136,12 +137,12 @@ export function WaitingRoom({
             <div className={styles.placeBox}>
               <dt>{t('room.place')}</dt>
               <dd className={styles.big} data-testid="drop-place">
-                {t('room.placeValue', { n: status.place!.toLocaleString() })}
+                {t('room.placeValue', { n: num(status.place!) })}
               </dd>
             </div>
             <div>
               <dt>{t('room.ahead')}</dt>
-              <dd>{t('room.people', { n: status.ahead!.toLocaleString() })}</dd>
+              <dd>{t('room.people', { n: num(status.ahead!) })}</dd>
             </div>
             <div>
               <dt>{t('room.wait')}</dt>

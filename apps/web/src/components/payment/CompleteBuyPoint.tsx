@@ -6,6 +6,7 @@ import { useCurrentUser, useRefreshCurrentUser } from '../../api/account';
 import { showTopButton } from '../../lib/payment/complete-rules';
 import { LoadState } from './LoadState';
 import styles from './Payment.module.css';
+import { num } from '../../lib/format/datetime';
 
 /**
  * The three complete pages (/complete-buy-point, -paypal, -amazom-pay): success when point/end says result '1',
@@ -49,14 +50,14 @@ export function CompleteBuyPoint() {
           <p className={success ? styles.success : styles.error}>
             {success
               ? credited > 0
-                ? t('complete.successPoints', { value: credited.toLocaleString('ja-JP') })
+                ? t('complete.successPoints', { value: num(credited) })
                 : t('complete.success')
               : t('complete.failure')}
           </p>
           {user.data?.point !== undefined && (
             <p>
               {t('balance')}
-              <strong>{t('points', { value: userPoint.toLocaleString('ja-JP') })}</strong>
+              <strong>{t('points', { value: num(userPoint) })}</strong>
             </p>
           )}
         </div>

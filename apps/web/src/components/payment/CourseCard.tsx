@@ -2,8 +2,9 @@ import { rankBonusPercent, type PointCourse } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styles from './CourseCard.module.css';
+import { num } from '../../lib/format/datetime';
 
-const n = (v: number) => v.toLocaleString('ja-JP');
+const n = num;
 
 /**
  * One point course: points, the rank bonus (bonus % = discount × 100 − 100), price, memo and the buy link. A coin

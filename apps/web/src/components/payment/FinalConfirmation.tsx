@@ -2,8 +2,9 @@ import type { PointCourseDetail } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styles from './Payment.module.css';
+import { num } from '../../lib/format/datetime';
 
-const n = (v: number) => v.toLocaleString('ja-JP');
+const n = num;
 
 /** How and when each method is paid, and when its points arrive (also read by the sticky PaySummaryBar). */
 export function timing(payId: number): { pay: string; delivery: string } {

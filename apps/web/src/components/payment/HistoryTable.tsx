@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { isHistoryLink, packHistoryTarget } from '../../lib/payment/history-rules';
 import { HistoryDate } from '../ui/HistoryDate';
 import styles from './Payment.module.css';
+import { num } from '../../lib/format/datetime';
 
 export interface HistoryRowView {
   id: number;
@@ -63,11 +64,11 @@ export function HistoryTable({ rows, ns }: { rows: HistoryRowView[]; ns: 'pointH
             </td>
             <td role="cell" className={`${styles.num} ${r.bonus > 0 ? styles.plus : r.bonus < 0 ? styles.minus : ''}`}>
               {r.bonus > 0 ? '+' : ''}
-              {r.bonus.toLocaleString('ja-JP')}
+              {num(r.bonus)}
             </td>
             {ns === 'pointHistory' && (
               <td role="cell" className={`${styles.num} ${styles.money}`} data-label={t('pointHistory.money')}>
-                {r.money ? t('yen', { value: r.money.toLocaleString('ja-JP') }) : '—'}
+                {r.money ? t('yen', { value: num(r.money) }) : '—'}
               </td>
             )}
           </tr>

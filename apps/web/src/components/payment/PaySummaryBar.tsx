@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { timing } from './FinalConfirmation';
 import styles from './Payment.module.css';
 import { SubmitButton } from '../ui/SubmitButton';
+import { num } from '../../lib/format/datetime';
 
-const n = (v: number) => v.toLocaleString('ja-JP');
+const n = num;
 
 /**
  * The pay button with the order in brief, stuck to the bottom of the screen while the buyer scrolls the methods and

@@ -7,6 +7,7 @@ import { buyRank, type BuyRankReply } from '../../api/programmes';
 import { rankImage } from '../../lib/programmes/rank-image';
 import { Modal } from '../ui/Modal';
 import styles from './Programmes.module.css';
+import { num } from '../../lib/format/datetime';
 
 const rankName = (rank: number, lang: string) =>
   lang === 'en' ? rankDefinition(rank).nameEn : rankDefinition(rank).nameJa;
@@ -29,7 +30,7 @@ export function RankMaintenanceModals({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<BuyRankReply | null>(null);
-  const fmt = (n: number) => n.toLocaleString(i18n.language);
+  const fmt = (n: number) => num(n);
   const rank = Number(user.rank ?? 1);
   const coins = Number(user.rank_keep_coin ?? 0);
   const before = Number(user.coin ?? 0);
@@ -156,15 +157,11 @@ export function RankUpModal({
         {data.rankup_bonus > 0 &&
           (rank === 7 ? (
             <>
-              <p className={styles.strong}>
-                {t('rank.upCard', { value: data.rankup_bonus.toLocaleString(i18n.language) })}
-              </p>
+              <p className={styles.strong}>{t('rank.upCard', { value: num(data.rankup_bonus) })}</p>
               <Link to="/rank-reward">{t('reward.choose')}</Link>
             </>
           ) : (
-            <p className={styles.strong}>
-              {t('rank.upBonus', { value: data.rankup_bonus.toLocaleString(i18n.language) })}
-            </p>
+            <p className={styles.strong}>{t('rank.upBonus', { value: num(data.rankup_bonus) })}</p>
           ))}
         {percent > 0 && <p>{t('rank.upDiscount', { percent })}</p>}
       </div>

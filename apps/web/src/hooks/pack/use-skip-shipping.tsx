@@ -5,6 +5,7 @@ import { Modal } from '../../components/ui/Modal';
 import { OnceMoreModal } from '../../components/pack/OnceMoreModal';
 import { useDecision } from './use-decision';
 import styles from '../../components/pack/PurchaseDialogs.module.css';
+import { num } from '../../lib/format/datetime';
 
 /**
  * 'Skip shipping': after a confirm, every convertible card becomes points (no_reduction cards still ship), then
@@ -48,7 +49,7 @@ export function useSkipShipping(cards: DrawnCard[], packId: number | null, cardT
           </>
         }
       >
-        <p>{t('skip.body', { count: reduce.length, points: points.toLocaleString() })}</p>
+        <p>{t('skip.body', { count: reduce.length, points: num(points) })}</p>
         {send.length > 0 && <p className={styles.note}>{t('skip.locked', { count: send.length })}</p>}
         <p className={styles.note}>{t('decide.irreversible')}</p>
         {decision.error && (

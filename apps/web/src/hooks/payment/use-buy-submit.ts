@@ -11,6 +11,7 @@ import { cardFromForm, type CardErrors, type ConfirmForm } from '../../lib/payme
 import { assignLocation } from '../../lib/payment/external';
 import { newCardToken } from './new-card-token';
 import type { StripeCard } from './use-stripe-card';
+import { num } from '../../lib/format/datetime';
 
 export interface BuyAlert {
   ok: boolean;
@@ -136,7 +137,7 @@ export function useBuySubmit(opts: {
         setAlert({
           ok: true,
           message: c
-            ? t(c.coin ? 'result.successCoins' : 'result.successPoints', { value: c.amount.toLocaleString('ja-JP') })
+            ? t(c.coin ? 'result.successCoins' : 'result.successPoints', { value: num(c.amount) })
             : t('result.success'),
         });
       } else if (!mail.caught(reply)) {

@@ -5,12 +5,15 @@
  * that both give the same string for every key of every catalogue.
  *
  * What it does, as i18next does it: `ns:key.path` lookups, the namespaces in order and, within each, the language
- * and then its fallback; plural keys (`key_one`, `key_other`, `key_zero` for 0) chosen by Intl.PluralRules;
+ * and then its fallback; plural keys (`key_one`, `key_other`, `key_zero` for 0) chosen as Intl.PluralRules does in
+ * Japanese and English, the storefront's two languages (without Intl: lib/format/plain-format.ts);
  * `{{name}}` interpolation without escaping; defaultValue; returnObjects; post-processors; the missing-key
  * handler (saveMissing); addResourceBundle with a deep merge; changeLanguage with its `languageChanged` event.
  * Nothing else (no backends, formatters, nesting, context or ordinal plurals): the parity test fails if a
  * catalogue starts to need them.
  */
+
+import { pluralCategories, pluralCategory } from '../../lib/format/plain-format';
 
 type Tree = Record<string, unknown>;
 export type TOptions = Record<string, unknown> & {
@@ -40,7 +43,6 @@ interface InitOptions {
   [other: string]: unknown;
 }
 
-const PLURAL_ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
 const INTERPOLATION = /\{\{(.+?)\}\}/g;
 const isTree = (v: unknown): v is Tree => v !== null && typeof v === 'object';
 
@@ -64,16 +66,6 @@ function walk(tree: unknown, path: string): unknown {
     node = node[part];
   }
   return node;
-}
-
-const pluralRules = new Map<string, Intl.PluralRules>();
-function rules(lng: string): Intl.PluralRules {
-  let r = pluralRules.get(lng);
-  if (!r) {
-    r = new Intl.PluralRules(lng);
-    pluralRules.set(lng, r);
-  }
-  return r;
 }
 
 export class I18n {
@@ -194,7 +186,7 @@ export class I18n {
         for (const lng of this.languages(opt)) {
           const candidates = [key];
           if (plural) {
-            candidates.push(`${key}_${rules(lng).select(opt.count!)}`);
+            candidates.push(`${key}_${pluralCategory(lng, opt.count!)}`);
             if (opt.count === 0) candidates.push(`${key}_zero`);
           }
           for (let i = candidates.length - 1; i >= 0; i--) {
@@ -261,10 +253,7 @@ export class I18n {
     const lngs = this.options.fallbackLng ? [this.options.fallbackLng] : [lng];
     if (typeof opt.count !== 'number') return handler(lngs, ns, key, fallbackValue);
     for (const l of lngs) {
-      const categories = [...rules(l).resolvedOptions().pluralCategories].sort(
-        (a, b) => PLURAL_ORDER.indexOf(a) - PLURAL_ORDER.indexOf(b),
-      );
-      for (const c of categories) handler([l], ns, `${key}_${c}`, fallbackValue);
+      for (const c of pluralCategories(l)) handler([l], ns, `${key}_${c}`, fallbackValue);
     }
   }
 }

@@ -13,6 +13,7 @@ import { ExchangedCard } from './ExchangedCard';
 import { MiniCards } from './MiniCards';
 import styles from './HistoryPages.module.css';
 import page from './PackPages.module.css';
+import { num } from '../../lib/format/datetime';
 
 /**
  * The shipped list's heading follows the parcel (issue 24): "発送したカード" only once it left; before that the cards
@@ -88,9 +89,7 @@ export function BuyProductHistoryDetailPage() {
               </section>
               <p className={styles.total}>
                 <span>{t('history.totalReturned')}</span>
-                <strong data-testid="total-returned">
-                  {t('price.points', { amount: d.reduction_point.toLocaleString() })}
-                </strong>
+                <strong data-testid="total-returned">{t('price.points', { amount: num(d.reduction_point) })}</strong>
               </p>
             </>
           )}

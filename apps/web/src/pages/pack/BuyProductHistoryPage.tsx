@@ -8,6 +8,7 @@ import { Pager } from '../../components/ui/Pager';
 import { HistoryDate } from '../../components/ui/HistoryDate';
 import styles from './HistoryPages.module.css';
 import page from './PackPages.module.css';
+import { num } from '../../lib/format/datetime';
 
 const MODES = ['0', '1', '2'] as const;
 
@@ -66,7 +67,7 @@ export function BuyProductHistoryPage() {
                     {row.pack_name}
                   </span>
                   <span className={styles.sub}>
-                    {t('price.points', { amount: row.point.toLocaleString() })}
+                    {t('price.points', { amount: num(row.point) })}
                     {row.status === '1' &&
                       ` ・ ${t('history.summary', { ship: row.send_card, convert: row.reduction_card })}`}
                   </span>

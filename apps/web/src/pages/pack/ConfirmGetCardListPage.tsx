@@ -17,6 +17,7 @@ import { ShipTerms } from './ShipTerms';
 import styles from './CardListPages.module.css';
 import page from './PackPages.module.css';
 import { CheckBadge } from '../../components/pack/PackIcons';
+import { num } from '../../lib/format/datetime';
 
 /** The ids of selectedCardHistoryIds=1,2,3 (anything that is not a positive integer is dropped). */
 export function parseIdList(raw: string | null): Set<number> {
@@ -68,7 +69,7 @@ function ConfirmChoice({
           {done.points > 0 && (
             <>
               <p className={page.dim}>{t('decide.returned')}</p>
-              <p className={styles.bigPoints}>{t('price.points', { amount: done.points.toLocaleString() })}</p>
+              <p className={styles.bigPoints}>{t('price.points', { amount: num(done.points) })}</p>
             </>
           )}
           {done.ship.length > 0 && <p>{t('decide.shipping', { count: done.ship.length })}</p>}
@@ -101,7 +102,7 @@ function ConfirmChoice({
           </h2>
           <MiniCards cards={convert} empty={t('decide.noConvert')} showPoints />
           <p className={styles.bigPoints} data-testid="confirm-returned">
-            {t('decide.total', { amount: points.toLocaleString() })}
+            {t('decide.total', { amount: num(points) })}
           </p>
         </section>
       </div>

@@ -2,6 +2,7 @@ import type { ExchangeCardItem } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import styles from './CardListPages.module.css';
 import page from './PackPages.module.css';
+import { num } from '../../lib/format/datetime';
 
 /** The one card of an exchange history row (the detail page), in the same small grid as drawn cards. */
 export function ExchangedCard({
@@ -27,7 +28,7 @@ export function ExchangedCard({
             {card.model_number ? `${card.model_number} ・ ` : ''}
             {t(`rarity.${card.rarity}`)}
           </span>
-          {converted && <span>{t('history.exchangeConverted', { point: point.toLocaleString() })}</span>}
+          {converted && <span>{t('history.exchangeConverted', { point: num(point) })}</span>}
         </li>
       </ul>
     </section>

@@ -13,6 +13,7 @@ import { parseId } from '../../lib/pack/query-params';
 import { ShipHeader } from './ShipHeader';
 import styles from './CardListPages.module.css';
 import page from './PackPages.module.css';
+import { num } from '../../lib/format/datetime';
 
 /** Points returned for the cards that are not shipped (no_reduction cards always ship). */
 export function returnedPoints(cards: DrawnCard[], selected: ReadonlySet<number>): number {
@@ -88,7 +89,7 @@ function CardList({ result, cards }: { result: PurchaseResult; cards: DrawnCard[
           <dt>{t('choice.shipCount')}</dt>
           <dd data-testid="ship-count">{t('choice.cards', { count: shipCount })}</dd>
           <dt>{t('choice.returned')}</dt>
-          <dd data-testid="returned-points">{t('price.points', { amount: points.toLocaleString() })}</dd>
+          <dd data-testid="returned-points">{t('price.points', { amount: num(points) })}</dd>
         </dl>
         <button type="button" className={page.primary} onClick={goConfirm} data-testid="to-confirm">
           {t('choice.next')}

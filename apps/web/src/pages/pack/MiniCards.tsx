@@ -2,6 +2,7 @@ import type { DrawnCard } from '@oripa/core';
 import { useTranslation } from 'react-i18next';
 import styles from './CardListPages.module.css';
 import { TicketLabel } from '../../components/pack/TicketLabel';
+import { num } from '../../lib/format/datetime';
 
 /**
  * A compact grid of cards (the confirm and history pages), or an empty note. Under each card, rank, rarity and
@@ -24,7 +25,7 @@ export function MiniCards({ cards, empty, showPoints }: { cards: DrawnCard[]; em
               <TicketLabel card={c} />
             </span>
           </span>
-          {showPoints && <span>{t('price.points', { amount: c.buy_point.toLocaleString() })}</span>}
+          {showPoints && <span>{t('price.points', { amount: num(c.buy_point) })}</span>}
         </li>
       ))}
     </ul>

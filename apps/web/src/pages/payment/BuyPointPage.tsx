@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../api/account';
 import { CourseListBody } from '../../components/payment/CourseListBody';
 import { NotationButtons } from '../../components/payment/NotationButtons';
 import styles from '../../components/payment/Payment.module.css';
+import { num } from '../../lib/format/datetime';
 
 /** /buy-point (optional productId, and packId from the insufficient-points modal): the point courses. */
 export function BuyPointPage() {
@@ -34,7 +35,7 @@ export function BuyPointPage() {
       {user.data?.point !== undefined && (
         <p>
           {t('balance')}
-          <strong>{t('points', { value: Number(user.data.point).toLocaleString('ja-JP') })}</strong>
+          <strong>{t('points', { value: num(user.data.point) })}</strong>
         </p>
       )}
       {typeof notice === 'string' && notice && (

@@ -20,8 +20,9 @@ import { WalletFields } from '../../components/payment/WalletFields';
 import { MethodPicker } from '../../components/payment/MethodPicker';
 import { PaySummaryBar } from '../../components/payment/PaySummaryBar';
 import { useScrollToForm } from '../../hooks/payment/use-scroll-to-form';
+import { num } from '../../lib/format/datetime';
 
-const n = (v: number) => v.toLocaleString('ja-JP');
+const n = num;
 
 /** /confirm-buy-point?pointPriceId&amazonCheckoutSessionId: choose how to pay, see the final items, buy. */
 export function ConfirmBuyPointPage() {

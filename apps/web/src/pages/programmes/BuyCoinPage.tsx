@@ -4,13 +4,14 @@ import { useCurrentUser } from '../../api/account';
 import { useCoinCourses } from '../../api/programmes';
 import { CourseListBody } from '../../components/payment/CourseListBody';
 import styles from '../../components/payment/Payment.module.css';
+import { num } from '../../lib/format/datetime';
 
 /**
  * /buy-coin (issue 11, ADR 0020): the coin courses. Each leads to the point-purchase confirm page, which buys a
  * coin course with the same payment methods.
  */
 export function BuyCoinPage() {
-  const { t, i18n } = useTranslation('programmes');
+  const { t } = useTranslation('programmes');
   const [params] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const courses = useCoinCourses(page);
@@ -23,9 +24,7 @@ export function BuyCoinPage() {
       {user.data?.coin !== undefined && (
         <p>
           {t('coin.balance')}
-          <strong data-testid="coin-balance">
-            {t('coin.amount', { value: Number(user.data.coin).toLocaleString(i18n.language) })}
-          </strong>
+          <strong data-testid="coin-balance">{t('coin.amount', { value: num(user.data.coin) })}</strong>
         </p>
       )}
       <p className={styles.lead}>{t('coin.lead')}</p>

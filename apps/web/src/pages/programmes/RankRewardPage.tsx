@@ -10,13 +10,14 @@ import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import { ShipmentTimeline } from '../../components/pack/ShipmentTimeline';
 import styles from '../../components/account/AccountForm.module.css';
 import own from '../../components/programmes/Programmes.module.css';
+import { num } from '../../lib/format/datetime';
 
 /**
  * /rank-reward (spec section 9; ADR 0021): rank 7's reward, a top-grade card worth 200,000 points. The member picks
  * one and ships it or converts it to its points, like a drawn card; the choice is final.
  */
 export function RankRewardPage() {
-  const { t, i18n } = useTranslation('programmes');
+  const { t } = useTranslation('programmes');
   const qc = useQueryClient();
   const refresh = useRefreshCurrentUser();
   const { data, isPending } = useRankRewards();
@@ -35,11 +36,7 @@ export function RankRewardPage() {
     const reply = await chooseRankCard(waiting.id, picked, action);
     setBusy(false);
     if (reply.state === 200) {
-      setMessage(
-        action === 'ship'
-          ? t('reward.shipped')
-          : t('reward.converted', { value: (reply.point ?? 0).toLocaleString(i18n.language) }),
-      );
+      setMessage(action === 'ship' ? t('reward.shipped') : t('reward.converted', { value: num(reply.point) }));
       await refresh();
       await qc.invalidateQueries({ queryKey: ['programmes', 'rank_reward'] });
       return;
@@ -51,7 +48,7 @@ export function RankRewardPage() {
     <AccountCard
       titleId="rank-reward-title"
       title={t('reward.title')}
-      lead={waiting ? t('reward.lead', { value: waiting.point.toLocaleString(i18n.language) }) : t('reward.none')}
+      lead={waiting ? t('reward.lead', { value: num(waiting.point) }) : t('reward.none')}
     >
       {message && (
         <p role="status" className={own.lead}>

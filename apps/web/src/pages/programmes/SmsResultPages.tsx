@@ -3,16 +3,17 @@ import { Link, useLocation } from 'react-router';
 import { AccountCard } from '../../components/account/AccountCard';
 import styles from '../../components/account/AccountForm.module.css';
 import { smsPath } from './SmsPage';
+import { num } from '../../lib/format/datetime';
 
 /** /sms/success: 'SMS認証が完了しました' with a back-to-top button (and the bonus, when one was granted). */
 export function SmsSuccessPage() {
-  const { t, i18n } = useTranslation('programmes');
+  const { t } = useTranslation('programmes');
   const bonus = Number((useLocation().state as { bonus?: number } | null)?.bonus ?? 0);
   return (
     <AccountCard
       titleId="sms-success-title"
       title={t('sms.successTitle')}
-      lead={bonus > 0 ? t('sms.successBonus', { point: bonus.toLocaleString(i18n.language) }) : undefined}
+      lead={bonus > 0 ? t('sms.successBonus', { point: num(bonus) }) : undefined}
       role="status"
     >
       <div className={styles.actions}>

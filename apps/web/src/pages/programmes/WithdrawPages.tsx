@@ -11,13 +11,14 @@ import { LoadingOverlay } from '../../components/ui/LoadingOverlay';
 import styles from '../../components/account/AccountForm.module.css';
 import facts from '../../components/programmes/Programmes.module.css';
 import { SubmitButton } from '../../components/ui/SubmitButton';
+import { num } from '../../lib/format/datetime';
 
 /**
  * /withdraw (issue 11; terms article 15): names the points and coins that will be lost, asks the password and a
  * confirmation, then closes the account and goes to /withdraw/complete.
  */
 export function WithdrawPage() {
-  const { t, i18n } = useTranslation('programmes');
+  const { t } = useTranslation('programmes');
   const navigate = useNavigate();
   const qc = useQueryClient();
   const preview = useWithdrawPreview();
@@ -27,7 +28,7 @@ export function WithdrawPage() {
   const [errors, setErrors] = useState<{ pass?: string; general?: string }>({});
   if (preview.isPending) return <LoadingOverlay />;
   const p = preview.data;
-  const fmt = (n: number | undefined) => Number(n ?? 0).toLocaleString(i18n.language);
+  const fmt = (n: number | undefined) => num(n ?? 0);
   const cardsPending = Number(p?.pending_cards ?? 0) > 0;
   const paymentsOpen = Number(p?.open_payments ?? 0) > 0;
   const blocked = cardsPending || paymentsOpen;

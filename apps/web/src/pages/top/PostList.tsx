@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { usePosts } from '../../api/site';
 import { Pager } from '../../components/ui/Pager';
 import { useDeferredReply } from '../../hooks/use-deferred-reply';
-import { useFormat } from '../../hooks/use-format';
-import { tokyoIso } from '../../lib/format/datetime';
+import { dateTime, langOf, tokyoIso } from '../../lib/format/datetime';
 import styles from './PostList.module.css';
 
 function PostCard({ post }: { post: CommunityPost }) {
-  const { t } = useTranslation('top');
-  const fmt = useFormat();
+  const { t, i18n } = useTranslation('top');
+  // Not useFormat: its relative times (Intl) would join the top page's first bundle for nothing.
+  const lang = langOf(i18n.language);
   return (
     <article className={styles.post}>
       <header className={styles.postHead}>
@@ -19,7 +19,7 @@ function PostCard({ post }: { post: CommunityPost }) {
           <span className={styles.author}>
             {t('posts.author', { lastName: post.lastName, firstName: post.firstName })}
           </span>
-          <time dateTime={tokyoIso(post.created)}>{fmt.dateTime(post.created)}</time>
+          <time dateTime={tokyoIso(post.created)}>{dateTime(post.created, lang)}</time>
         </p>
       </header>
       <p className={styles.content}>{post.content}</p>

@@ -11,6 +11,7 @@ import { isMailUnverified } from '../../../lib/account/mail-unverified';
 import { ResendMailButton } from '../../account/ResendMailButton';
 import styles from './SideMenu.module.css';
 import { SubmitButton } from '../../ui/SubmitButton';
+import { num } from '../../../lib/format/datetime';
 
 /** The server's message for a failed coupon, or null when the coupon was accepted (spec section 4, Coupon). */
 export function couponError(reply: CouponReply, t: (k: string) => string): string | null {
@@ -23,7 +24,7 @@ export function couponError(reply: CouponReply, t: (k: string) => string): strin
 
 /** What an accepted coupon did, for the member: points granted now, or a bonus on the next course purchase. */
 export function couponSuccess(reply: CouponReply, t: (k: string, o?: Record<string, unknown>) => string): string {
-  const point = (reply.point ?? 0).toLocaleString('ja-JP');
+  const point = num(reply.point);
   if (reply.kind === 'points') return t('menu.coupon.grantedPoints', { point });
   if (reply.kind === 'bonus') return t('menu.coupon.grantedBonus', { point });
   return t('menu.coupon.applied');

@@ -19,6 +19,7 @@ import { RankArea } from './RankArea';
 import { ReferralCode } from './ReferralCode';
 import { useFocusTrap } from '../../../hooks/use-focus-trap';
 import styles from './SideMenu.module.css';
+import { num } from '../../../lib/format/datetime';
 
 const RANK_HELP_URL = '/user-guide/';
 
@@ -42,7 +43,7 @@ export interface SideMenuProps {
  * code, legal links and logout.
  */
 export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
-  const { t, i18n } = useTranslation('layout');
+  const { t } = useTranslation('layout');
   const panel = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -84,7 +85,7 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
     await qc.invalidateQueries({ queryKey: CURRENT_USER_KEY });
   };
   const detail = detailReply?.state === 200 ? detailReply.detail : undefined;
-  const fmt = (n: string | undefined) => Number(n ?? 0).toLocaleString(i18n.language);
+  const fmt = (n: string | undefined) => num(n ?? 0);
 
   // Portalled to <body>: the sticky header's backdrop-filter would otherwise become the drawer's containing block.
   return createPortal(

@@ -5,6 +5,7 @@ import { usePackDetail } from '../../../api/packs';
 import { drawAgainPath, drawTotals, type ResultSort } from '../../../lib/pack/result-summary';
 import { HitShare } from './HitShare';
 import styles from './Reveal.module.css';
+import { num } from '../../../lib/format/datetime';
 
 const SORTS: ResultSort[] = ['reveal', 'rarity', 'value'];
 
@@ -25,13 +26,13 @@ export function ResultSummary({
   const pack = usePackDetail(result.pack_id, 0).data?.detail;
   const coin = result.is_buy_coin === '1';
   const totals = drawTotals(result.cards, pack?.point);
-  const amount = (n: number) => t(coin ? 'price.coins' : 'price.points', { amount: n.toLocaleString('ja-JP') });
+  const amount = (n: number) => t(coin ? 'price.coins' : 'price.points', { amount: num(n) });
   return (
     <section className={styles.summary} aria-label={t('result.summaryLabel')}>
       <dl className={styles.totals}>
         <div>
           <dt>{t('result.value')}</dt>
-          <dd data-testid="result-value">{t('price.points', { amount: totals.value.toLocaleString('ja-JP') })}</dd>
+          <dd data-testid="result-value">{t('price.points', { amount: num(totals.value) })}</dd>
         </div>
         {totals.spent !== undefined && (
           <div>

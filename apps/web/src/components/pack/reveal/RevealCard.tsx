@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cardTier } from '../../../lib/pack/reveal-order';
 import styles from './Reveal.module.css';
 import { TicketLabel } from '../TicketLabel';
+import { num } from '../../../lib/format/datetime';
 
 /**
  * One drawn card: its back until `revealed`, then it flips to the front with a glow by tier. Memoised: in a 100-draw
@@ -63,7 +64,7 @@ export const RevealCard = memo(function RevealCard({
               </span>
             </span>
             <span className={styles.cardValue} data-testid="card-value">
-              {t('reveal.value', { amount: card.buy_point.toLocaleString('ja-JP') })}
+              {t('reveal.value', { amount: num(card.buy_point) })}
             </span>
           </span>
         </div>

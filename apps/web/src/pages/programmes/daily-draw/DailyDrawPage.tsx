@@ -11,6 +11,8 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { refusal } from '../../../lib/perks/refusal';
 import { PERKS_NS } from '../perks-i18n';
 import styles from '../Perks.module.css';
+import { percent } from '../../../lib/format/plain-format';
+import { num } from '../../../lib/format/datetime';
 
 /**
  * /daily-draw, the header's messaging-app promotion: link LINE (its login comes back here with code and state),
@@ -18,7 +20,7 @@ import styles from '../Perks.module.css';
  * and earlier days' seeds after, so anyone can recompute the results (ADR 0024).
  */
 export function DailyDrawPage() {
-  const { t, i18n } = useTranslation(PERKS_NS);
+  const { t } = useTranslation(PERKS_NS);
   const [params, setParams] = useSearchParams();
   const query = useDailyDraw();
   const qc = useQueryClient();
@@ -27,7 +29,7 @@ export function DailyDrawPage() {
   const [won, setWon] = useState<number | null>(null);
   const linking = useRef(false);
   const mail = useMailRefusal();
-  const fmt = (n: number) => n.toLocaleString(i18n.language);
+  const fmt = (n: number) => num(n);
   const refresh = () => qc.invalidateQueries({ queryKey: perkKeys.dailyDraw() });
 
   // Back from the messaging app's login: hand code and state to the server once, then clean the address.
@@ -114,7 +116,7 @@ export function DailyDrawPage() {
                 {data.table?.map((p) => (
                   <tr key={p.point}>
                     <td>{p.point > 0 ? t('daily.prizePoint', { point: fmt(p.point) }) : t('daily.none')}</td>
-                    <td>{((p.weight / total) * 100).toLocaleString(i18n.language, { maximumFractionDigits: 2 })}%</td>
+                    <td>{percent(p.weight / total)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -21,13 +21,14 @@ import { PageTitle } from '../../../components/ui/PageTitle';
 import { Pager } from '../../../components/ui/Pager';
 import { PERKS_NS } from '../perks-i18n';
 import styles from '../Perks.module.css';
+import { num } from '../../../lib/format/datetime';
 
 /**
  * The exchange corner (/exchange-card): cards for points with a finite stock; a confirmation shows the points
  * before and after; an exchanged card is then shipped or converted, like a drawn card (ADR 0022).
  */
 export function ExchangePage() {
-  const { t, i18n } = useTranslation(PERKS_NS);
+  const { t } = useTranslation(PERKS_NS);
   const [page, setPage] = useState(1);
   const query = useExchangeCards(page);
   const qc = useQueryClient();
@@ -37,7 +38,7 @@ export function ExchangePage() {
   const [addressFor, setAddressFor] = useState<ExchangeOrderItem | null>(null);
   const [busy, setBusy] = useState(false);
   const mail = useMailRefusal();
-  const fmt = (n: number) => n.toLocaleString(i18n.language);
+  const fmt = (n: number) => num(n);
 
   const refresh = async () => {
     await Promise.all([qc.invalidateQueries({ queryKey: perkKeys.exchange(page) }), refreshUser()]);
@@ -214,7 +215,7 @@ function DecisionButtons({
   onDecide: (o: ExchangeOrderItem, action: 'ship' | 'convert') => Promise<void>;
   busy: boolean;
 }) {
-  const { t, i18n } = useTranslation(PERKS_NS);
+  const { t } = useTranslation(PERKS_NS);
   return (
     <div className={styles.actions}>
       <button type="button" className={styles.primary} disabled={busy} onClick={() => void onDecide(order, 'ship')}>
@@ -227,7 +228,7 @@ function DecisionButtons({
           disabled={busy}
           onClick={() => void onDecide(order, 'convert')}
         >
-          {t('exchange.convert', { point: order.card.convert_point.toLocaleString(i18n.language) })}
+          {t('exchange.convert', { point: num(order.card.convert_point) })}
         </button>
       )}
     </div>

@@ -11,10 +11,11 @@ import { refusal } from '../../../lib/perks/refusal';
 import { PERKS_NS } from '../perks-i18n';
 import styles from '../Perks.module.css';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { num } from '../../../lib/format/datetime';
 
 /** /sns-campaign, the header's social-network promotion: follow, then claim the points once with the post's code. */
 export function SnsCampaignPage() {
-  const { t, i18n } = useTranslation(PERKS_NS);
+  const { t } = useTranslation(PERKS_NS);
   const query = useSnsCampaign();
   const qc = useQueryClient();
   const refreshUser = useRefreshCurrentUser();
@@ -33,7 +34,7 @@ export function SnsCampaignPage() {
     setBusy(false);
     if (reply.state === 200) {
       setError('');
-      setMessage(t('sns.granted', { point: (reply.point ?? 0).toLocaleString(i18n.language) }));
+      setMessage(t('sns.granted', { point: num(reply.point) }));
       await Promise.all([qc.invalidateQueries({ queryKey: perkKeys.sns() }), refreshUser()]);
     } else if (!mail.caught(reply)) setError(refusal(reply));
   };
@@ -49,7 +50,7 @@ export function SnsCampaignPage() {
         <p className={styles.card}>{t('sns.inactive')}</p>
       ) : (
         <div className={styles.card}>
-          <p className={styles.lead}>{t('sns.lead', { point: (data.point ?? 0).toLocaleString(i18n.language) })}</p>
+          <p className={styles.lead}>{t('sns.lead', { point: num(data.point) })}</p>
           <a className={styles.secondary} href={data.follow_url} target="_blank" rel="noopener noreferrer">
             {t('sns.follow')}
           </a>

@@ -18,6 +18,7 @@ import { refusal } from '../../../lib/perks/refusal';
 import { PERKS_NS } from '../perks-i18n';
 import styles from '../Perks.module.css';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { num } from '../../../lib/format/datetime';
 
 /**
  * /transfer-point (spec sections 2, 5, 8): the partner sites with their status; an unlinked site opens the login
@@ -25,7 +26,7 @@ import { SubmitButton } from '../../../components/ui/SubmitButton';
  * compare with the points held at the partner, which the list shows.
  */
 export function TransferPointPage() {
-  const { t, i18n } = useTranslation(PERKS_NS);
+  const { t } = useTranslation(PERKS_NS);
   const query = usePartnerSites();
   const qc = useQueryClient();
   const refreshUser = useRefreshCurrentUser();
@@ -56,9 +57,7 @@ export function TransferPointPage() {
             {site.status === '1' ? (
               <>
                 <p className={styles.muted}>
-                  {site.point === ''
-                    ? t('transfer.ownedUnknown')
-                    : t('transfer.owned', { point: Number(site.point).toLocaleString(i18n.language) })}
+                  {site.point === '' ? t('transfer.ownedUnknown') : t('transfer.owned', { point: num(site.point) })}
                 </p>
                 {site.pending === '1' && (
                   <p className={styles.muted} role="status">
@@ -178,7 +177,7 @@ function PointPopup({
   onClose: () => void;
   onDone: () => Promise<void>;
 }) {
-  const { t, i18n } = useTranslation(PERKS_NS);
+  const { t } = useTranslation(PERKS_NS);
   const [point, setPoint] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -193,7 +192,7 @@ function PointPopup({
       return;
     }
     setError('');
-    const amount = Number(point).toLocaleString(i18n.language);
+    const amount = num(point);
     if (!window.confirm(t('transfer.confirm', { site: site.name, point: amount }))) return;
     setBusy(true);
     const reply = await transferPoint({ point, site_id: site.id, request_key: key });
@@ -205,9 +204,7 @@ function PointPopup({
   return (
     <Modal open title={t('transfer.pointTitle', { site: site.name })} onClose={onClose}>
       <form method="post" className={styles.field} onSubmit={(e) => void submit(e)} noValidate>
-        <p className={styles.muted}>
-          {t('transfer.owned', { point: Number(site.point || 0).toLocaleString(i18n.language) })}
-        </p>
+        <p className={styles.muted}>{t('transfer.owned', { point: num(site.point || 0) })}</p>
         <label className={styles.field}>
           {t('transfer.pointLabel')}
           <input
