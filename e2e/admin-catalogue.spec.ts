@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, hydrating, test } from './fixtures';
 import { consoleWalkIn, snap, useLanguage } from './helpers';
 import { uploadInto } from './pictures';
 import { signInStaff } from './staff';
@@ -120,7 +120,7 @@ for (const lang of consoleWalkIn('en')) {
       // that says it is not on sale, with nothing to draw. A guest browser never sees the draft in the shop.
       const previewHref = (await page.getByTestId('store-preview').getAttribute('href'))!;
       expect(previewHref).toMatch(/^\/pack-detail\?preview=/);
-      const shop = await page.context().newPage();
+      const shop = hydrating(await page.context().newPage());
       await shop.goto(previewHref);
       const previewText = JSON.parse(
         readFileSync(`apps/web/src/i18n/lazy/${lang}/pack-preview.json`, 'utf8'),
@@ -133,7 +133,7 @@ for (const lang of consoleWalkIn('en')) {
       await expect(shop.getByRole('button', { name: new RegExp(`^${escape(drawTen)}`) })).toHaveCount(0);
       await snap(shop, testInfo, `shop-pack-preview-${lang}`);
       const guestContext = await browser.newContext({ baseURL });
-      const guest = await guestContext.newPage();
+      const guest = hydrating(await guestContext.newPage());
       await useLanguage(guest, lang);
       await guest.goto('/pack-list?index=1');
       await guest.waitForLoadState('networkidle');

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, hydrating, test } from './fixtures';
 import {
   drawTenAndShip,
   exportYamato,
@@ -71,7 +71,7 @@ for (const lang of consoleWalkIn('en')) {
       // The shipping staff member, in a browser of their own.
       const { viewport, isMobile, hasTouch } = testInfo.project.use;
       const staffContext = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, acceptDownloads: true });
-      const staff = await staffContext.newPage();
+      const staff = hydrating(await staffContext.newPage());
       await useLanguage(staff, lang);
       await signInStaff(staff, 'shipping');
       const { row, shipmentId } = await parcelInQueue(
@@ -142,7 +142,7 @@ for (const lang of ['ja', 'en'] as const) {
 
       const { viewport, isMobile, hasTouch } = testInfo.project.use;
       const ownerContext = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
-      const owner = await ownerContext.newPage();
+      const owner = hydrating(await ownerContext.newPage());
       await useLanguage(owner, lang);
       await signInStaff(owner, 'owner');
       await owner.goto(`/admin/payments?view=transfers&q=${member.id}`);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { cardOf, makeCardSet } from '../scripts/lib/card-set';
-import { expect, test } from './fixtures';
+import { expect, hydrating, test } from './fixtures';
 import {
   drawTenAndShip,
   exportYamato,
@@ -174,7 +174,7 @@ for (const lang of consoleWalkIn('ja')) {
       // A member buys every ticket (one draw of 10) and asks for the cards to be shipped.
       const { viewport } = testInfo.project.use;
       const memberContext = await browser.newContext({ baseURL, viewport });
-      const member = await memberContext.newPage();
+      const member = hydrating(await memberContext.newPage());
       await useLanguage(member, lang);
       const made = await member.request.post('/sandbox/members', { data: { paidPoints: 50_000, lang, address: true } });
       const buyer = (await made.json()) as { mail: string; pass: string; id: number };
@@ -191,7 +191,7 @@ for (const lang of consoleWalkIn('ja')) {
 
       // The shipping staff: the carrier file, the tracking number back, packed and shipped.
       const staffContext = await browser.newContext({ baseURL, viewport, acceptDownloads: true });
-      const staff = await staffContext.newPage();
+      const staff = hydrating(await staffContext.newPage());
       await useLanguage(staff, lang);
       await signInStaff(staff, 'shipping');
       const name = lang === 'ja' ? '試験 花子' : 'Tester Alex';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, hydrating, test } from './fixtures';
 import sharp from 'sharp';
 import { consoleWalkIn, snap, useLanguage } from './helpers';
 import { signInStaff } from './staff';
@@ -33,7 +33,7 @@ const art = () =>
 async function staffPage(page: Page, testInfo: TestInfo, baseURL: string | undefined, lang: Lang) {
   const { viewport, isMobile, hasTouch } = testInfo.project.use;
   const context = await page.context().browser()!.newContext({ baseURL, viewport, isMobile, hasTouch });
-  const staff = await context.newPage();
+  const staff = hydrating(await context.newPage());
   await useLanguage(staff, lang);
   await signInStaff(staff, 'owner');
   return { staff, context };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib/v1';
 import { altchaPayload, type DropChallenge } from '@oripa/core';
-import { expect, test } from './fixtures';
+import { expect, hydrating, test } from './fixtures';
 import { startFakePushService, type FakeDevice } from './fakes/push-service';
 import { CHROMIUM_ARGS, FULL_CHROMIUM } from './browsers';
 import { snap, useLanguage } from './helpers';
@@ -112,7 +112,7 @@ test(
 
     // Staff prepare a pack (names, picture, price, 6 tickets: S 1, A 1, C 4) and announce it as a drop in the console.
     const staffContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-    const staff = await staffContext.newPage();
+    const staff = hydrating(await staffContext.newPage());
     await useLanguage(staff, lang);
     await signInStaff(staff, 'operator');
     const tag = `${lang}${Date.now().toString(36)}`;
@@ -191,7 +191,7 @@ test(
       isMobile: lang === 'ja',
       hasTouch: lang === 'ja',
     });
-    const other = await otherContext.newPage();
+    const other = hydrating(await otherContext.newPage());
     await useLanguage(other, lang);
     // One more joins through the API as a script would, with the same proof-of-work, while the page solves its own.
     const scripted = [await browser.newContext({ baseURL })];
@@ -255,7 +255,7 @@ test(
 
     // While the queue page waits, the member opens My Page in another tab and chooses to be named on the hit ticker
     // by their initial (anonymous until then).
-    const myPage = await page.context().newPage();
+    const myPage = hydrating(await page.context().newPage());
     await myPage.goto('/my-page');
     const tickerPanel = myPage.getByRole('region', { name: str(account, 'tickerName.title') });
     const initialRadio = tickerPanel.getByRole('radio', {

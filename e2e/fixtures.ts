@@ -126,11 +126,13 @@ export async function untilHydrated(page: Page) {
 const HYDRATION_WAIT_MS = 20_000;
 
 /**
- * The `page` fixture whose goto and reload return once React has hydrated the page (untilHydrated). The journeys on
- * a shop of their own (komoju.spec.ts, stripe-card.spec.ts) take it too: without it a login's Enter and a confirm
- * page's submit were used before hydration, and the action was lost (2 of the 4 failures of one full run).
+ * Makes `page`'s goto and reload return once React has hydrated the page (untilHydrated), and answers it. The
+ * `page` fixture is one (hydratingPage); a page a journey opens itself (another member, another context) should be
+ * too: without it a login's Enter and a confirm page's submit were used before hydration, and the action was lost
+ * (2 of the 4 failures of one full run; the fulfilment journeys' member once the code started after the paint,
+ * ADR 0060).
  */
-export async function hydratingPage({ page }: { page: Page }, use: (page: Page) => Promise<void>) {
+export function hydrating(page: Page): Page {
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {
@@ -143,7 +145,12 @@ export async function hydratingPage({ page }: { page: Page }, use: (page: Page) 
     await untilHydrated(page);
     return res;
   };
-  await use(page);
+  return page;
+}
+
+/** The `page` fixture of every journey: a hydrating page (komoju.spec.ts and stripe-card.spec.ts take it too). */
+export async function hydratingPage({ page }: { page: Page }, use: (page: Page) => Promise<void>) {
+  await use(hydrating(page));
 }
 
 /**

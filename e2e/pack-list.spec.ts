@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Browser } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, hydrating, test } from './fixtures';
 import { snap, useLanguage } from './helpers';
 import { apiPost, signInStaff } from './staff';
 
@@ -32,7 +32,7 @@ interface ListReply {
 /** Publishes packs of card type 1 through the console's API until its list has two pages. */
 async function ensureTwoPages(browser: Browser) {
   const ctx = await browser.newContext();
-  const page = await ctx.newPage();
+  const page = hydrating(await ctx.newPage());
   const first = (await (await page.request.get('/api/user/pack/all_list/1')).json()) as ListReply;
   if (first.page.all_page >= 2) return ctx.close();
   await signInStaff(page, 'operator');

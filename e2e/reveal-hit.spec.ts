@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, type Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, hydrating, test } from './fixtures';
 import { snap, useLanguage } from './helpers';
 import { apiPost, signInStaff } from './staff';
 import { FIRST_FLIP_MS, OPENING_MS, SPOTLIGHT_TEASE_MS } from '../apps/web/src/lib/pack/reveal-beats';
@@ -32,7 +32,7 @@ async function publishPack(
   pick: (cards: MasterCard[]) => Lineup,
 ): Promise<{ id: number; cards: MasterCard[] }> {
   const ctx = await browser.newContext();
-  const page = await ctx.newPage();
+  const page = hydrating(await ctx.newPage());
   await signInStaff(page, 'operator');
   const master = (await (await page.request.get('/api/admin/cards?card_type=1&per_page=50')).json()) as {
     rows: MasterCard[];

@@ -100,6 +100,10 @@ for (const lang of ['ja', 'en'] as const) {
         expect(html).toMatch(/<div id="root" data-lang="(ja|en)"><[a-z]/);
         expect(html).toContain(`data-lang="${lang}"`);
         expect(html).toContain('<script type="application/json" id="ssr-state">');
+        // The page's code waits in the build's template until the page is painted (ADR 0060), the route's with it.
+        const [, held = ''] = /<template id="app-code">([^]*?)<\/template>/.exec(html) ?? [];
+        expect(held).toMatch(/^<script type="module"/);
+        expect(html.replace(held, '')).not.toMatch(/<script type="module"|rel="modulepreload"/);
         // The header's words are in the HTML itself, in the page's language.
         expect(html).toContain(`>${catalogue(lang, 'layout').skipToContent as string}</a>`);
         await expect.poll(() => hydrated(page), { timeout: 30_000 }).toBe(true);

@@ -1,5 +1,5 @@
 import { type Page, type TestInfo } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, untilHydrated } from './fixtures';
 import { snap, useLanguage } from './helpers';
 
 /** A screenshot of what is on screen (fixed drawers look wrong in full-page shots), with its axe check. */
@@ -227,6 +227,8 @@ test('maintenance sends every page to the maintenance page and reload returns', 
     await page.waitForTimeout(1100);
     await page.goto('/pack-list?index=1');
     await expect(page).toHaveURL(/\/maintenance$/);
+    // The shop sent the page there with a full navigation (api/client.ts): its button is React's once hydrated.
+    await untilHydrated(page);
     await expect(page.getByRole('heading', { name: 'ただいまメンテナンス中です' })).toBeVisible();
     await expect(page.getByRole('banner')).toHaveCount(0);
     await page.getByRole('button', { name: '再読み込み' }).click();

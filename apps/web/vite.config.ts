@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { loadCodeAfterPaint } from './build/load-code-after-paint.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadLanguage } from './build/preload-language.ts';
 
@@ -23,7 +24,9 @@ export const storefrontResolve = {
 };
 
 export default defineConfig({
-  plugins: [react(), preloadLanguage(), precompress()],
+  // loadCodeAfterPaint holds index.html's code until the server-drawn page is painted (ADR 0060); preloadLanguage's
+  // catalogue preload is among what it holds.
+  plugins: [react(), preloadLanguage(), loadCodeAfterPaint(), precompress()],
   resolve: storefrontResolve,
   server: {
     port: 5173,

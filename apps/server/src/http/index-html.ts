@@ -14,6 +14,12 @@ interface Build {
   manifest: Manifest;
 }
 
+/**
+ * Where the build's inert code ends: index.html keeps its entry script and module preloads in
+ * `<template id="app-code">` until the page is painted (apps/web/build/load-code-after-paint.ts, ADR 0060).
+ */
+const CODE_TEMPLATE_END = '</template>';
+
 /** The language catalogue chunks (apps/web/src/i18n/index.ts); index.html preloads the Japanese one. */
 const catalogueSource = (lang: 'ja' | 'en') => `src/i18n/locales/${lang}.ts`;
 /**
@@ -56,18 +62,23 @@ export class IndexHtml {
   }
 
   /**
-   * `<link>`s that fetch a lazy route's chunks with the entry. Its styles are linked when the server drew the page
-   * with them (the page's first paint needs them; the SPA's dynamic import then finds them linked and does not add
-   * them again), else only preloaded: a stylesheet link would hold the first paint for styles nothing shows yet.
+   * What a lazy route brings with it: `styles`, its stylesheets linked when the server drew the page with them (the
+   * page's first paint needs them; the SPA's dynamic import then finds them linked and does not add them again), and
+   * `code`, its chunks' modulepreloads and the preloads of styles nothing shows yet (a stylesheet link would hold
+   * the first paint for them).
    */
-  private preloadLinks(build: Build, sources: readonly string[], styled: readonly string[]): string[] {
+  private routeLinks(build: Build, sources: readonly string[], styled: readonly string[]) {
     const { files, styles } = this.filesOf(build, sources);
     const linked = new Set(this.filesOf(build, styled).styles);
-    return [
-      ...styles.filter((f) => linked.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
-      ...files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
-      ...styles.filter((f) => !linked.has(f)).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}" />`),
-    ];
+    return {
+      styles: styles.filter((f) => linked.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
+      code: [
+        ...files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
+        ...styles
+          .filter((f) => !linked.has(f))
+          .map((f) => `<link rel="preload" as="style" crossorigin href="/${f}" />`),
+      ],
+    };
   }
 
   /**
@@ -109,11 +120,17 @@ export class IndexHtml {
     const withStrings = (routes: readonly string[]) =>
       routes.length > 0 ? [...routes, ...moreStringSources(page.catalogue)] : [];
     const sources = withStrings(page.routeSources);
-    const code = [
-      ...this.preloadLinks(build, sources, page.drawn ? page.routeSources : []),
+    const route = this.routeLinks(build, sources, page.drawn ? page.routeSources : []);
+    // The route's code waits with the entry's in the build's template, so it too starts after the paint instead of
+    // taking the picture's bandwidth and main thread (in an index.html without the template, it loads at once).
+    const inTemplate = html.includes(CODE_TEMPLATE_END);
+    if (inTemplate) html = html.replace(CODE_TEMPLATE_END, () => `${route.code.join('')}${CODE_TEMPLATE_END}`);
+    const head = [
+      ...page.head,
+      ...route.styles,
+      ...(inTemplate ? [] : route.code),
       ...this.nextPageMeta(build, withStrings(page.nextSources ?? []), sources),
-    ];
-    const head = [...page.head, ...code].join('\n    ');
+    ].join('\n    ');
     if (page.drawn) {
       const { html: drawn, state } = page.drawn;
       const root = `<div id="root" data-lang="${page.catalogue}">${drawn}</div><script type="application/json" id="ssr-state">${jsonForScript(state)}</script>`;

@@ -54,8 +54,8 @@ function writeFakeBuild() {
 <html lang="ja">
   <head>
     <title>KIRAKIRA ORIPA</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/ja-111.js" data-catalogue="ja">
+    <template id="app-code"><script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/ja-111.js" data-catalogue="ja"></template>
+    <script defer src="/assets/after-paint-1.js"></script>
   </head>
   <body><div id="root"></div></body>
 </html>`,
@@ -98,6 +98,9 @@ function writeFakeBuild() {
   writeFileSync(path.join(dist, 'assets', 'index-abc.js.br'), brotliCompressSync(ASSET));
   writeFileSync(path.join(dist, 'assets', 'index-abc.js.gz'), gzipSync(ASSET));
 }
+
+/** What `<template id="app-code">` holds: the code the page starts once painted. */
+const templateOf = (html: string) => /<template id="app-code">([^]*?)<\/template>/.exec(html)?.[1] ?? '';
 
 let shop: TestShop;
 let web: FastifyInstance;
@@ -264,6 +267,14 @@ describe('pages served with their share tags (no JavaScript needed)', () => {
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-777.js" />');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/core-888.js" />');
     expect(res.body.match(/assets\/index-abc\.js/g)).toHaveLength(1);
+    // All of that code waits with the entry's in the build's template until the page is painted (ADR 0060); the
+    // stylesheet the first paint needs does not.
+    const held = templateOf(res.body);
+    const head = res.body.split('</head>')[0]!.replace(held, '');
+    expect(held).toContain('href="/assets/PackDetailPage-333.js"');
+    expect(held).toContain('href="/assets/ja-more-555.js"');
+    expect(head).not.toContain('rel="modulepreload"');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/PackDetailPage-333.css" />');
 
     const en = await page(`/pack-detail?packId=${packId}`, { 'accept-language': 'en' });
     expect(en.body).toContain('<title>Starry Dragon Pack | KIRAKIRA ORIPA</title>');
