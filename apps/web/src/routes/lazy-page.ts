@@ -1,5 +1,6 @@
-import { createElement, lazy, useState, type ComponentType } from 'react';
+import { type ComponentType } from 'react';
 import { moreStrings } from '../i18n';
+import { lazyPartOf } from '../lib/lazy-part';
 
 /**
  * A lazily loaded page that can also be fetched ahead of time (a likely next page, while the browser is idle), and
@@ -14,37 +15,20 @@ export const SOURCE_EXPORT = '__pageSource';
 /**
  * A page whose code is fetched when its route is first opened (its own chunk), so the top page does not carry
  * payment, reveal, account, fairness or legal code. The layout's Suspense shows a skeleton meanwhile; navigations
- * run in a transition, so the old page stays until the new one is ready. A failed fetch may be tried again.
+ * run in a transition, so the old page stays until the new one is ready.
  */
 export function lazyPageOf<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
-  let loading: Promise<M> | undefined;
-  let loaded: ComponentType | undefined;
   let source: string | undefined;
   // The page's code and the strings of the namespaces kept out of the first bundle (i18n/index.ts) arrive together.
-  const preload = () =>
-    (loading ??= Promise.all([load(), moreStrings()])
-      .then(([module]) => {
-        loaded = pick(module);
+  const page = lazyPartOf(
+    () =>
+      Promise.all([load(), moreStrings()]).then(([module]) => {
         const named = (module as Record<string, unknown>)[SOURCE_EXPORT];
         if (typeof named === 'string') source = named;
         return module;
-      })
-      .catch((error: unknown) => {
-        loading = undefined;
-        throw error;
-      }));
-  const Lazy = lazy(() => preload().then((module) => ({ default: pick(module) })));
-  /**
-   * Code already here is drawn at once, without suspending: the server's render and the browser's hydration both
-   * preload the page first (routes/index.tsx preloadPagesOf), so they draw the same page and nothing falls back to
-   * the skeleton. Chosen once per mount: switching from the lazy wrapper to the page later would remount it.
-   */
-  function Page(props: object) {
-    const [ready] = useState(() => loaded);
-    return createElement(ready ?? Lazy, props);
-  }
-  const page = Page as unknown as LazyPage;
-  page.preload = preload;
+      }),
+    pick,
+  ) as LazyPage;
   page.source = () => source;
   return page;
 }

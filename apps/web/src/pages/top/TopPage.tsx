@@ -1,5 +1,5 @@
 import { pageMeta } from '@oripa/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCardTypes } from '../../api/site';
@@ -7,6 +7,7 @@ import { useTypesOnSale } from '../../api/packs';
 import { LiveTicker } from '../../components/live/LiveTicker';
 import { PackBannerList } from '../../components/pack/PackBannerList';
 import { useCanonical } from '../../hooks/use-canonical';
+import { lazyPartOf } from '../../lib/lazy-part';
 import { CardTypeTabs, panelId, tabId } from './CardTypeTabs';
 import { ComingSoon } from './ComingSoon';
 import { TopBanner } from './TopBanner';
@@ -16,12 +17,13 @@ import './PostList.module.css';
 
 /**
  * The community posts, below the packs and the ticker: drawn by the server like the rest, their code (and the
- * pager's) is a chunk of its own, fetched as soon as this module runs and hydrated when it arrives. It kept the top
- * page's first JavaScript within its 120 kB when the after-paint loader came back (ADR 0060).
+ * pager's) is a chunk of its own, which the page fetches before it hydrates (TopPage.preload). It kept the top page's
+ * first JavaScript within its 120 kB when the after-paint loader came back (ADR 0060).
  */
-const loadPostList = () => import('./PostList');
-const PostList = lazy(() => loadPostList().then((m) => ({ default: m.PostList })));
-if (typeof window !== 'undefined') void loadPostList();
+const PostList = lazyPartOf(
+  () => import('./PostList'),
+  (m) => m.PostList,
+);
 
 /**
  * The top page (spec section 2): the banner carousel (banner mode 1 only), card-game tabs (the chosen one kept in
@@ -83,3 +85,6 @@ export function TopPage() {
     </div>
   );
 }
+
+/** What the page draws from chunks of their own, fetched before a render (routes/index.tsx preloadPagesOf). */
+TopPage.preload = () => PostList.preload();
