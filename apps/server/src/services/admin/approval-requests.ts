@@ -24,9 +24,11 @@ export async function requestApproval(
     payload: Record<string, unknown>;
     reason: string;
     notBefore: Date | null;
+    /** When it is asked: the instant `notBefore` was counted from, when there is one (else the clock's now). */
+    now?: Date;
   },
 ): Promise<number> {
-  const now = ctx.clock.now();
+  const now = r.now ?? ctx.clock.now();
   const id = await insertApproval(tx, { ...r, requestedBy: by.id, now });
   if (id === null) throw new AppError('conflict', { general: ['approvalPending'] }, 'approval_pending');
   await auditIn(
@@ -62,8 +64,11 @@ export async function requestOwnerChange(
   if (!reason) throw AppError.validation('reason', 'reasonRequired', 'reason_required');
   // Owners who could approve: every active owner but the requester and the owner concerned.
   const others = (await countActiveOwners(tx)) - 1 - (target.disabled_at ? 0 : 1);
-  const notBefore = ownerChangeNotBefore(others, ctx.clock.now());
+  // One reading of the clock for both: a second one a millisecond later made the delay 1 ms short (CI, pg15).
+  const now = ctx.clock.now();
+  const notBefore = ownerChangeNotBefore(others, now);
   const id = await requestApproval(ctx, tx, by, {
+    now,
     kind: change.kind,
     targetType: 'staff',
     targetId: target.id,
