@@ -14,6 +14,29 @@ export function formatTokyo(date: Date): string {
   );
 }
 
+/** The calendar and clock in Tokyo at an instant: month 1-12, weekday 0 for Sunday. */
+export interface TokyoParts {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  hour: number;
+  minute: number;
+}
+
+/** The Tokyo calendar and clock of `date`, for a display drawn without Intl (apps/web lib/format/plain-format.ts). */
+export function tokyoParts(date: Date): TokyoParts {
+  const d = new Date(date.getTime() + JST_OFFSET_MS);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    weekday: d.getUTCDay(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+  };
+}
+
 /** An instant as ISO 8601 in Tokyo time with its offset: '2026-11-27T17:00:00.000+09:00' (the sandbox clock). */
 export function toTokyoIso(date: Date): string {
   return new Date(date.getTime() + JST_OFFSET_MS).toISOString().replace('Z', '+09:00');

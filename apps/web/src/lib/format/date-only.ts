@@ -1,5 +1,6 @@
+import { tokyoParts } from '@oripa/core';
 import { toDate, type Lang } from './datetime';
-import { MONTHS_EN, pad2, tokyoParts, WEEKDAYS_EN, WEEKDAYS_JA } from './plain-format';
+import { MONTHS_EN, pad2, WEEKDAYS_EN, WEEKDAYS_JA } from './plain-format';
 
 /*
  * Dates without their time, for the history lists and account pages (lazy pages, so apart from datetime.ts). The

@@ -1,5 +1,5 @@
-import { parseTokyo, toTokyoIso } from '@oripa/core';
-import { groupDigits, MONTHS_EN, pad2, tokyoParts, WEEKDAYS_EN, WEEKDAYS_JA } from './plain-format';
+import { parseTokyo, tokyoParts, toTokyoIso } from '@oripa/core';
+import { groupDigits, MONTHS_EN, pad2, WEEKDAYS_EN, WEEKDAYS_JA } from './plain-format';
 
 /**
  * Dates, times, durations and numbers for people, in Asia/Tokyo whatever the device's zone (the shop and its sale
@@ -49,8 +49,10 @@ export function countdownParts(targetMs: number, nowMs: number): { days: number;
   if (left <= 0) return null;
   const days = Math.floor(left / 86_400);
   const rest = left % 86_400;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return { days, clock: `${p(Math.floor(rest / 3600))}:${p(Math.floor((rest % 3600) / 60))}:${p(rest % 60)}` };
+  return {
+    days,
+    clock: `${pad2(Math.floor(rest / 3600))}:${pad2(Math.floor((rest % 3600) / 60))}:${pad2(rest % 60)}`,
+  };
 }
 
 /** A number with the separators both languages use (12,345), 0 for what is not one; see plain-format.ts. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupDigits, percent, pluralCategories, pluralCategory, tokyoParts } from './plain-format';
+import { groupDigits, percent, pluralCategories, pluralCategory } from './plain-format';
 
 // Intl is the reference: what these functions replace on the storefront's first render (plain-format.ts says why).
 describe('numbers without Intl', () => {
@@ -39,36 +39,6 @@ describe('numbers without Intl', () => {
       fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 1, max: 1_000_000 }), (a, b) => {
         const ratio = Math.min(a, b) / b;
         expect(percent(ratio)).toBe(pct.format(ratio));
-      }),
-      { numRuns: 2000 },
-    );
-  });
-});
-
-describe('Tokyo dates without Intl', () => {
-  it('read the same calendar and clock as Intl in Asia/Tokyo', () => {
-    const intl = new Intl.DateTimeFormat('en-US', {
-      timeZone: 'Asia/Tokyo',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      weekday: 'short',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    });
-    const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-    fc.assert(
-      fc.property(fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) }), (ms) => {
-        const p = Object.fromEntries(intl.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
-        expect(tokyoParts(new Date(ms))).toEqual({
-          year: Number(p.year),
-          month: Number(p.month),
-          day: Number(p.day),
-          weekday: weekdays.indexOf(p.weekday!),
-          hour: Number(p.hour),
-          minute: Number(p.minute),
-        });
       }),
       { numRuns: 2000 },
     );

@@ -6,7 +6,8 @@
  * later call costs microseconds, so that first one landed inside hydration as one long task (the header's point
  * balance alone measured 50 ms at 4x). The shop's two languages need none of ICU's range here: ja-JP and en-US
  * group digits the same way (1,234,567 and 0.5), and Asia/Tokyo has kept UTC+9 without summer time since 1951, so a
- * Tokyo calendar date is UTC arithmetic. lib/format/plain-format.test.ts holds both to Intl's own output.
+ * Tokyo calendar date is UTC arithmetic (core's tokyoParts). lib/format/plain-format.test.ts holds both to Intl's own
+ * output.
  * The same digits on both sides, too: the `toLocaleString()` calls this replaced used the device's own locale (a
  * German phone drew 1.234 where the server's render had 1,234), and Node's and Chromium's ICU differ in places
  * (en-GB's September is "Sept" in newer ones).
@@ -42,32 +43,6 @@ export function groupDigits(value: number, maxFraction = 3): string {
 /** A ratio as a percentage, as Intl's `style: 'percent'` writes it in ja-JP and en-US: 0.1234 → "12.34%". */
 export function percent(ratio: number, maxFraction = 2): string {
   return `${groupDigits(ratio * 100, maxFraction)}%`;
-}
-
-export interface TokyoParts {
-  year: number;
-  /** 1-12 */
-  month: number;
-  day: number;
-  /** 0 for Sunday */
-  weekday: number;
-  hour: number;
-  minute: number;
-}
-
-const TOKYO_OFFSET_MS = 9 * 3_600_000;
-
-/** The calendar and clock in Tokyo at `date`. */
-export function tokyoParts(date: Date): TokyoParts {
-  const t = new Date(date.getTime() + TOKYO_OFFSET_MS);
-  return {
-    year: t.getUTCFullYear(),
-    month: t.getUTCMonth() + 1,
-    day: t.getUTCDate(),
-    weekday: t.getUTCDay(),
-    hour: t.getUTCHours(),
-    minute: t.getUTCMinutes(),
-  };
 }
 
 export const WEEKDAYS_JA = '日月火水木金土';
