@@ -18,6 +18,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { eagerModuleWrappers } from '../apps/web/build/eager-module-wrappers.ts';
 import { initialScripts, pageScripts, readManifest } from './lib/web-manifest.ts';
 
 /** kB (1000 bytes) of brotli: issue 13's limit, see the note above. */
@@ -61,6 +62,19 @@ function main() {
     process.exit(1);
   }
   const m = measureInitialJs(distDir);
+  // The build writes React's module wrappers as functions V8 compiles with the chunk (ADR 0061): a first-load file
+  // the step would still change was built without it.
+  const late = m.files.filter(({ file }) => {
+    const code = readFileSync(path.join(distDir, file), 'utf8');
+    return eagerModuleWrappers(code) !== code;
+  });
+  if (late.length > 0) {
+    console.error(`module wrappers V8 compiles on first call in: ${late.map((f) => f.file).join(', ')}`);
+    console.error(
+      'apps/web/vite.config.ts must run eagerModuleWrappersPlugin (apps/web/build/eager-module-wrappers.ts).',
+    );
+    process.exit(1);
+  }
   const verbose = process.env.BUNDLE_BUDGET_VERBOSE === '1';
   if (verbose) {
     for (const f of [...m.files].sort((a, b) => b.br - a.br)) console.log(`${kB(f.br).padStart(9)}  ${f.file}`);

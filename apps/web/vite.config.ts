@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { eagerModuleWrappersPlugin } from './build/eager-module-wrappers.ts';
 import { loadCodeAfterPaint } from './build/load-code-after-paint.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadLanguage } from './build/preload-language.ts';
@@ -25,8 +26,9 @@ export const storefrontResolve = {
 
 export default defineConfig({
   // loadCodeAfterPaint holds index.html's code until the server-drawn page is painted (ADR 0060); preloadLanguage's
-  // catalogue preload is among what it holds.
-  plugins: [react(), preloadLanguage(), loadCodeAfterPaint(), precompress()],
+  // catalogue preload is among what it holds. eagerModuleWrappers has V8 compile React's module wrappers with the
+  // chunk rather than on the main thread when they first run (ADR 0061).
+  plugins: [react(), preloadLanguage(), loadCodeAfterPaint(), eagerModuleWrappersPlugin(), precompress()],
   resolve: storefrontResolve,
   server: {
     port: 5173,
