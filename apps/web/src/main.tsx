@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router';
 import { HydratedMark } from './components/layout/HydratedMark';
 import { i18nReady } from './i18n';
 import { installInteractionGuards } from './interaction-guards';
+import { nextTask } from './lib/next-task';
 import { noteShopTime, setDrawnTime } from './lib/time/shop-time';
 import { registerWorkerAfterLoad } from './pwa/register-worker';
 import { createRouter, preloadPagesOf, routeObjects } from './routes';
@@ -44,8 +45,10 @@ if (ssr) {
     if (hash) drawnAt.set(hash, at);
   }
 }
+await nextTask();
 const routes = routeObjects();
 const router = createRouter(routes);
+await nextTask();
 // The language's strings (one small chunk, preloaded by the page) and the page's own code arrive before the first
 // render, so the browser draws exactly what the server drew (apps/web/src/entry-server.tsx) and hydrates it; a
 // failed fetch still renders, and i18next then shows the keys.
