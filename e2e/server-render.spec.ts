@@ -138,3 +138,22 @@ test('a guest asking for a member page is sent to log in by the server, and an u
   expect(unknown.status()).toBe(302);
   expect(unknown.headers().location).toBe('/');
 });
+
+test('a member page the server drew is not asked about again as it hydrates; one opened in the app is', async ({
+  page,
+}) => {
+  await logInDemoMember(page);
+  // Which page was shown each time the SPA asked who is logged in (the spec's member-route check).
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/user/point') asked.push(new URL(page.url()).pathname);
+  });
+  await page.goto('/my-page');
+  await expect.poll(() => hydrated(page), { timeout: 30_000 }).toBe(true);
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  // The server checked the session when it drew the page, with the reply the page hydrated with.
+  expect(asked).toEqual([]);
+  await page.locator('main a[href="/buy-point"]').first().click();
+  await expect(page).toHaveURL(/\/buy-point$/);
+  await expect.poll(() => asked).toContain('/buy-point');
+});

@@ -21,7 +21,8 @@ function setDescription(text: string) {
 export function usePageMeta(title: string, description: string) {
   useEffect(() => {
     if (!title) return;
-    document.title = title;
+    // The server wrote the same title into a page it drew: rewriting it as the page hydrates is DOM work for nothing.
+    if (document.title !== title) document.title = title;
     if (description) setDescription(description);
   }, [title, description]);
 }
