@@ -1,6 +1,9 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TICKER_NAME_KEY } from '../../api/ticker-name';
 import i18n from '../../i18n';
 import { mockApi } from '../../test/mock-api';
 import { renderPage } from '../../test/render';
@@ -62,5 +65,19 @@ describe('TickerNamePanel', { timeout: 20_000 }, () => {
     );
     expect((screen.getByRole('radio', { name: /^Anonymous/ }) as HTMLInputElement).checked).toBe(true);
     expect((initial as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('is drawn by the server with its choices disabled: a tap before React runs would tick a choice and save nothing', async () => {
+    await i18n.changeLanguage('ja');
+    const qc = new QueryClient();
+    qc.setQueryData(TICKER_NAME_KEY, { state: 200, ticker_name: 'anonymous', initial: '試***' });
+    const box = document.createElement('div');
+    box.innerHTML = renderToString(
+      <QueryClientProvider client={qc}>
+        <TickerNamePanel />
+      </QueryClientProvider>,
+    );
+    expect(box.querySelector('fieldset')?.disabled).toBe(true);
+    expect(box.querySelector<HTMLInputElement>('input[value="anonymous"]')?.checked).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstError } from '../../api/client';
 import { useSaveTickerName, useTickerName } from '../../api/ticker-name';
+import { useHydrated } from '../../hooks/use-hydrated';
 import panel from './MyPage.module.css';
 import styles from './TickerName.module.css';
 
@@ -23,6 +24,9 @@ export function TickerNamePanel() {
   const [error, setError] = useState<string | null>(null);
   // The tapped choice is shown checked at once, while it is saved; a refusal puts the saved one back.
   const [pending, setPending] = useState<TickerName | null>(null);
+  // A tap saves, so the choices wait for React: the server draws them (and this panel's code may still be on its
+  // way when the rest of the page is live), and a radio ticked before then would look chosen and save nothing.
+  const hydrated = useHydrated();
   const data = current.data;
   const checked = pending ?? data?.ticker_name;
 
@@ -53,7 +57,7 @@ export function TickerNamePanel() {
       <h2 id="my-ticker-name" className={panel.panelTitle}>
         {t('tickerName.title')}
       </h2>
-      <fieldset className={styles.choices} disabled={!data || busy} aria-describedby="my-ticker-name-lead">
+      <fieldset className={styles.choices} disabled={!data || busy || !hydrated} aria-describedby="my-ticker-name-lead">
         <legend id="my-ticker-name-lead" className={styles.lead}>
           {t('tickerName.lead')}
         </legend>
