@@ -28,6 +28,11 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           maxWorkers: SERVER_WORKERS,
+          // A worker keeps its modules from one test file to the next (ADR 0062): each file imported the whole server
+          // again, which was half the stage's CPU (import 297 s of 675 s summed). A file's shop is built from its own
+          // context and cloned database, never from module state; what must differ per file is passed in (buildApp's
+          // webDist), not read from the environment on import.
+          isolate: false,
           // A project with its own worker count runs as its own group, after core and web.
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,

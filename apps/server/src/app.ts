@@ -37,6 +37,11 @@ const isConsolePath = (url: string) => /^\/admin(\/|\?|$)/.test(url) && !url.sta
 export interface BuildOptions {
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
+  /**
+   * The built SPA's directory; WEB_DIST by default. The server's tests give each file its own stand-in build: they
+   * share one module graph per worker (vitest.config.ts), so a value read on import would be the first file's.
+   */
+  webDist?: string;
   logger?: boolean;
 }
 
@@ -113,18 +118,19 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await app.register(sandboxRoutes, { prefix: '/sandbox' });
   }
 
-  if (opts.serveWeb !== false && existsSync(path.join(WEB_DIST, 'index.html'))) {
+  const webDist = opts.webDist ?? WEB_DIST;
+  if (opts.serveWeb !== false && existsSync(path.join(webDist, 'index.html'))) {
     // preCompressed: the build's .br/.gz copies, with Content-Encoding and Vary (apps/web/build/precompress.ts).
     // dist/ssr is the server's own render code (ADR 0052), not a file for browsers.
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
+      root: webDist,
       wildcard: false,
       index: false,
       preCompressed: true,
       allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
     });
-    const pages = await createPageServer(app, ctx, WEB_DIST);
-    await app.register(webPages, { root: WEB_DIST, pages });
+    const pages = await createPageServer(app, ctx, webDist);
+    await app.register(webPages, { root: webDist, pages });
     // Hashed assets are immutable; index.html is always revalidated.
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/assets/') || request.url.startsWith('/admin/assets/')) {

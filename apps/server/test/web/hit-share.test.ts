@@ -1,5 +1,3 @@
-// First: it names the stand-in build before app.ts is imported.
-import { webDist as dist } from './web-dist-dir.ts';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,11 +7,13 @@ import { buildMember, type TestMember } from '../factories.ts';
 import { buildPack, drawVia, smallLineup } from '../packs/pack-fixtures.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
 import { shareImageColourAt } from './share-png.ts';
+import { newWebDist } from './web-dist-dir.ts';
 
 /**
  * Sharing a hit (issue 13, section 3): the drawer gets a signed link and image of their own drawn card; the image
  * and the page's share tags come only from real draws, named by a key nobody else can make.
  */
+const dist = newWebDist();
 let shop: TestShop;
 let web: FastifyInstance;
 let base: string;
@@ -36,7 +36,7 @@ beforeAll(async () => {
   for (const f of ['t-s', 't-a', 't-b', 't-c']) writeFileSync(path.join(dist, 'demo', 'cards', `${f}.webp`), webp);
   shop = await startTestShop({ PUBLIC_URL: 'https://shop.example' });
   const { buildApp } = await import('../../src/app.ts');
-  web = await buildApp(shop.ctx, { serveWeb: true, logger: false });
+  web = await buildApp(shop.ctx, { serveWeb: true, webDist: dist, logger: false });
   await web.listen({ port: 0, host: '127.0.0.1' });
   const addr = web.server.address();
   base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;

@@ -1,5 +1,3 @@
-// First: it names the stand-in build before app.ts is imported.
-import { webDist as dist } from './web-dist-dir.ts';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -9,6 +7,7 @@ import { connectDatabase } from '../../src/db/database.ts';
 import { createInstanceCaches } from '../../src/instance-caches.ts';
 import { buildMember, type TestMember } from '../factories.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
+import { newWebDist } from './web-dist-dir.ts';
 
 /**
  * Issue 12: a member's page visit read the session before sending the SPA, and with the database down answered 500
@@ -23,6 +22,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+const dist = newWebDist();
 let shop: TestShop;
 let member: TestMember;
 let web: FastifyInstance;
@@ -39,7 +39,10 @@ beforeAll(async () => {
   const db = connectDatabase(url.toString(), 2, config);
   closeDb = () => db.close();
   const { buildApp } = await import('../../src/app.ts');
-  web = await buildApp({ ...shop.ctx, ...createInstanceCaches(), config, db }, { serveWeb: true, logger: false });
+  web = await buildApp(
+    { ...shop.ctx, ...createInstanceCaches(), config, db },
+    { serveWeb: true, webDist: dist, logger: false },
+  );
   await web.listen({ port: 0, host: '127.0.0.1' });
   const addr = web.server.address();
   base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;

@@ -2,26 +2,20 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMember } from '../factories.ts';
 import { buildPack } from '../packs/pack-fixtures.ts';
 import { startTestShop, type TestShop } from '../test-shop.ts';
 import { shareImageColourAt } from './share-png.ts';
+import { newWebDist } from './web-dist-dir.ts';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /**
  * A tiny stand-in for the SPA build (index.html, a manifest, one hashed asset with its compressed copies), so the
- * pages are checked as a crawler sees them: plain HTTP, no JavaScript. app.ts reads WEB_DIST_DIR on import.
+ * pages are checked as a crawler sees them: plain HTTP, no JavaScript.
  */
-const dist = vi.hoisted(() => {
-  // Runs before the imports, so only built-in modules fetched this way.
-  const fs = process.getBuiltinModule('node:fs');
-  const os = process.getBuiltinModule('node:os');
-  const dir = fs.mkdtempSync(`${os.tmpdir()}/web-dist-`);
-  process.env.WEB_DIST_DIR = dir;
-  return dir;
-});
+const dist = newWebDist();
 const ASSET = `/* ${'the entry '.repeat(300)} */`;
 const FAKE_RENDER = `
 const MEMBER = new Set(['/my-page', '/buy-point']);
@@ -111,7 +105,7 @@ beforeAll(async () => {
   writeFakeBuild();
   shop = await startTestShop({ PUBLIC_URL: 'https://shop.example' });
   const { buildApp } = await import('../../src/app.ts');
-  web = await buildApp(shop.ctx, { serveWeb: true, logger: false });
+  web = await buildApp(shop.ctx, { serveWeb: true, webDist: dist, logger: false });
   await web.listen({ port: 0, host: '127.0.0.1' });
   const addr = web.server.address();
   base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
