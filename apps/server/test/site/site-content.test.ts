@@ -94,8 +94,10 @@ describe('posts in the caller language', () => {
        VALUES ('二か国語', '運営', '事務局', '日本語の本文', '["/ja.svg"]', 'Bilingual', '', '[]', now() + interval '1 hour')
        RETURNING id`,
     );
-    // Published an hour ahead of every demo post: the first row of page 1 once the clock passes it.
-    await pool.query('UPDATE posts SET published_at = now() WHERE id = $1', [rows[0]!.id]);
+    // Published after every demo post (the newest is 5 hours old): the first row of page 1. A second back, because
+    // the list compares with the shop clock in whole milliseconds and PostgreSQL's now() has microseconds: a post
+    // published "now" could still be a few microseconds ahead of it.
+    await pool.query(`UPDATE posts SET published_at = now() - interval '1 second' WHERE id = $1`, [rows[0]!.id]);
     clearSiteContentCache(shop.ctx);
     try {
       const en = ((await shop.client('en').get('/user/post/list')).list as Post[])[0]!;
