@@ -1,5 +1,5 @@
 import { parseTokyo, tokyoParts, toTokyoIso } from '@oripa/core';
-import { groupDigits, MONTHS_EN, pad2, WEEKDAYS_EN, WEEKDAYS_JA } from './plain-format';
+import { groupDigits, MONTHS_EN, pad2, WEEKDAYS_EN, WEEKDAYS_JA, type Lang } from './plain-format';
 
 /**
  * Dates, times, durations and numbers for people, in Asia/Tokyo whatever the device's zone (the shop and its sale
@@ -8,9 +8,7 @@ import { groupDigits, MONTHS_EN, pad2, WEEKDAYS_EN, WEEKDAYS_JA } from './plain-
  * task (plain-format.ts). What only lazy pages show lives beside it (date-only.ts, relative-time.ts): a module the
  * first bundle shares with lazy pages carries every export any of them uses.
  */
-export type Lang = 'ja' | 'en';
-
-export const langOf = (language: string | undefined): Lang => (language?.startsWith('en') ? 'en' : 'ja');
+export { langOf, type Lang } from './plain-format';
 
 export function toDate(value: string | Date): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;

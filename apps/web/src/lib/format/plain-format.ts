@@ -52,14 +52,19 @@ export const MONTHS_EN = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split
 /** Two digits: 5 → "05". */
 export const pad2 = (n: number) => String(n).padStart(2, '0');
 
+export type Lang = 'ja' | 'en';
+
+/** Which of the shop's languages a language tag draws in: English for en and en-*, Japanese for anything else. */
+export const langOf = (language: string | undefined): Lang => (language?.startsWith('en') ? 'en' : 'ja');
+
 /**
  * The plural category of a count in the shop's languages, as Intl.PluralRules says it: Japanese has only "other";
  * English has "one" for exactly 1 or -1 (not 1.5, not 0) and "other" for the rest.
  */
 export function pluralCategory(lng: string, count: number): 'one' | 'other' {
-  return lng.startsWith('en') && Math.abs(count) === 1 ? 'one' : 'other';
+  return langOf(lng) === 'en' && Math.abs(count) === 1 ? 'one' : 'other';
 }
 
 /** Every plural category of a language, in CLDR's order: Japanese "other", English "one" and "other". */
 export const pluralCategories = (lng: string): readonly string[] =>
-  lng.startsWith('en') ? ['one', 'other'] : ['other'];
+  langOf(lng) === 'en' ? ['one', 'other'] : ['other'];
