@@ -27,9 +27,9 @@ export default defineConfig({
   workers: WORKERS,
   // In CI a journey that fails is run once more, and the run still reports it as flaky (the list's "N flaky" line).
   // Three CI runs in a row were lost to one intermittent journey each (a login's Enter or a confirm page's submit
-  // that led nowhere, a push not shown, a spotlight gone before its check); those found are fixed, but a lost
-  // submit on a hydrated confirm page (payments.spec.ts wallet 13: once in three full runs, not in 48 repeats) is
-  // not explained yet (ADR 0038).
+  // that led nowhere, a push not shown, a spotlight gone before its check); those found are fixed. The lost submit on
+  // a hydrated confirm page (payments.spec.ts wallet 13, later KOMOJU's wallets) was the smooth scroll to the chosen
+  // method moving the pay button from under the click (ADR 0038's amendment); the scroll is a jump now.
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
