@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '@oripa/core';
 import { afterLoad } from '../lib/after-load';
+import { nextTask } from '../lib/next-task';
 import { byNamespace } from './catalogue';
 import { saveChosenLanguage } from './start-language';
 
@@ -157,7 +158,7 @@ void i18n
 // remembered in a task of its own once the page has loaded: a page's first use of localStorage waits for the browser
 // process, 9-107 ms at 1x measured in the app's first task (ADR 0061).
 if (typeof document !== 'undefined') {
-  afterLoad(() => setTimeout(() => rememberLanguage(currentLang()), 0));
+  afterLoad(() => void nextTask().then(() => rememberLanguage(currentLang())));
 }
 i18n.on('languageChanged', (lng) => rememberLanguage(lng as Lang));
 

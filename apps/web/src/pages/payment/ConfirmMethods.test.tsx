@@ -46,14 +46,6 @@ beforeEach(() => {
   Element.prototype.scrollIntoView = function (this: Element, opts?: boolean | ScrollIntoViewOptions) {
     scrolls.push({ el: this, opts: typeof opts === 'object' ? opts : undefined });
   };
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-  }));
 });
 afterEach(() => {
   cleanup();
@@ -139,7 +131,7 @@ describe('the confirm page groups the methods', () => {
 });
 
 describe('choosing a method scrolls to its own form', () => {
-  it('does not scroll for the preselected method; a tap jumps to the new form, reduced motion or not', async () => {
+  it('does not scroll for the preselected method; a tap jumps to the new form', async () => {
     open();
     await screen.findByRole('region', { name: 'クレジットカード' });
     expect(scrolls).toEqual([]);
