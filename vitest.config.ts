@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { catalogueFileParts } from './apps/web/build/catalogue-parts.ts';
 
 /**
  * Test files run at once (issue 20, ADR 0038). vitest's default is one fewer than the cores: one file at a time on
@@ -40,7 +41,8 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        // The language chunks import parts of a catalogue file (apps/web/build/catalogue-parts.ts), as in the build.
+        plugins: [react(), catalogueFileParts()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { catalogueFileParts } from './build/catalogue-parts.ts';
 import { precompress } from './build/precompress.ts';
 
 /**
@@ -13,7 +14,7 @@ import { precompress } from './build/precompress.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), catalogueFileParts(), precompress()],
   base: '/admin/',
   publicDir: false,
   server: { port: 5174, proxy: { '/api': 'http://localhost:3000' } },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { catalogueFileParts } from './build/catalogue-parts.ts';
 import { storefrontResolve } from './vite.config.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -32,7 +33,7 @@ function namePageModules(): Plugin {
  * modules' class names are the browser build's (same files, same naming), and no stylesheet is written.
  */
 export default defineConfig({
-  plugins: [react(), namePageModules()],
+  plugins: [react(), catalogueFileParts(), namePageModules()],
   resolve: storefrontResolve,
   publicDir: false,
   build: {

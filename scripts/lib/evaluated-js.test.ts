@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { evaluatedScripts, measureEvaluatedJs } from './evaluated-js.ts';
-import { staticClosure, type Manifest } from './web-manifest.ts';
+import { initialScripts, staticClosure, type Manifest } from './web-manifest.ts';
 
 /**
  * A small build: the entry imports the app chunk (which imports a runtime) and loads the ja catalogue, two lazy
@@ -54,6 +54,37 @@ describe('staticClosure', () => {
 
   it('names a module the manifest does not have', () => {
     expect(() => staticClosure(MANIFEST, ['src/pages/C.tsx'])).toThrow(/no chunk src\/pages\/C\.tsx/);
+  });
+});
+
+describe('initialScripts', () => {
+  it('counts React DOM, which the entry imports dynamically and awaits, with what it imports, but no lazy page', () => {
+    const withRenderer: Manifest = {
+      ...MANIFEST,
+      'index.html': { ...MANIFEST['index.html']!, dynamicImports: ['../../node_modules/react-dom/client.js'] },
+      '../../node_modules/react-dom/client.js': {
+        file: 'assets/client.js',
+        isDynamicEntry: true,
+        imports: ['_react-dom.js', '_app.js'],
+      },
+      '_react-dom.js': { file: 'assets/react-dom.js' },
+    };
+    expect(initialScripts(withRenderer).sort()).toEqual(
+      [
+        'assets/index.js',
+        'assets/app.js',
+        'assets/runtime.js',
+        'assets/ja.js',
+        'assets/client.js',
+        'assets/react-dom.js',
+      ].sort(),
+    );
+    // The console's entry imports its lazy pages dynamically: they are not its first load.
+    const lazyFromEntry: Manifest = {
+      ...MANIFEST,
+      'index.html': { ...MANIFEST['index.html']!, dynamicImports: ['src/pages/A.tsx'] },
+    };
+    expect(initialScripts(lazyFromEntry)).not.toContain('assets/A.js');
   });
 });
 

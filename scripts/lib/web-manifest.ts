@@ -42,11 +42,20 @@ export function staticClosure(manifest: Manifest, keys: readonly string[]): stri
 }
 
 /**
+ * A module the storefront's entry imports dynamically only to evaluate it in a task of its own, and awaits before its
+ * first render (apps/web/src/main.tsx: React DOM, ADR 0064): first-load code like the entry's static imports. The
+ * console's entry imports only its lazy pages dynamically.
+ */
+const AWAITED_AT_START = /node_modules\/react-dom\/client\.js$/;
+
+/**
  * The JavaScript files a first visit runs before anything shows: the entry, everything it imports statically
- * (recursively), and the default language's catalogue, which the entry awaits before its first render.
+ * (recursively), what it imports dynamically and awaits before its first render (AWAITED_AT_START), and the
+ * default language's catalogue, which the entry awaits too.
  */
 export function initialScripts(manifest: Manifest, catalogueSrc = 'src/i18n/locales/ja.ts'): string[] {
-  const first = [entryKey(manifest)];
+  const entry = entryKey(manifest);
+  const first = [entry, ...(manifest[entry]!.dynamicImports ?? []).filter((key) => AWAITED_AT_START.test(key))];
   if (manifest[catalogueSrc]) first.push(catalogueSrc);
   return staticClosure(manifest, first);
 }

@@ -1,7 +1,6 @@
 import './zod-jitless';
 import { QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { HydratedMark } from './components/layout/HydratedMark';
 import { i18nReady } from './i18n';
@@ -49,10 +48,15 @@ await nextTask();
 const routes = routeObjects();
 const router = createRouter(routes);
 await nextTask();
+// React DOM's renderer is a chunk of its own, preloaded by index.html (build/preload-start-chunks.ts) and evaluated
+// here, in a task of its own: in the app's chunk its evaluation made the start's longest task after the paint
+// (ADR 0064).
+const renderer = import('react-dom/client');
 // The language's strings (one small chunk, preloaded by the page) and the page's own code arrive before the first
 // render, so the browser draws exactly what the server drew (apps/web/src/entry-server.tsx) and hydrates it; a
 // failed fetch still renders, and i18next then shows the keys.
 await Promise.all([i18nReady, preloadPagesOf(routes, location.pathname)]).catch(() => {});
+const { createRoot, hydrateRoot } = await renderer;
 
 const container = document.getElementById('root')!;
 const app = (
