@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { evaluatedScripts, measureEvaluatedJs } from './evaluated-js.ts';
-import { initialScripts, staticClosure, type Manifest } from './web-manifest.ts';
+import { staticClosure, type Manifest } from './web-manifest.ts';
 
 /**
  * A small build: the entry imports the app chunk (which imports a runtime) and loads the ja catalogue, two lazy
@@ -40,6 +40,7 @@ const SIZES: Record<string, number> = {
   'assets/shared.js': 1_000_000,
   'assets/Modal.js': 3,
   'assets/loader.js': 20,
+  'assets/renderer.js': 300,
 };
 
 describe('staticClosure', () => {
@@ -54,37 +55,6 @@ describe('staticClosure', () => {
 
   it('names a module the manifest does not have', () => {
     expect(() => staticClosure(MANIFEST, ['src/pages/C.tsx'])).toThrow(/no chunk src\/pages\/C\.tsx/);
-  });
-});
-
-describe('initialScripts', () => {
-  it('counts React DOM, which the entry imports dynamically and awaits, with what it imports, but no lazy page', () => {
-    const withRenderer: Manifest = {
-      ...MANIFEST,
-      'index.html': { ...MANIFEST['index.html']!, dynamicImports: ['../../node_modules/react-dom/client.js'] },
-      '../../node_modules/react-dom/client.js': {
-        file: 'assets/client.js',
-        isDynamicEntry: true,
-        imports: ['_react-dom.js', '_app.js'],
-      },
-      '_react-dom.js': { file: 'assets/react-dom.js' },
-    };
-    expect(initialScripts(withRenderer).sort()).toEqual(
-      [
-        'assets/index.js',
-        'assets/app.js',
-        'assets/runtime.js',
-        'assets/ja.js',
-        'assets/client.js',
-        'assets/react-dom.js',
-      ].sort(),
-    );
-    // The console's entry imports its lazy pages dynamically: they are not its first load.
-    const lazyFromEntry: Manifest = {
-      ...MANIFEST,
-      'index.html': { ...MANIFEST['index.html']!, dynamicImports: ['src/pages/A.tsx'] },
-    };
-    expect(initialScripts(lazyFromEntry)).not.toContain('assets/A.js');
   });
 });
 
@@ -126,6 +96,16 @@ describe('measureEvaluatedJs', () => {
     );
   });
   afterEach(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('counts what index.html preloads, in its template too: the renderer the entry imports dynamically and awaits', () => {
+    // As build/preload-start-chunks.ts writes it: the manifest has the renderer only as a dynamic import.
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<script defer src="/assets/loader.js"></script><template><script type="module" src="/assets/index.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/app.js"><link rel="modulepreload" crossorigin href="/assets/renderer.js"></template>',
+    );
+    expect(measureEvaluatedJs(dist, []).raw).toBe(20 + 1 + 10 + 100 + 1000 + 300);
+  });
 
   it('adds the raw bytes of every file a page evaluates, each once, with the page’s own scripts', () => {
     expect(measureEvaluatedJs(dist, []).raw).toBe(20 + 1 + 10 + 100 + 1000);

@@ -42,32 +42,28 @@ export function staticClosure(manifest: Manifest, keys: readonly string[]): stri
 }
 
 /**
- * A module the storefront's entry imports dynamically only to evaluate it in a task of its own, and awaits before its
- * first render (apps/web/src/main.tsx: React DOM, ADR 0064): first-load code like the entry's static imports. The
- * console's entry imports only its lazy pages dynamically.
- */
-const AWAITED_AT_START = /node_modules\/react-dom\/client\.js$/;
-
-/**
  * The JavaScript files a first visit runs before anything shows: the entry, everything it imports statically
- * (recursively), what it imports dynamically and awaits before its first render (AWAITED_AT_START), and the
- * default language's catalogue, which the entry awaits too.
+ * (recursively), and the default language's catalogue, which the entry awaits before its first render. What the
+ * entry imports dynamically and awaits too (React DOM, ADR 0064) is what index.html preloads: pageScripts.
  */
 export function initialScripts(manifest: Manifest, catalogueSrc = 'src/i18n/locales/ja.ts'): string[] {
-  const entry = entryKey(manifest);
-  const first = [entry, ...(manifest[entry]!.dynamicImports ?? []).filter((key) => AWAITED_AT_START.test(key))];
+  const first = [entryKey(manifest)];
   if (manifest[catalogueSrc]) first.push(catalogueSrc);
   return staticClosure(manifest, first);
 }
 
 /**
- * Scripts index.html itself runs: the entry, and any script outside the entry's graph a build may add. Tags inside
- * <template> are inert and not counted here.
+ * Scripts index.html itself loads: its script tags outside <template> (the entry, and any script outside the entry's
+ * graph a build may add), and every module it preloads, in the after-paint template or not (the loader starts them
+ * all). A module the entry imports dynamically and awaits before its first render is first-load code only through
+ * its preload (build/preload-start-chunks.ts writes one for each of the entry's dynamic imports).
  */
 export function pageScripts(distDir: string): string[] {
   const page = path.join(distDir, 'index.html');
   // The console's build (admin.html) has no such loader.
   if (!existsSync(page)) return [];
-  const html = readFileSync(page, 'utf8').replace(/<template[^]*?<\/template>/g, '');
-  return [...html.matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)].map((m) => m[1]!);
+  const html = readFileSync(page, 'utf8');
+  const scripts = html.replace(/<template[^]*?<\/template>/g, '').matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g);
+  const preloads = html.matchAll(/<link rel="modulepreload"[^>]*\shref="\/([^"]+)"/g);
+  return [...scripts, ...preloads].map((m) => m[1]!);
 }

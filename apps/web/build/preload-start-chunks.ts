@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
  * index.html preloads the chunks its entry imports dynamically (main.tsx: React DOM, ADR 0064), with what they import
  * that the entry does not, so they arrive with the entry and not one round trip later. The entry imports them that
  * way only to evaluate them in a task of their own; it awaits them before its first render, so they are first-load
- * code like the rest (scripts/lib/web-manifest.ts initialScripts counts them in the 120 kB budget).
+ * code like the rest: the budget checks count what index.html preloads (scripts/lib/web-manifest.ts pageScripts).
  */
 export function preloadStartChunks(): Plugin {
   return {
